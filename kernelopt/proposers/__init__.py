@@ -1,0 +1,1 @@
+"""Proposers: plugins that suggest replacement kernels to the `agentic-rewrite` pass."""
