@@ -1,0 +1,204 @@
+"""One capture: load, compile with Inductor, rerun each output module, time, write the directory."""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kernelopt.capture import environment, inductor, store
+from kernelopt.capture.models import load_model
+from kernelopt.errors import InputError
+
+MODES = ("default", "max-autotune-no-cudagraphs", "max-autotune")
+# Tolerances for "the compiled model reproduces eager": Inductor reorders and fuses math, so
+# low-precision outputs differ by a few ulps of their dtype.
+TOLERANCE = {"float32": 1e-3, "float64": 1e-6, "bfloat16": 5e-2, "float16": 1e-2}
+
+
+@dataclass
+class CaptureResult:
+    directory: Path
+    manifest: dict[str, Any]
+
+
+def capture(
+    spec: str | None,
+    out_dir: str | Path,
+    *,
+    entry: str | None = None,
+    size: str = "small",
+    mode: str = "default",
+    device: str = "cpu",
+    seed: int = 0,
+    store_tensors: bool | None = None,
+    time_runs: bool = True,
+    compile_threads: int | None = None,
+) -> CaptureResult:
+    """Capture one model in one mode into `out_dir`; returns the directory and its manifest."""
+    import torch
+
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+    environment.prepare_device(device, compile_threads)
+    model, inputs, meta = load_model(spec, entry=entry, device=device, seed=seed, size=size)
+    store_tensors = (size == "small") if store_tensors is None else store_tensors
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+
+    with torch.no_grad():
+        eager = model(*inputs)
+    started = time.perf_counter()
+    compiled, result, graphs = inductor.compile_and_capture(model, inputs, mode)
+    compile_s = time.perf_counter() - started
+
+    graph_entries = []
+    per_graph_outputs = []
+    for graph in graphs:
+        inductor.check_against_get_args(graph)
+        file_name = f"{meta.name}.{mode}.{graph.index}.py"
+        (out / file_name).write_text(graph.code)
+        arguments = inductor.name_arguments(graph, model, inputs)
+        host_args = store.to_host(graph.runtime_args)
+        with torch.no_grad():
+            produced = graph.module.call([_clone(a) for a in graph.runtime_args])
+        outputs = store.flatten_tensors(produced)
+        per_graph_outputs.append(store.to_host(outputs))
+        graph_entries.append({
+            "index": graph.index,
+            "module": file_name,
+            "arguments": arguments,
+            "argument_checksums": [store.checksum(a) for a in host_args if isinstance(a, torch.Tensor)],
+            "outputs": [store.checksum(t) for t in outputs],
+            "kernels": inductor.kernel_configs(graph.module),
+            "extern_calls": _extern_calls(graph.code),
+        })
+        if graph.index == 0:
+            graph0_args = host_args
+
+    model_outputs = store.flatten_tensors(result)
+    eager_outputs = store.flatten_tensors(eager)
+    agreement = _agreement(model_outputs, eager_outputs)
+
+    files = [g["module"] for g in graph_entries]
+    if store_tensors:
+        extra = {"graphs": [store.to_host(g.runtime_args) for g in graphs]} if len(graphs) > 1 else {}
+        store.save_tensors(out / "inputs.pt", "args", graph0_args, forward_inputs=store.to_host(inputs), **extra)
+        extra = {"graphs": per_graph_outputs} if len(graphs) > 1 else {}
+        store.save_tensors(out / "outputs.pt", "outputs", per_graph_outputs[0],
+                           model_outputs=store.to_host(model_outputs), **extra)
+        files += ["inputs.pt", "outputs.pt"]
+
+    manifest = {
+        "format": store.FORMAT_VERSION,
+        "name": meta.name,
+        "mode": mode,
+        "size": size,
+        "model": meta.to_json(),
+        "recipe": _recipe(spec, entry, size, seed, mode, device),
+        "environment": environment.software(device),
+        "forward_inputs": [_describe(x) for x in inputs],
+        "input_ranges": meta.to_json()["input_ranges"],
+        "graphs": graph_entries,
+        "model_outputs": [store.checksum(t) for t in model_outputs],
+        "matches_eager": agreement,
+        "compile_s": round(compile_s, 3),
+        "timings_ms": _timings(model, compiled, graphs, inputs) if (time_runs and device.startswith("cuda")) else None,
+        "tensors_stored": bool(store_tensors),
+        "files": files + [store.MANIFEST],
+    }
+    store.write_manifest(out, manifest)
+    return CaptureResult(out, manifest)
+
+
+def _clone(value):
+    import torch
+
+    return value.clone() if isinstance(value, torch.Tensor) else value
+
+
+def _describe(value) -> dict[str, Any]:
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return {"shape": list(value.shape), "stride": list(value.stride()),
+                "dtype": str(value.dtype).replace("torch.", ""), "device": str(value.device)}
+    return {"value": repr(value)}
+
+
+def _recipe(spec, entry, size, seed, mode, device) -> dict[str, Any]:
+    """How to rebuild this capture's inputs: `kernelopt capture` with these arguments."""
+    model_file = None
+    if spec:
+        path = Path(spec).resolve()
+        try:
+            model_file = str(path.relative_to(Path.cwd().resolve()))
+        except ValueError:
+            model_file = str(path)
+    return {"model_file": model_file, "entry": entry, "size": size, "seed": seed, "mode": mode, "device": device}
+
+
+def _agreement(compiled: list[Any], eager: list[Any]) -> dict[str, Any]:
+    """Max abs / relative error of the compiled model against eager, and whether it is within tolerance."""
+    if len(compiled) != len(eager):
+        return {"ok": False, "reason": f"{len(compiled)} compiled outputs, {len(eager)} eager"}
+    worst_abs, worst_rel, ok = 0.0, 0.0, True
+    for got, want in zip(compiled, eager):
+        if got.shape != want.shape or got.dtype != want.dtype:
+            return {"ok": False, "reason": f"output {tuple(got.shape)} {got.dtype} vs eager {tuple(want.shape)} {want.dtype}"}
+        if not got.is_floating_point():
+            ok = ok and bool((got == want).all())
+            continue
+        g, w = got.double(), want.double()
+        err = float((g - w).abs().max()) if g.numel() else 0.0
+        rel = float((g - w).norm() / w.norm().clamp_min(1e-30)) if g.numel() else 0.0
+        worst_abs, worst_rel = max(worst_abs, err), max(worst_rel, rel)
+        ok = ok and rel <= TOLERANCE.get(str(got.dtype).replace("torch.", ""), 1e-3)
+    return {"ok": ok, "max_abs_err": worst_abs, "max_rel_err": worst_rel}
+
+
+def _extern_calls(code: str) -> list[str]:
+    import re
+
+    calls = re.findall(r"\b(extern_kernels\.\w+|torch\.ops\.aten\.\w+(?:\.\w+)?|aten\.\w+(?:\.\w+)?)\(", code)
+    return sorted(set(calls))
+
+
+def _timings(model, compiled, graphs, inputs) -> dict[str, Any]:
+    """Median milliseconds (triton.testing.do_bench) of eager, the compiled model, and call() alone."""
+    import torch
+    from triton.testing import do_bench
+
+    with _gpu_lock(), torch.no_grad():
+        timings = {
+            "eager": do_bench(lambda: model(*inputs), return_mode="median"),
+            "compiled": do_bench(lambda: compiled(*inputs), return_mode="median"),
+        }
+        if len(graphs) == 1:
+            graph = graphs[0]
+            args = graph.runtime_args
+            timings["module_call"] = do_bench(lambda: graph.module.call(list(args)), return_mode="median")
+    timings["method"] = "triton.testing.do_bench median, default warmup/rep, same inputs every call"
+    return {k: (round(v, 5) if isinstance(v, float) else v) for k, v in timings.items()}
+
+
+class _gpu_lock:
+    """Serialize timing between capture processes sharing one GPU (KERNELOPT_GPU_LOCK names the lock file)."""
+
+    def __enter__(self):
+        path = os.environ.get("KERNELOPT_GPU_LOCK")
+        self.handle = open(path, "a") if path else None
+        if self.handle:
+            import fcntl
+
+            fcntl.flock(self.handle, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        if self.handle:
+            import fcntl
+
+            fcntl.flock(self.handle, fcntl.LOCK_UN)
+            self.handle.close()
+        return False

@@ -1,0 +1,250 @@
+"""Load a model to capture: a KernelBench-style file or a `module:factory` entry point.
+
+Model-file conventions (tests/zoo/README.md has the long form):
+- KernelBench style: the file defines `class Model(nn.Module)`, `get_init_inputs()` (constructor
+  arguments) and `get_inputs()` (forward arguments).
+- Sizes: an optional module-level `SIZES = {"small": {...}, "large": {...}}`; when present,
+  `get_init_inputs(size)` and `get_inputs(size)` take the size name. "small" runs on the CPU through
+  the Triton interpreter in seconds, "large" is a realistic GPU shape.
+- Integer inputs: `INPUT_RANGES = {position: (low, high)}` (high exclusive), or, when the range
+  depends on the size, `get_input_ranges(size) -> {position: (low, high)}`. Generated inputs stay
+  valid (token ids below the vocabulary size, class targets below the class count).
+- Entry point: `pkg.module:factory` (or `path/to/file.py:factory`) naming a callable that returns
+  `(model, example_inputs)`; it receives whichever of `size`, `seed`, `device` it declares.
+
+Everything is built on the CPU under a fixed seed and then moved to the device, so the same seed
+gives the same weights and inputs on every machine.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+from kernelopt.errors import InputError
+
+SIZE_NAMES = ("small", "large")
+
+
+@dataclass
+class ModelMeta:
+    """What a capture records about where a model came from and how to rebuild it."""
+
+    name: str
+    source: str  # the file path or the `module:factory` entry
+    size: str | None  # None: the file has one size only (no SIZES)
+    size_params: dict[str, Any] = field(default_factory=dict)
+    input_ranges: dict[int, tuple[int, int]] = field(default_factory=dict)
+    seed: int = 0
+    device: str = "cpu"
+    description: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "size": self.size,
+            "size_params": self.size_params,
+            "input_ranges": {str(k): list(v) for k, v in self.input_ranges.items()},
+            "seed": self.seed,
+            "device": self.device,
+            "description": self.description,
+        }
+
+
+def load_model(
+    spec: str | None,
+    *,
+    entry: str | None = None,
+    device: str,
+    seed: int,
+    size: str = "small",
+) -> tuple[Any, list[Any], ModelMeta]:
+    """Build `(model, example_inputs, meta)` from a model file or an entry point.
+
+    `spec` is a KernelBench-style file; `entry` is `pkg.module:factory`, `file.py:factory`, or a bare
+    `factory` name looked up in `spec`. The model is in eval mode and on `device`, as are the inputs.
+    """
+    import torch
+
+    if size not in SIZE_NAMES:
+        raise InputError(f"unknown size {size!r}: expected one of {', '.join(SIZE_NAMES)}")
+    if not spec and not entry:
+        raise InputError("nothing to load: give a model file or --entry pkg.module:factory")
+    if entry:
+        module, factory_name, source = _resolve_entry(spec, entry)
+        factory = _require(module, factory_name, source, "a factory returning (model, example_inputs)")
+        torch.manual_seed(seed)
+        built = _call_with_declared(factory, size=size, seed=seed, device="cpu")
+        model, inputs = _unpack_factory_result(built, source)
+        name = getattr(module, "NAME", None) or factory_name
+    else:
+        path = Path(spec)
+        module = _import_file(path)
+        _check_requirements(module, str(spec))
+        source = str(spec)
+        name = getattr(module, "NAME", None) or path.stem
+        model, inputs = _build_kernelbench(module, source, size, seed)
+
+    sizes = getattr(module, "SIZES", None)
+    size_used = size if isinstance(sizes, dict) else None
+    if size_used is None and size != "small" and not entry:
+        raise InputError(f"{source}: the file defines no SIZES, so it has one size only (use --size small)")
+    meta = ModelMeta(
+        name=name,
+        source=source,
+        size=size_used,
+        size_params=dict(sizes.get(size, {})) if isinstance(sizes, dict) else {},
+        input_ranges=_input_ranges(module, size, source),
+        seed=seed,
+        device=device,
+        description=(module.__doc__ or "").strip().splitlines()[0] if module.__doc__ else "",
+    )
+    _check_ranges(inputs, meta.input_ranges, source)
+    model = _to_device(model, device)
+    inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
+    return model, inputs, meta
+
+
+class ModelUnavailable(InputError):
+    """The model file needs a package this machine lacks (its `REQUIRES`); callers may skip it."""
+
+
+def missing_requirements(module: ModuleType) -> list[str]:
+    """The names in the module's optional `REQUIRES` tuple that cannot be imported here."""
+    return [name for name in getattr(module, "REQUIRES", ()) if importlib.util.find_spec(name) is None]
+
+
+def _check_requirements(module: ModuleType, source: str) -> None:
+    missing = missing_requirements(module)
+    if missing:
+        raise ModelUnavailable(f"{source}: needs {', '.join(missing)}, not installed here (pip install {' '.join(missing)})")
+
+
+def _build_kernelbench(module: ModuleType, source: str, size: str, seed: int):
+    import torch
+
+    model_cls = _require(module, "Model", source, "class Model(nn.Module)")
+    get_init_inputs = _require(module, "get_init_inputs", source, "get_init_inputs() returning constructor arguments")
+    get_inputs = _require(module, "get_inputs", source, "get_inputs() returning the forward arguments")
+    has_sizes = isinstance(getattr(module, "SIZES", None), dict)
+    if has_sizes and size not in module.SIZES:
+        raise InputError(f"{source}: SIZES has no entry {size!r} (it has {', '.join(module.SIZES)})")
+    size_args = (size,) if has_sizes else ()
+    torch.manual_seed(seed)
+    init_args = list(get_init_inputs(*size_args) or [])
+    model = model_cls(*init_args)
+    if not isinstance(model, torch.nn.Module):
+        raise InputError(f"{source}: Model(...) is a {type(model).__name__}, not a torch.nn.Module")
+    torch.manual_seed(seed + 1)  # inputs do not depend on how many random numbers __init__ drew
+    inputs = get_inputs(*size_args)
+    if not isinstance(inputs, (list, tuple)):
+        raise InputError(f"{source}: get_inputs() must return a list of forward arguments, got {type(inputs).__name__}")
+    return model, list(inputs)
+
+
+def _resolve_entry(spec: str | None, entry: str) -> tuple[ModuleType, str, str]:
+    if ":" not in entry:
+        if not spec:
+            raise InputError(f"--entry {entry!r} names no module: use pkg.module:factory, or give the model file")
+        return _import_file(Path(spec)), entry, f"{spec}:{entry}"
+    module_part, _, factory_name = entry.rpartition(":")
+    if not module_part or not factory_name:
+        raise InputError(f"--entry {entry!r}: expected pkg.module:factory")
+    if module_part.endswith(".py") or os.sep in module_part:
+        return _import_file(Path(module_part)), factory_name, entry
+    try:
+        module = importlib.import_module(module_part)
+    except ImportError as err:
+        raise InputError(f"--entry {entry!r}: cannot import {module_part}: {err}") from None
+    return module, factory_name, entry
+
+
+def _import_file(path: Path) -> ModuleType:
+    if not path.is_file():
+        raise InputError(f"{path}: no such model file")
+    module_name = f"kernelopt_model_{path.stem}_{abs(hash(str(path.resolve())))}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise InputError(f"{path}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses and pickling look modules up by name
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as err:
+        raise InputError(f"{path}:{err.lineno}: syntax error: {err.msg}") from None
+    except ImportError as err:
+        raise InputError(f"{path}: import failed: {err}") from None
+    return module
+
+
+def _require(module: ModuleType, attr: str, source: str, what: str) -> Any:
+    value = getattr(module, attr, None)
+    if value is None:
+        raise InputError(f"{source}: missing {attr}: a model file needs {what}")
+    return value
+
+
+def _call_with_declared(fn: Callable, **available: Any) -> Any:
+    params = inspect.signature(fn).parameters
+    takes_all = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    kwargs = {k: v for k, v in available.items() if takes_all or k in params}
+    return fn(**kwargs)
+
+
+def _unpack_factory_result(built: Any, source: str):
+    import torch
+
+    if not (isinstance(built, (tuple, list)) and len(built) == 2):
+        raise InputError(f"{source}: the factory must return (model, example_inputs)")
+    model, inputs = built
+    if not isinstance(model, torch.nn.Module):
+        raise InputError(f"{source}: the factory's model is a {type(model).__name__}, not a torch.nn.Module")
+    if not isinstance(inputs, (list, tuple)):
+        raise InputError(f"{source}: the factory's example_inputs must be a list or tuple")
+    return model, list(inputs)
+
+
+def _input_ranges(module: ModuleType, size: str, source: str) -> dict[int, tuple[int, int]]:
+    getter = getattr(module, "get_input_ranges", None)
+    raw = getter(size) if callable(getter) else getattr(module, "INPUT_RANGES", None) or {}
+    if not isinstance(raw, dict):
+        raise InputError(f"{source}: INPUT_RANGES must be a dict {{position: (low, high)}}")
+    ranges = {}
+    for key, value in raw.items():
+        try:
+            low, high = value
+            ranges[int(key)] = (int(low), int(high))
+        except (TypeError, ValueError):
+            raise InputError(f"{source}: INPUT_RANGES[{key!r}] must be (low, high), got {value!r}") from None
+        if ranges[int(key)][0] >= ranges[int(key)][1]:
+            raise InputError(f"{source}: INPUT_RANGES[{key!r}] is empty: {value!r} (high is exclusive)")
+    return ranges
+
+
+def _check_ranges(inputs: list[Any], ranges: dict[int, tuple[int, int]], source: str) -> None:
+    import torch
+
+    for position, (low, high) in ranges.items():
+        if position >= len(inputs):
+            raise InputError(f"{source}: INPUT_RANGES names input {position}, but get_inputs() returns {len(inputs)}")
+        value = inputs[position]
+        if not isinstance(value, torch.Tensor) or value.is_floating_point():
+            raise InputError(f"{source}: INPUT_RANGES names input {position}, which is not an integer tensor")
+        if value.numel() and (int(value.min()) < low or int(value.max()) >= high):
+            raise InputError(
+                f"{source}: input {position} has values in [{int(value.min())}, {int(value.max())}], "
+                f"outside its declared range [{low}, {high})"
+            )
+
+
+def _to_device(model: Any, device: str) -> Any:
+    model = model.to(device)
+    model.eval()
+    return model
