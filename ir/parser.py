@@ -1,0 +1,289 @@
+"""Parse the `.kir` text form (grammar: `kir.lark` beside this file) into a `Module`.
+
+Syntax errors raise `KirParseError` whose message names file:line:column, shows the offending line
+and a caret under the column. Semantic problems (a value used before its definition, an unknown
+kernel) are not parse errors: the parser builds the module and the verifier reports them.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from kernelopt.errors import InputError
+
+from .attributes import DType, SymbolRef, TypeAttr
+from .core import Arg, Location, Module, Op, Value
+from .printer import KIR_VERSION
+from .types import OpaqueType, ScalarType, TensorType, torch_dtype_name
+
+
+class KirParseError(InputError):
+    """A located syntax error in `.kir` text."""
+
+    def __init__(self, message: str, file: str, line: int, column: int | None, source_line: str = ""):
+        self.file, self.line, self.column = file, line, column
+        where = f"{file}:{line}" + (f":{column}" if column else "")
+        text = f"{where}: error: {message}"
+        if source_line:
+            caret = " " * max((column or 1) - 1, 0) + "^"
+            text += f"\n{source_line}\n{caret}"
+        super().__init__(text)
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = (Path(__file__).with_name("kir.lark")).read_text()
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+_TENSOR_BODY = re.compile(
+    r"tensor<\s*(?P<head>[A-Za-z0-9_]+)\s*,\s*\[(?P<strides>[^\]]*)\]"
+    r"(?:\s*,\s*offset=(?P<offset>-?\d+))?(?:\s*,\s*\"(?P<device>[^\"]*)\")?\s*>\Z"
+)
+
+
+def parse_tensor_type(text: str) -> TensorType:
+    match = _TENSOR_BODY.match(text)
+    if not match:
+        raise ValueError(f"malformed tensor type {text!r}: expected tensor<4x8xf32, [8, 1]>")
+    *sizes, dtype = match["head"].split("x")
+    try:
+        sizes_t = tuple(int(s) for s in sizes)
+        strides = tuple(int(s) for s in match["strides"].split(",") if s.strip())
+    except ValueError:
+        raise ValueError(f"malformed tensor type {text!r}: sizes and strides must be integers") from None
+    if len(strides) != len(sizes_t):
+        raise ValueError(f"tensor type {text!r} has {len(sizes_t)} sizes but {len(strides)} strides")
+    return TensorType(sizes_t, strides, torch_dtype_name(dtype), int(match["offset"] or 0), match["device"])
+
+
+class _ValueTable:
+    """Resolves value names; a name used before (or without) its definition still gets a Value."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Value] = {}
+        self.defined: set[str] = set()
+
+    def get(self, name: str) -> Value:
+        if name not in self.values:
+            self.values[name] = Value(name)
+        return self.values[name]
+
+    def define(self, name: str) -> Value | None:
+        if name in self.defined:
+            return None
+        self.defined.add(name)
+        return self.get(name)
+
+
+@v_args(inline=True)
+class _AttrBuilder(Transformer):
+    """Turns attribute and argument subtrees into Python values."""
+
+    def int(self, tok):
+        return int(tok)
+
+    def float(self, tok):
+        return float(tok)
+
+    def true(self):
+        return True
+
+    def false(self):
+        return False
+
+    def none(self):
+        return None
+
+    def inf(self):
+        return math.inf
+
+    def neg_inf(self):
+        return -math.inf
+
+    def nan(self):
+        return math.nan
+
+    def string(self, tok):
+        return json.loads(tok)
+
+    def symbol_ref(self, tok):
+        return SymbolRef(str(tok)[1:])
+
+    def dtype(self, tok):
+        return DType(str(tok)[len("dtype<"):-1])
+
+    def tensor_attr(self, tok):
+        return TypeAttr(parse_tensor_type(str(tok)))
+
+    def list(self, *items):
+        return list(items)
+
+    def empty_list(self):
+        return []
+
+    def empty_dict(self):
+        return {}
+
+    def empty_tuple(self):
+        return ()
+
+    def tuple(self, *items):
+        return tuple(items)
+
+    def dict(self, d):
+        return d
+
+    def attr_dict(self, *entries):
+        return dict(entries)
+
+    def entry(self, key, value):
+        if isinstance(key, Token) and key.type == "STRING":
+            key = json.loads(key)
+        elif isinstance(key, Token) and key.type == "INT":
+            key = int(key)
+        else:
+            key = str(key)
+        return (key, value)
+
+
+class _ModuleBuilder:
+    def __init__(self, filename: str):
+        self.filename = filename
+        self.values = _ValueTable()
+        self.attrs = _AttrBuilder()
+
+    def build(self, tree: Tree) -> Module:
+        module_tree = tree.children[0]
+        name_tok, version, attrs_tree, *op_trees = module_tree.children
+        if version is not None:
+            number = int(version.children[0])
+            if number > KIR_VERSION:
+                raise KirParseError(
+                    f"this file is kir version {number}; this KernelOPT reads versions up to {KIR_VERSION}"
+                    " (upgrade KernelOPT)", self.filename, version.meta.line, version.meta.column)
+        attrs = self.attrs.transform(attrs_tree.children[0]) if attrs_tree is not None else {}
+        module = Module(str(name_tok)[1:], attrs, loc=Location(self.filename, module_tree.meta.line, 1))
+        for op_tree in op_trees:
+            op = self.build_op(op_tree)
+            (module.add_kernel if op.name == "ko.kernel" else module.append)(op)
+        return module
+
+    def build_op(self, tree: Tree) -> Op:
+        results_tree, opname, symbol, callee, call_args, bare_args, attr_dict, type_list = tree.children
+        loc = Location(self.filename, tree.meta.line, tree.meta.column)
+        results = []
+        if results_tree is not None:
+            for tok in results_tree.children:
+                value = self.values.define(str(tok)[1:])
+                if value is None:
+                    raise KirParseError(f"value {tok} is defined twice", self.filename, tok.line, tok.column)
+                results.append(value)
+        args = self.build_args(call_args, bare_args)
+        types = self.build_types(type_list)
+        if types and len(types) != len(results):
+            raise KirParseError(f"{len(results)} results but {len(types)} types", self.filename,
+                                tree.meta.line, tree.meta.column)
+        for value, type_ in zip(results, types):
+            value.type = type_
+        return Op(
+            name=str(opname),
+            results=results,
+            args=args,
+            symbol=str(symbol)[1:] if symbol is not None else None,
+            callee=json.loads(callee) if callee is not None else None,
+            attrs=self.attrs.transform(attr_dict) if attr_dict is not None else {},
+            loc=loc,
+        )
+
+    def build_args(self, call_args, bare_args) -> list[Arg]:
+        args: list[Arg] = []
+        if call_args is not None:
+            for arg_tree in call_args.children:
+                keyword, value_tree = arg_tree.children
+                args.append(Arg(self.arg_value(value_tree), str(keyword) if keyword is not None else None))
+        if bare_args is not None:
+            args += [Arg(self.arg_value(child)) for child in bare_args.children]
+        return args
+
+    def arg_value(self, tree):
+        if isinstance(tree, Tree) and tree.data == "value_ref":
+            return self.values.get(str(tree.children[0])[1:])
+        return self.attrs.transform(tree) if isinstance(tree, Tree) else tree
+
+    def build_types(self, type_list) -> list:
+        if type_list is None:
+            return []
+        types = []
+        for t in type_list.children:
+            tok = t.children[0]
+            if t.data == "tensor_type":
+                try:
+                    types.append(parse_tensor_type(str(tok)))
+                except ValueError as err:
+                    raise KirParseError(str(err), self.filename, tok.line, tok.column) from None
+            elif t.data == "opaque_type":
+                types.append(OpaqueType(str(tok)))
+            else:
+                types.append(ScalarType(torch_dtype_name(str(tok))))
+        return types
+
+
+def _describe(err: UnexpectedInput) -> str:
+    if isinstance(err, UnexpectedToken):
+        if err.token.type == "$END":
+            return "unexpected end of input (is the closing `}` of the module missing?)"
+        expected = sorted(e for e in err.expected if not e.startswith("__"))[:8]
+        got = "end of line" if err.token.type == "_NL" else repr(str(err.token))
+        return f"unexpected {got}; expected one of: {', '.join(expected)}"
+    if isinstance(err, UnexpectedCharacters):
+        return f"unexpected character {err.char!r}"
+    if isinstance(err, UnexpectedEOF):
+        return "unexpected end of input"
+    return str(err)
+
+
+def parse_module(text: str, filename: str = "<input>", line_offset: int = 0) -> Module:
+    """Parse one module. `line_offset` shifts reported lines (for `--split-input-file` chunks)."""
+    lines = text.splitlines()
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as err:
+        line = getattr(err, "line", 1) or 1
+        column = getattr(err, "column", None)
+        source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+        raise KirParseError(_describe(err), filename, line + line_offset, column, source_line) from None
+    try:
+        module = _ModuleBuilder(filename).build(tree)
+    except KirParseError as err:
+        raise KirParseError(str(err).split(": error: ", 1)[-1].split("\n")[0], filename,
+                            err.line + line_offset, err.column,
+                            lines[err.line - 1] if 0 < err.line <= len(lines) else "") from None
+    except VisitError as err:  # an attribute that failed to convert (e.g. a malformed tensor type)
+        raise KirParseError(str(err.orig_exc), filename, 1 + line_offset, None) from None
+    if line_offset:
+        _shift_locations(module, line_offset)
+    return module
+
+
+def _shift_locations(module: Module, offset: int) -> None:
+    for op in module.walk():
+        if op.loc is not None:
+            op.loc = Location(op.loc.file, op.loc.line + offset, op.loc.column)
+    if module.loc is not None:
+        module.loc = Location(module.loc.file, module.loc.line + offset, module.loc.column)
+
+
+def parse_file(path: str | Path) -> Module:
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    return parse_module(text, str(path))
