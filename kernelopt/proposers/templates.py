@@ -1,0 +1,181 @@
+"""The `templates` proposer: expert Triton kernels (Jinja2 templates) bound to idioms in Inductor kernels.
+
+`kernelopt.proposers.idioms` decides what a kernel (or the cross-entropy fusion group) computes and
+which launch argument plays which role; this module renders the matching template, in a few block-size
+/ num_warps variants, as candidate-format sources. The templates live in `templates/kernels/` (package
+data of `kernelopt.templates`); `render()` and the `*_source()` helpers are usable on their own.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from typing import Iterable
+
+import jinja2
+
+from kernelopt.proposers import idioms
+from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
+
+TEMPLATE_NAMES = ("cross_entropy", "row_softmax", "row_norm", "group_norm", "var_mean", "arg_reduce", "cumsum")
+MAX_ROW_ON_CHIP = 32768      # fp32 elements a program keeps in registers (64 per thread at 16 warps)
+
+
+@functools.lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """Templates are found next to the `kernelopt.templates` package, in editable and normal installs."""
+    import kernelopt.templates as package
+
+    folder = os.path.join(os.path.dirname(os.path.abspath(package.__file__)), "kernels")
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(folder), undefined=jinja2.StrictUndefined,
+                              keep_trailing_newline=True, trim_blocks=False)
+
+
+def render(template: str, **params) -> str:
+    """Render `templates/kernels/<template>.py.j2`; `roles` maps role name -> launch argument position."""
+    roles = params.pop("roles")
+    return environment().get_template(f"{template}.py.j2").render(roles=list(roles.items()), **params)
+
+
+def next_pow2(n: int) -> int:
+    return 1 << max(0, (n - 1).bit_length())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Source builders, one per template (parameters: shapes known at render time, variant, roles).
+
+def cross_entropy_source(roles: dict, n_cols: int, ignore_index: int = -100, block: int = 4096,
+                         num_warps: int = 16, row_on_chip: bool | None = None, store_stats: bool = True,
+                         n_rows: int = 1024) -> str:
+    if row_on_chip is None:
+        row_on_chip = next_pow2(n_cols) <= block
+    if row_on_chip:
+        block = max(block, next_pow2(n_cols))
+    finish_block = min(1024, next_pow2(max(n_rows, 16)))
+    return render("cross_entropy", roles=roles, ignore_index=ignore_index, block=block, num_warps=num_warps,
+                  row_on_chip=row_on_chip, store_stats=store_stats, finish_block=finish_block, finish_warps=4)
+
+
+def row_softmax_source(mode: str, roles: dict, block: int, num_warps: int = 4, rows: int = 1,
+                       row_on_chip: bool = False) -> str:
+    return render("row_softmax", roles=roles, mode=mode, block=block, num_warps=num_warps, rows=rows,
+                  row_on_chip=row_on_chip)
+
+
+def row_norm_source(kind: str, roles: dict, n_cols: int, eps: float, rows: int = 1, num_warps: int = 4,
+                    mean_stride: int = 1, rstd_stride: int = 1) -> str:
+    full = {"x": None, "residual": None, "weight": None, "bias": None, "out": None, "mean": None, "rstd": None}
+    full.update(roles)
+    return render("row_norm", roles=full, kind=kind, n_cols=n_cols, eps=repr(float(eps)), rows=rows,
+                  block=next_pow2(n_cols), num_warps=num_warps, has_residual=full["residual"] is not None,
+                  has_weight=full["weight"] is not None, has_bias=full["bias"] is not None,
+                  store_mean=full["mean"] is not None, store_rstd=full["rstd"] is not None,
+                  mean_stride=mean_stride, rstd_stride=rstd_stride)
+
+
+def group_norm_source(roles: dict, groups: int, group_len: int, eps: float, num_warps: int = 4,
+                      groups_equal_channels: bool = False) -> str:
+    full = {"x": None, "weight": None, "bias": None, "out": None, "mean": None, "rstd": None}
+    full.update(roles)
+    return render("group_norm", roles=full, groups=groups, eps=repr(float(eps)), block=next_pow2(group_len),
+                  num_warps=num_warps, has_affine=full["weight"] is not None,
+                  groups_equal_channels=groups_equal_channels)
+
+
+def var_mean_source(roles: dict, block: int, correction: int = 1, rows: int = 1, num_warps: int = 4,
+                    row_on_chip: bool = False) -> str:
+    return render("var_mean", roles=roles, block=block, correction=correction, rows=rows, num_warps=num_warps,
+                  row_on_chip=row_on_chip)
+
+
+def arg_reduce_source(op: str, roles: dict, block: int, rows: int = 1, num_warps: int = 4) -> str:
+    return render("arg_reduce", roles=roles, op=op, block=block, rows=rows, num_warps=num_warps)
+
+
+def cumsum_source(roles: dict, block: int, rows: int = 1, num_warps: int = 4) -> str:
+    return render("cumsum", roles=roles, block=block, rows=rows, num_warps=num_warps)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Variant menus (what to try first on an H200-class GPU).
+
+def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int]]:
+    """(row_on_chip, BLOCK, num_warps): whole-row-in-registers first when the row fits, then chunked."""
+    variants = []
+    if next_pow2(n_cols) <= MAX_ROW_ON_CHIP:
+        variants += [(True, next_pow2(n_cols), 16), (True, next_pow2(n_cols), 32)]
+    for block, warps in ((4096, 16), (8192, 16), (4096, 8), (2048, 8)):
+        block = min(block, next_pow2(n_cols))
+        if (False, block, warps) not in variants and not (block >= n_cols and variants):
+            variants.append((False, block, warps))
+    return variants
+
+
+def row_norm_variants(n_cols: int) -> list[tuple[int, int]]:
+    """(ROWS, num_warps) with 4..64 fp32 row elements per thread."""
+    block = next_pow2(n_cols)
+    variants = []
+    for rows, warps in ((1, 4), (1, 8), (2, 8), (1, 16), (4, 8), (8, 4), (2, 4)):
+        per_thread = rows * block / (32 * warps)
+        if 4 <= per_thread <= 64:
+            variants.append((rows, warps))
+    return variants[:4] or [(1, 4)]
+
+
+def _stat_stride(target_arg) -> int:
+    """Element stride between consecutive rows of a [M] / [M, 1] statistics buffer."""
+    strides = [s for size, s in zip(target_arg.sizes, target_arg.strides) if size > 1]
+    return strides[0] if len(strides) == 1 else 1
+
+
+class TemplatesProposer:
+    name = "templates"
+    summary = ("Expert Triton templates (online cross-entropy, softmax family, row norms, Welford, arg-reduce, "
+               "cumsum) bound to idioms recognised in Inductor kernels")
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        tried = {attempt.candidate.strategy for attempt in history}
+        for candidate in self._candidates(target):
+            if candidate.strategy not in tried:
+                yield candidate
+
+    def _candidates(self, target: RewriteTarget) -> Iterable[Candidate]:
+        if len(target.launches) > 1:
+            yield from self._cross_entropy(target)
+            return
+        if len(target.kernels) != 1 or not target.launches:
+            return
+        yield from self._row_norm(target)
+
+    def _cross_entropy(self, target: RewriteTarget) -> Iterable[Candidate]:
+        match = idioms.match_cross_entropy(target)
+        if match is None:
+            return
+        for row_on_chip, block, warps in cross_entropy_variants(match.n_cols):
+            source = cross_entropy_source(match.roles, match.n_cols, match.ignore_index, block=block,
+                                          num_warps=warps, row_on_chip=row_on_chip, n_rows=match.n_rows)
+            label = "row-on-chip " if row_on_chip else ""
+            yield Candidate(
+                source=source, proposer=self.name,
+                strategy=f"templates:online-cross-entropy {label}BLOCK={block} warps={warps}",
+                notes=(f"one pass over logits [{match.n_rows}, {match.n_cols}] {match.logits_dtype}; writes the loss "
+                       "and the per-row max / sum-of-exp buffers of the original group; mean over targets != "
+                       f"{match.ignore_index}; exp via tl.exp (fp32)"))
+
+    def _row_norm(self, target: RewriteTarget) -> Iterable[Candidate]:
+        kernel, launch = target.kernels[0], target.launches[0]
+        if len(target.launches) != 1 or launch.kernel != kernel.name:
+            return
+        match = idioms.match_row_norm(kernel, launch)
+        if match is None or next_pow2(match.n_cols) > MAX_ROW_ON_CHIP:
+            return
+        title = {"layer": "layernorm", "rms": "rmsnorm"}[match.kind]
+        strides = {role: _stat_stride(launch.args[match.roles[role]]) if match.roles[role] is not None else 1
+                   for role in ("mean", "rstd")}
+        for rows, warps in row_norm_variants(match.n_cols):
+            source = row_norm_source(match.kind, match.roles, match.n_cols, match.eps, rows=rows, num_warps=warps,
+                                     mean_stride=strides["mean"], rstd_stride=strides["rstd"])
+            yield Candidate(
+                source=source, proposer=self.name,
+                strategy=f"templates:{title} row-on-chip BLOCK={next_pow2(match.n_cols)} rows={rows} warps={warps}",
+                notes=(f"{match.kind} norm of [{match.n_rows}, {match.n_cols}], eps={match.eps}, input read once; "
+                       f"roles {match.roles}"))
