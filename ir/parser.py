@@ -235,13 +235,26 @@ class _ModuleBuilder:
         return types
 
 
+_TOKEN_NAMES = {
+    "COLON": "':'", "COMMA": "','", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='", "BANG": "'!'", "_NL": "end of line", "$END": "end of input",
+    "VALUE": "a value (%name)", "SYMBOL": "a symbol (@name)", "OPNAME": "an op name (ko.launch)",
+    "STRING": "a string", "INT": "an integer", "FLOAT": "a number", "KEY": "a name",
+    "TENSOR_TYPE": "a tensor type", "DTYPE": "a dtype",
+}
+
+
+def _token_name(name: str) -> str:
+    return _TOKEN_NAMES.get(name, name.lower().replace("_", " ") if name.isupper() else name)
+
+
 def _describe(err: UnexpectedInput) -> str:
     if isinstance(err, UnexpectedToken):
         if err.token.type == "$END":
             return "unexpected end of input (is the closing `}` of the module missing?)"
-        expected = sorted(e for e in err.expected if not e.startswith("__"))[:8]
+        expected = sorted({_token_name(e) for e in err.expected if not e.startswith("__ANON")})[:8]
         got = "end of line" if err.token.type == "_NL" else repr(str(err.token))
-        return f"unexpected {got}; expected one of: {', '.join(expected)}"
+        return f"unexpected {got}; expected {' or '.join(expected) if expected else 'something else'}"
     if isinstance(err, UnexpectedCharacters):
         return f"unexpected character {err.char!r}"
     if isinstance(err, UnexpectedEOF):

@@ -70,10 +70,18 @@ def list_passes() -> str:
         lines.append(f"  {name:<22} {cls.summary}")
         for opt, ty, default, help_text in option_table(cls):
             extra = f" {help_text}" if help_text else ""
-            lines.append(f"      {opt}={describe_type(ty)} (default: {default!r}){extra}")
+            lines.append(f"      {opt}=<{describe_type(ty)}> (default: {_format_default(default)}){extra}")
         if cls.statistics:
             lines.append(f"      statistics: {', '.join(cls.statistics)}")
     return "\n".join(lines) + "\n"
+
+
+def _format_default(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or "empty"
+    return str(value)
 
 
 def read_input(path: str) -> tuple[str, str]:

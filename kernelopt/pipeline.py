@@ -121,7 +121,8 @@ def _describe_type(annotation: Any) -> str:
     origin = typing.get_origin(annotation)
     if origin in (list, tuple):
         inner = typing.get_args(annotation)
-        return f"a comma-separated list of {_describe_type(inner[0]) if inner else 'values'}"
+        plural = {int: "integers", float: "numbers", str: "strings", bool: "booleans"}
+        return f"a comma-separated list of {plural.get(inner[0], 'values') if inner else 'values'}"
     return {int: "an integer", float: "a number", bool: "true or false", str: "a string"}.get(
         annotation, getattr(annotation, "__name__", str(annotation)))
 

@@ -1,0 +1,1 @@
+"""An example third-party KernelOPT pass package (installed by the test script)."""
