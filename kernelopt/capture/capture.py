@@ -50,7 +50,18 @@ def capture(
     with torch.no_grad():
         eager = model(*inputs)
     started = time.perf_counter()
-    compiled, result, graphs = inductor.compile_and_capture(model, inputs, mode)
+    try:
+        compiled, result, graphs = inductor.compile_and_capture(model, inputs, mode)
+    except InputError:
+        raise
+    except Exception as err:  # Dynamo/Inductor failures: the user needs the reason, not the stack
+        if os.environ.get("KERNELOPT_TRACEBACK"):
+            import traceback
+
+            traceback.print_exc()
+        reason = str(err).strip().splitlines()
+        raise InputError(f"{meta.source}: torch.compile (mode {mode}, {device}) failed: "
+                         f"{type(err).__name__}: {reason[-1] if reason else ''}") from None
     compile_s = time.perf_counter() - started
 
     graph_entries = []
@@ -60,10 +71,8 @@ def capture(
         file_name = f"{meta.name}.{mode}.{graph.index}.py"
         (out / file_name).write_text(graph.code)
         arguments = inductor.name_arguments(graph, model, inputs)
-        host_args = store.to_host(graph.runtime_args)
-        with torch.no_grad():
-            produced = graph.module.call([_clone(a) for a in graph.runtime_args])
-        outputs = store.flatten_tensors(produced)
+        host_args = store.to_host(graph.arg_values)
+        outputs = store.flatten_tensors(graph.outputs)
         per_graph_outputs.append(store.to_host(outputs))
         graph_entries.append({
             "index": graph.index,
@@ -83,7 +92,7 @@ def capture(
 
     files = [g["module"] for g in graph_entries]
     if store_tensors:
-        extra = {"graphs": [store.to_host(g.runtime_args) for g in graphs]} if len(graphs) > 1 else {}
+        extra = {"graphs": [store.to_host(g.arg_values) for g in graphs]} if len(graphs) > 1 else {}
         store.save_tensors(out / "inputs.pt", "args", graph0_args, forward_inputs=store.to_host(inputs), **extra)
         extra = {"graphs": per_graph_outputs} if len(graphs) > 1 else {}
         store.save_tensors(out / "outputs.pt", "outputs", per_graph_outputs[0],
@@ -110,12 +119,6 @@ def capture(
     }
     store.write_manifest(out, manifest)
     return CaptureResult(out, manifest)
-
-
-def _clone(value):
-    import torch
-
-    return value.clone() if isinstance(value, torch.Tensor) else value
 
 
 def _describe(value) -> dict[str, Any]:
@@ -177,7 +180,7 @@ def _timings(model, compiled, graphs, inputs) -> dict[str, Any]:
         }
         if len(graphs) == 1:
             graph = graphs[0]
-            args = graph.runtime_args
+            args = graph.arg_values
             timings["module_call"] = do_bench(lambda: graph.module.call(list(args)), return_mode="median")
     timings["method"] = "triton.testing.do_bench median, default warmup/rep, same inputs every call"
     return {k: (round(v, 5) if isinstance(v, float) else v) for k, v in timings.items()}

@@ -24,6 +24,8 @@ class GraphCapture:
     index: int
     sources: list[str]  # Dynamo's source expression for each placeholder (L['x'], L['self']...)
     runtime_args: list[Any] = field(default_factory=list)  # what the compiled graph was called with, first call
+    arg_values: list[Any] = field(default_factory=list)  # copies of those, taken before the call could mutate them
+    outputs: Any = None  # what the compiled graph (its output module's call()) returned on that call
     code: str = ""
     module: ModuleType | None = None
 
@@ -67,9 +69,12 @@ def _record_first_call(compiled, record: GraphCapture):
     # Dynamo calls a backend's result with the flat placeholder values (compile_fx's result
     # unpacks them itself, even though it is marked `_boxed_call`).
     def run(*args):
-        if not record.runtime_args:
-            record.runtime_args = list(args)
-        return compiled(*args)
+        if record.runtime_args:
+            return compiled(*args)
+        record.runtime_args = list(args)
+        record.arg_values = [a.detach().clone() if hasattr(a, "detach") else a for a in args]
+        record.outputs = compiled(*args)
+        return record.outputs
 
     return run
 
@@ -182,17 +187,22 @@ def _autotuner_config(kernel) -> dict[str, Any]:
     if config is None and candidates == 1:
         config = kernel.configs[0]
     entry: dict[str, Any] = {"candidates": candidates, "launchers": len(launchers)}
-    if config is None:
+    if config is None:  # the interpreter (CPU) never builds launchers: keep the candidates instead
         entry["chosen"] = None
+        entry["configs"] = [_config_json(c) for c in getattr(kernel, "configs", None) or []]
         return entry
-    entry["chosen"] = {
+    entry["chosen"] = _config_json(config)
+    return entry
+
+
+def _config_json(config) -> dict[str, Any]:
+    return {
         "kwargs": {k: _plain(v) for k, v in dict(config.kwargs).items()},
         "num_warps": getattr(config, "num_warps", None),
         "num_stages": getattr(config, "num_stages", None),
         "num_ctas": getattr(config, "num_ctas", None),
         "maxnreg": getattr(config, "maxnreg", None),
     }
-    return entry
 
 
 def _plain(value: Any) -> Any:

@@ -2,7 +2,7 @@
 import torch
 from torch import nn
 
-SIZES = {"small": {"rows": 64, "classes": 512}, "large": {"rows": 4096, "classes": 32000}}
+SIZES = {"small": {"rows": 8, "classes": 256}, "large": {"rows": 4096, "classes": 32000}}
 
 
 class Model(nn.Module):

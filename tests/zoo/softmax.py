@@ -2,7 +2,7 @@
 import torch
 from torch import nn
 
-SIZES = {"small": {"rows": 32, "cols": 256}, "large": {"rows": 8192, "cols": 8192}}
+SIZES = {"small": {"rows": 8, "cols": 256}, "large": {"rows": 8192, "cols": 8192}}
 
 
 class Model(nn.Module):
