@@ -29,12 +29,12 @@ _STREAM_PATTERNS = [
 ]
 
 _PRECISION_PATTERNS = [
-    (r"\binput_precision\s*=\s*['\"](?!ieee)", "sets tl.dot input_precision to a non-IEEE mode"),
-    (r"\ballow_tf32\s*=\s*True", "enables allow_tf32 on a dot"),
     (r"torch\.backends\.cuda\.matmul\.allow_tf32", "touches torch.backends.cuda.matmul.allow_tf32"),
     (r"torch\.backends\.cudnn\.allow_tf32", "touches torch.backends.cudnn.allow_tf32"),
     (r"set_float32_matmul_precision", "changes torch's float32 matmul precision"),
     (r"allow_(bf16|fp16)_reduced_precision_reduction", "enables reduced-precision reductions"),
+    (r"\binput_precision\s*=\s*['\"](?!ieee)", "sets tl.dot input_precision to a non-IEEE mode"),
+    (r"(?<!\.)\ballow_tf32\s*=\s*True", "enables allow_tf32 on a dot"),
 ]
 _TF32_OK = {"allow-tf32", "allow-bf16"}
 

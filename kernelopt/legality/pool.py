@@ -1,0 +1,200 @@
+"""Parent side of the candidate sandbox: one warm zygote per device, one forked child per candidate.
+
+The zygote (kernelopt/legality/worker.py) pays torch's and triton's import once; forking a child per
+candidate then costs milliseconds, gives every candidate a clean interpreter (nothing one candidate
+patches can leak into the next), and lets a crash or hang take down only that child. A dead zygote is
+started again on the next request.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from multiprocessing.connection import Connection
+
+from kernelopt.legality.worker import _recv, _send
+
+_SECRET_NAMES = re.compile(r"(_TOKEN|_KEY|_SECRET|_PASSWORD)$|^(OPENAI_API_KEY|KERNELOPT_LLM_API_KEY)$")
+
+
+def sandbox_environment(device: str) -> dict[str, str]:
+    """The parent's environment without credentials; TRITON_INTERPRET only for CPU runs."""
+    env = {k: v for k, v in os.environ.items() if not _SECRET_NAMES.search(k)}
+    if device == "cpu":
+        env["TRITON_INTERPRET"] = "1"
+    else:
+        env.pop("TRITON_INTERPRET", None)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join([root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
+
+
+class ChildDied(Exception):
+    def __init__(self, status: str, stderr_tail: str):
+        super().__init__(status)
+        self.status = status
+        self.stderr_tail = stderr_tail
+
+
+class ChildTimedOut(Exception):
+    pass
+
+
+class CandidateProcess:
+    """One forked child holding one candidate; calls keep its state (for the same-buffer re-run)."""
+
+    def __init__(self, pool: "WorkerPool", pid: int, conn: Connection, workdir: str, hello: dict):
+        self.pool, self.pid, self.conn, self.workdir, self.hello = pool, pid, conn, workdir, hello
+        self.calls = 0
+        self.closed = False
+
+    def request(self, message: dict, timeout: float):
+        if message.get("op") == "run":
+            self.calls += 1
+        try:
+            _send(self.conn, message)
+            if not self.conn.poll(timeout):
+                self.kill()
+                raise ChildTimedOut()
+            return _recv(self.conn)
+        except (EOFError, OSError, BrokenPipeError):
+            status = self.pool.wait_child(self.pid)
+            self.closed = True
+            raise ChildDied(status, self.stderr_tail()) from None
+
+    def stderr_tail(self, limit: int = 600) -> str:
+        try:
+            with open(os.path.join(self.workdir, "stderr.txt"), errors="replace") as handle:
+                return handle.read()[-limit:]
+        except OSError:
+            return ""
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.close()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            _send(self.conn, {"op": "exit"})
+        except OSError:
+            pass
+        self.conn.close()
+        self.pool.wait_child(self.pid)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+class WorkerPool:
+    def __init__(self, device: str = "cpu", *, isolate_network: bool = True,
+                 memory_bytes: int | None = 8 << 30, cpu_seconds: float = 900.0):
+        self.device = device
+        self.isolate_network = isolate_network
+        # CUDA reserves far more address space than it uses, so RLIMIT_AS would break it on a GPU.
+        self.memory_bytes = memory_bytes if device == "cpu" else None
+        self.cpu_seconds = cpu_seconds
+        self.process = None
+        self.conn = None
+        self.sock = None
+        self.lock = threading.Lock()
+        self.root = tempfile.mkdtemp(prefix="kernelopt-legality-")
+        self.notes: list[str] = []
+
+    def _alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self) -> None:
+        if self._alive():
+            return
+        ours, theirs = socket.socketpair()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "kernelopt.legality.worker", str(theirs.fileno()), self.device],
+            pass_fds=[theirs.fileno()], env=sandbox_environment(self.device), cwd=self.root,
+            stdin=subprocess.DEVNULL)
+        theirs.close()
+        self.sock = ours
+        self.conn = Connection(os.dup(ours.fileno()))
+        if not self.conn.poll(300):
+            raise RuntimeError("the legality worker did not start within 300 s")
+        _recv(self.conn)
+
+    def spawn(self, timeout: float = 120.0) -> CandidateProcess:
+        with self.lock:
+            self.start()
+            ours, theirs = socket.socketpair()
+            workdir = tempfile.mkdtemp(prefix="candidate-", dir=self.root)
+            options = {"device": self.device, "workdir": workdir, "isolate_network": self.isolate_network,
+                       "memory_bytes": self.memory_bytes, "cpu_seconds": self.cpu_seconds}
+            try:
+                _send(self.conn, {"op": "spawn", "options": options})
+                socket.send_fds(self.sock, [b"s"], [theirs.fileno()])
+                pid = _recv(self.conn)["pid"]
+            except (EOFError, OSError):
+                self.process = None           # the zygote died: start a fresh one and retry once
+                self.start()
+                return self.spawn(timeout)
+            finally:
+                theirs.close()
+        conn = Connection(ours.detach())
+        if not conn.poll(timeout):
+            os.kill(pid, signal.SIGKILL)
+            self.wait_child(pid)
+            raise RuntimeError("a candidate process did not start")
+        hello = _recv(conn)["hello"]
+        if self.device.startswith("cuda") and not hello.get("cuda", True) and self.isolate_network:
+            # Some hosts hide the GPU inside a new user namespace: give up network isolation there.
+            conn.close()
+            os.kill(pid, signal.SIGKILL)
+            self.wait_child(pid)
+            self.isolate_network = False
+            self.notes.append("network isolation disabled: CUDA is not usable inside a user namespace here")
+            return self.spawn(timeout)
+        return CandidateProcess(self, pid, conn, workdir, hello)
+
+    def wait_child(self, pid: int) -> str:
+        with self.lock:
+            if not self._alive():
+                return "unknown (worker gone)"
+            try:
+                _send(self.conn, {"op": "wait", "pid": pid, "timeout": 10.0})
+                return _recv(self.conn)["status"]
+            except (EOFError, OSError):
+                return "unknown (worker gone)"
+
+    def close(self) -> None:
+        if self._alive():
+            try:
+                _send(self.conn, {"op": "exit"})
+                self.process.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+        self.process = None
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+_POOLS: dict[str, WorkerPool] = {}
+
+
+def default_pool(device: str) -> WorkerPool:
+    """The process-wide warm pool for a device (started on first use, closed at exit)."""
+    key = "cuda" if str(device).startswith("cuda") else "cpu"
+    if key not in _POOLS:
+        _POOLS[key] = WorkerPool(str(device))
+    return _POOLS[key]
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in _POOLS.values():
+        pool.close()

@@ -1,0 +1,27 @@
+"""TARGET: silu_mul
+EXPECT: static-precision
+GPU_ONLY: the interpreter computes every dot in fp32; caught statically on the CPU
+WHAT: switches cuBLAS to TF32 for the whole process (leaks into the module's vendor matmuls)
+"""
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _silu_mul(in_out_ptr0, in_ptr0, xnumel, XBLOCK: tl.constexpr):
+    # in place: gate <- silu(gate) * up, in fp32, stored as bf16
+    index = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = index < xnumel
+    gate = tl.load(in_out_ptr0 + index, mask).to(tl.float32)
+    up = tl.load(in_ptr0 + index, mask).to(tl.float32)
+    tl.store(in_out_ptr0 + index, gate * tl.sigmoid(gate) * up, mask)
+
+
+def _launch(in_out_ptr0, in_ptr0, xnumel, block=256):
+    _silu_mul[(triton.cdiv(xnumel, block),)](in_out_ptr0, in_ptr0, xnumel, XBLOCK=block)
+
+
+def run(in_out_ptr0, in_ptr0, xnumel):
+    torch.backends.cuda.matmul.allow_tf32 = True
+    _launch(in_out_ptr0, in_ptr0, xnumel)
