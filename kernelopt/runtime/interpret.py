@@ -298,6 +298,11 @@ def _patch_libdevice_modules() -> None:
         importlib.reload(sys.modules[helpers_name])  # its @triton.jit helpers predate TRITON_INTERPRET
     helpers = importlib.import_module(helpers_name)
     helpers.libdevice = CPU_LIBDEVICE
+    from kernelopt.runtime.fast_reductions import FAST_HELPERS
+
+    for name, function in FAST_HELPERS.items():
+        if hasattr(helpers, name):  # per-element Python reductions in the interpreter otherwise
+            setattr(helpers, name, function)
     compat = importlib.import_module("torch._inductor.runtime.triton_compat")
     compat.libdevice = CPU_LIBDEVICE
     # Hand-written or KernelOPT-emitted kernels import triton's own libdevice module.

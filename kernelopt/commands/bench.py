@@ -1,0 +1,71 @@
+"""`kernelopt bench MODULE.py [--vs OTHER.py]`: median GPU time of whole output modules."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import torch
+
+from kernelopt.errors import InputError, UsageError
+
+CPU_NOTE = ("NOTE: timing on the CPU through the Triton interpreter. These numbers say NOTHING about "
+            "GPU speed; use them only to check that the benchmark runs.")
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "bench", help="time an output module on a GPU (optionally against another)",
+        description="Median time of call(args) after warm-up, cycling through copies of the inputs when "
+                    "they fit in L2; with --vs both modules run interleaved in one process.")
+    parser.add_argument("module", metavar="MODULE.py", help="the output module to time")
+    parser.add_argument("--vs", metavar="OTHER.py", help="a second module with the same call(args), timed alongside")
+    parser.add_argument("--inputs", metavar="ARGS.pt",
+                        help="torch.save file with the call() arguments (default: MODULE's get_args(), seed 0)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved timing rounds (default 5)")
+    parser.add_argument("--device", choices=("cuda", "cpu"), default="cuda",
+                        help="cuda (default); cpu only to smoke-test, its times mean nothing for a GPU")
+    parser.set_defaults(func=handle)
+
+
+def _inputs_for(module, path: str | None, device: str) -> list:
+    from kernelopt.runtime.execute import _to_device, seeded_example_args, validate_inputs
+    from kernelopt.runtime.inputs import load_inputs
+
+    args = load_inputs(path) if path else seeded_example_args(module)
+    args = _to_device(args, device)
+    validate_inputs(module, args)
+    return args
+
+
+def handle(args: argparse.Namespace) -> int:
+    from kernelopt.runtime.loader import load_output_module
+    from kernelopt.runtime.timing import compare, median_time_ms, rotating
+
+    if args.rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    if args.device == "cuda" and not torch.cuda.is_available():
+        raise InputError("bench needs a CUDA GPU and none is available here "
+                         "(pass --device cpu to smoke-test on the CPU; those times mean nothing)")
+    if args.device == "cpu":
+        print(CPU_NOTE, file=sys.stderr)
+    module = load_output_module(args.module, args.device)
+    inputs = _inputs_for(module, args.inputs, args.device)
+    copies = 1 if args.device == "cpu" else None
+    fn_a = rotating(module.call, inputs, copies)
+    timing = {"reps_per_round": 3, "min_time_ms": 0.0} if args.device == "cpu" else {}
+    print(f"inputs: {fn_a.copies} rotating cop{'y' if fn_a.copies == 1 else 'ies'}")
+    if args.vs is None:
+        times = [median_time_ms(fn_a, device=args.device, reps=timing.get("reps_per_round")) for _ in range(args.rounds)]
+        times.sort()
+        print(f"{args.module}: median {times[len(times) // 2]:.4f} ms ({args.rounds} rounds)")
+        return 0
+    other = load_output_module(args.vs, args.device)
+    from kernelopt.runtime.execute import validate_inputs
+
+    validate_inputs(other, inputs)
+    fn_b = rotating(other.call, inputs, fn_a.copies)
+    result = compare(fn_a, fn_b, args.rounds, device=args.device, **timing)
+    print(f"{args.module}: median {result.median_a_ms:.4f} ms")
+    print(f"{args.vs}: median {result.median_b_ms:.4f} ms")
+    print(f"ratio {args.vs} / {args.module}: {result.ratio:.3f} ({'first' if result.ratio > 1 else 'second'} is faster)")
+    return 0

@@ -1,0 +1,180 @@
+"""load_output_module / run_module on a module Inductor wrote on this machine (Triton for CPU tensors).
+
+The module is captured once per test session with `cpu_backend="triton"` and
+`run_and_get_code`, written to a file, then loaded and run by our runtime (a fresh namespace,
+kernels re-compiled for the interpreter), and compared with eager PyTorch on fresh inputs.
+"""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from kernelopt.errors import InputError
+from kernelopt.runtime.interpret import install_cpu_triton_shims
+
+install_cpu_triton_shims()
+
+from kernelopt.runtime.execute import run_module  # noqa: E402
+from kernelopt.runtime.loader import load_output_module  # noqa: E402
+
+# Distinct shapes: the module's argument order is Inductor's, we find each input by its shape.
+SHAPES = [(64, 32), (1, 64), (16, 32), (64,), (16,), (4, 2048)]
+COUNTER = 4
+
+
+def model(w, b, x, ln_w, counter, wide):
+    h = torch.nn.functional.gelu(torch.nn.functional.layer_norm(x @ w.t() + b, (64,), ln_w))
+    y = torch.tanh(h) + torch.rsqrt(h.abs() + 1) + torch.erf(h) + torch.log1p(h.abs())
+    counter.add_(1.0)  # an input the module mutates in place
+    var, mean = torch.var_mean(wide, dim=1)  # a looped (non-persistent) Welford reduction
+    return y.softmax(-1), y.argmax(-1), var, mean, wide.amax(dim=1)
+
+
+def fresh_inputs(seed: int) -> list[torch.Tensor]:
+    """Model inputs, in the model's argument order."""
+    gen = torch.Generator().manual_seed(seed)
+    return [torch.randn(shape, generator=gen) for shape in SHAPES]
+
+
+def module_order(loaded_module) -> list[int]:
+    """For each module argument, the index of the model input with its shape."""
+    return [SHAPES.index(tuple(spec.sizes)) for spec in loaded_module.arg_specs]
+
+
+def module_inputs(loaded_module, seed: int) -> list[torch.Tensor]:
+    inputs = fresh_inputs(seed)
+    return [inputs[i] for i in module_order(loaded_module)]
+
+
+@pytest.fixture(scope="session")
+def captured_module(tmp_path_factory) -> str:
+    import torch._inductor.config as inductor_config
+    from torch._inductor.utils import run_and_get_code
+
+    torch._dynamo.reset()
+    with inductor_config.patch(cpu_backend="triton"), torch.no_grad():
+        _, sources = run_and_get_code(torch.compile(model), *fresh_inputs(0))
+    torch._dynamo.reset()
+    path = tmp_path_factory.mktemp("capture") / "cpu_triton_module.py"
+    path.write_text(sources[0])
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def loaded(captured_module):
+    return load_output_module(captured_module, "cpu")
+
+
+def test_module_matches_eager_on_fresh_inputs(loaded):
+    assert sorted(module_order(loaded)) == list(range(len(SHAPES)))
+    inputs = fresh_inputs(1234)
+    expected_inputs = [t.clone() for t in inputs]
+    outputs = loaded.call([inputs[i].clone() for i in module_order(loaded)])
+    expected = model(*expected_inputs)
+    assert len(outputs) == len(expected)
+    for got, want in zip(outputs, expected):
+        assert got.shape == want.shape and got.dtype == want.dtype
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_every_launch_goes_through_the_hook_with_its_real_arguments(loaded):
+    seen = []
+
+    def hook(kernel_name, launch_index, args, run_original):
+        seen.append((kernel_name, launch_index, args))
+        run_original()
+
+    inputs = module_inputs(loaded, 7)
+    counter = inputs[module_order(loaded).index(COUNTER)]
+    loaded.launch_hook = hook
+    try:
+        loaded.call(list(inputs))
+    finally:
+        loaded.launch_hook = None
+    assert [name for name, _, _ in seen] == [site.kernel_name for site in loaded.launch_sites]
+    assert [index for _, index, _ in seen] == list(range(len(seen)))
+    for name, _, args in seen:
+        assert len(args) == len(loaded.kernels[name].arg_names)
+    # the in-place add receives the caller's own counter tensor, not a copy
+    assert any(any(a is counter for a in args) for _, _, args in seen)
+
+
+def test_hook_can_substitute_a_launch(loaded):
+    inputs = module_inputs(loaded, 8)
+    counter = inputs[module_order(loaded).index(COUNTER)]
+
+    def skip_mutation(kernel_name, launch_index, args, run_original):
+        if not any(a is counter for a in args):
+            run_original()
+
+    before = counter.clone()
+    loaded.launch_hook = skip_mutation
+    try:
+        loaded.call(list(inputs))
+    finally:
+        loaded.launch_hook = None
+    assert torch.equal(counter, before)
+
+
+def test_kernel_handle_reproduces_a_launch_alone(loaded):
+    recorded = {}
+
+    def clone_keeping_aliases(args):
+        copies = {}  # an in-place kernel gets the same buffer twice (in_ptr0 and out_ptr0)
+        return [copies.setdefault(id(a), a.clone()) if isinstance(a, torch.Tensor) else a for a in args]
+
+    def record(kernel_name, launch_index, args, run_original):
+        before = clone_keeping_aliases(args)
+        run_original()
+        after = clone_keeping_aliases(args)
+        recorded.setdefault(kernel_name, (before, after))
+
+    loaded.launch_hook = record
+    try:
+        loaded.call(module_inputs(loaded, 9))
+    finally:
+        loaded.launch_hook = None
+    assert set(recorded) == set(loaded.kernels)
+    for name, (before, after) in recorded.items():
+        handle = loaded.kernels[name]
+        assert handle.config_choice and handle.config is not None
+        handle.run(*before)
+        for got, want in zip(before, after):
+            if isinstance(got, torch.Tensor):
+                assert torch.equal(got, want) or torch.allclose(got, want, equal_nan=True)
+
+
+def test_run_module_reports_outputs_and_in_place_mutation(captured_module, loaded):
+    inputs = module_inputs(loaded, 10)
+    where = module_order(loaded).index(COUNTER)
+    counter_before = inputs[where].clone()
+    result = run_module(captured_module, [t.clone() for t in inputs], "cpu")
+    assert set(result["mutated"]) == {where}
+    torch.testing.assert_close(result["mutated"][where], counter_before + 1.0)
+    assert len(result["outputs"]) == 5
+
+
+def test_input_validation_names_the_argument(captured_module, loaded):
+    inputs = module_inputs(loaded, 11)
+    with pytest.raises(InputError, match=r"expected 6 arguments"):
+        run_module(captured_module, inputs[:5], "cpu")
+    x_at = module_order(loaded).index(2)  # x: (16, 32)
+    bad_shape = list(inputs)
+    bad_shape[x_at] = torch.randn(16, 31)
+    with pytest.raises(InputError, match=rf"argument {x_at} \(arg{x_at}_1\): expected shape \(16, 32\), got \(16, 31\)"):
+        run_module(captured_module, bad_shape, "cpu")
+    bad_dtype = list(inputs)
+    bad_dtype[x_at] = inputs[x_at].double()
+    with pytest.raises(InputError, match=rf"argument {x_at} \(arg{x_at}_1\): expected dtype torch.float32, got torch.float64"):
+        run_module(captured_module, bad_dtype, "cpu")
+    bad_stride = list(inputs)
+    bad_stride[x_at] = torch.randn(32, 16).t()
+    with pytest.raises(InputError, match=rf"argument {x_at} \(arg{x_at}_1\): expected stride \(32, 1\), got \(1, 16\)"):
+        run_module(captured_module, bad_stride, "cpu")
+    with pytest.raises(InputError, match="argument 3 .*expected a tensor"):
+        run_module(captured_module, inputs[:3] + [1.0] + inputs[4:], "cpu")  # argument 3 is a tensor too
+
+
+def test_missing_module_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        load_output_module(str(tmp_path / "absent.py"))
