@@ -1,0 +1,166 @@
+"""Time every launch and library call of an output module on its device, one at a time.
+
+The module runs once with hooks: each Triton launch (through the loader's `launch_hook`) and each
+library call (`extern_kernels.*`, `torch.ops.*`, through stand-ins for those globals) is timed on its
+own: warm-up, then the median of repeated runs on rotated copies of its tensor arguments (so inputs
+are not found in L2), then run once for real so that the rest of the module sees correct data. The
+whole module is timed separately, without hooks, on rotated inputs. Events come back in execution
+order, which is the IR body's order of `ko.launch` / `ko.extern` / `ko.call` ops.
+"""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import torch
+
+from kernelopt.runtime import timing
+
+LIBRARY_GLOBALS = ("extern_kernels", "aten")
+
+
+@dataclass
+class Event:
+    kind: str          # "launch" | "library"
+    name: str          # kernel name or callee
+    time_us: float
+    args: tuple = ()
+
+
+@dataclass
+class ModuleTimes:
+    events: list[Event] = field(default_factory=list)
+    module_us: float | None = None
+    device: str = "cuda"
+
+
+def _clone_args(args) -> list:
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+
+
+def time_callable(fn_of_args: Callable[[list], Any], args, device: str, rounds: int,
+                  min_time_ms: float) -> float:
+    """Median time in µs of `fn_of_args(args)` over rotated clones of `args` (originals untouched)."""
+    copies = timing.rotation_copies(args)
+    sets = [_clone_args(args) for _ in range(copies)]
+    position = [0]
+
+    def once():
+        chosen = sets[position[0] % len(sets)]
+        position[0] += 1
+        fn_of_args(chosen)
+
+    medians = [timing.median_time_ms(once, device=device, min_time_ms=min_time_ms / max(rounds, 1))
+               for _ in range(max(rounds, 1))]
+    return statistics.median(medians) * 1e3
+
+
+class _TimedCallable:
+    def __init__(self, target, name: str, recorder: "_Recorder") -> None:
+        self._target, self._name, self._recorder = target, name, recorder
+
+    def __call__(self, *args, **kwargs):
+        return self._recorder.library_call(self._name, self._target, args, kwargs)
+
+    def __getattr__(self, attr: str):
+        return _wrap(getattr(self._target, attr), f"{self._name}.{attr}", self._recorder)
+
+
+class _Namespace:
+    """Stands in for `extern_kernels`, `aten`, `torch.ops`, `torch`: attribute chains end in timed calls."""
+
+    def __init__(self, target, name: str, recorder: "_Recorder", only: tuple[str, ...] | None = None) -> None:
+        self._target, self._name, self._recorder, self._only = target, name, recorder, only
+
+    def __getattr__(self, attr: str):
+        value = getattr(self._target, attr)
+        if self._only is not None and attr not in self._only:
+            return value
+        return _wrap(value, f"{self._name}.{attr}", self._recorder)
+
+
+def _wrap(value, name: str, recorder: "_Recorder"):
+    if isinstance(value, (int, float, str, bool, type(None), torch.dtype)):
+        return value
+    if callable(value):
+        return _TimedCallable(value, name, recorder)
+    return _Namespace(value, name, recorder)
+
+
+class _Recorder:
+    def __init__(self, loaded, device: str, rounds: int, min_time_ms: float) -> None:
+        self.loaded, self.device, self.rounds, self.min_time_ms = loaded, device, rounds, min_time_ms
+        self.events: list[Event] = []
+        self.depth = 0   # library calls made by library calls are not separate events
+
+    def launch(self, kernel_name: str, index: int, args: tuple, run_original: Callable[[], None]) -> None:
+        handle = self.loaded.kernels[kernel_name]
+        time_us = time_callable(lambda a: handle.run(*a), args, self.device, self.rounds, self.min_time_ms)
+        self.events.append(Event("launch", kernel_name, time_us, args))
+        run_original()
+
+    def library_call(self, name: str, target, args: tuple, kwargs: dict):
+        if self.depth:
+            return target(*args, **kwargs)
+        self.depth += 1
+        try:
+            out = kwargs.get("out")
+            flat = list(args) + [v for k, v in kwargs.items() if k != "out"]
+
+            def run_on(values):
+                call_args = values[:len(args)]
+                call_kwargs = dict(zip([k for k in kwargs if k != "out"], values[len(args):]))
+                if out is not None:
+                    call_kwargs["out"] = out
+                target(*call_args, **call_kwargs)
+
+            time_us = time_callable(run_on, flat, self.device, self.rounds, self.min_time_ms)
+            self.events.append(Event("library", name, time_us, tuple(flat)))
+            return target(*args, **kwargs)
+        finally:
+            self.depth -= 1
+
+
+def _install_library_hooks(namespace: dict, recorder: _Recorder) -> dict:
+    saved = {}
+    for name in LIBRARY_GLOBALS:
+        if name in namespace:
+            saved[name] = namespace[name]
+            namespace[name] = _Namespace(namespace[name], name, recorder)
+    if "torch" in namespace:
+        saved["torch"] = namespace["torch"]
+        namespace["torch"] = _Namespace(namespace["torch"], "torch", recorder, only=("ops",))
+    return saved
+
+
+def measure_module(path: str, args: list | None = None, *, device: str = "cuda", rounds: int = 3,
+                   min_time_ms: float = 30.0) -> ModuleTimes:
+    """Per-op and whole-module times of the output module at `path` (the module's get_args() by default)."""
+    from kernelopt.runtime.loader import load_output_module
+
+    loaded = load_output_module(path, device)
+    inputs = list(args) if args is not None else loaded.get_args()
+    result = ModuleTimes(device=device)
+    result.module_us = time_callable(lambda a: loaded.call(a), inputs, device, rounds, min_time_ms)
+    recorder = _Recorder(loaded, device, rounds, min_time_ms)
+    saved = _install_library_hooks(loaded.namespace, recorder)
+    loaded.launch_hook = recorder.launch
+    try:
+        loaded.call(_clone_args(inputs))
+    finally:
+        loaded.launch_hook = None
+        loaded.namespace.update(saved)
+    result.events = recorder.events
+    return result
+
+
+def environment() -> dict[str, str]:
+    """What a measured time depends on besides the op: GPU name, torch and triton versions."""
+    try:
+        import triton
+        triton_version = triton.__version__
+    except ImportError:  # pragma: no cover
+        triton_version = "none"
+    gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu"
+    return {"gpu": gpu, "torch": torch.__version__, "triton": triton_version}

@@ -1,0 +1,230 @@
+"""detect-fusion: mark groups of launches that could run as one kernel.
+
+Reads the data-flow graph (`module.dataflow()`: RAW/WAR/WAW edges on storage, from `ir.effects`)
+and grows disjoint groups in program order:
+- `vertical`: a Triton launch and the Triton launches consuming what it wrote (producer → consumers);
+- `epilogue`: a vendor GEMM/convolution and the Triton pointwise launches consuming its output;
+- `horizontal`: Triton launches, independent of each other, reading the same input.
+A group is legal only when no op outside it, between its first and last member, writes a buffer the
+group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
+that op sees). Intermediates a group's members pass along that are also read after the group (or
+returned) escape: the fused kernel must still write them; they are listed in `escapes`.
+Sets on members: `fusion_group`, `fusion_role` (producer | consumer | sibling), `fusion_kind`;
+on the group's first member also `escapes`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kernelopt.ir.core import Module, Op
+from kernelopt.ir.effects import effects, storage_root
+
+from .base import Pass, PassContext
+from .classify_dispatch import classify_kernel, classify_library_call
+
+EPILOGUE_PRODUCERS = ("vendor.cublas", "vendor.cudnn")
+
+
+@dataclass
+class _OpFacts:
+    index: int
+    op: Op
+    dispatch: str
+    reads: set[int]          # id() of storage roots
+    writes: set[int]
+
+
+@dataclass
+class _Group:
+    kind: str
+    members: list[_OpFacts] = field(default_factory=list)
+
+    @property
+    def indices(self) -> set[int]:
+        return {m.index for m in self.members}
+
+
+def _describe(op: Op) -> str:
+    if op.name == "ko.launch":
+        return f"@{op.symbol}"
+    if op.callee:
+        return f'{op.name} "{op.callee}"'
+    return op.name
+
+
+def _where(op: Op) -> str:
+    return f" (line {op.loc.line})" if op.loc is not None else ""
+
+
+@dataclass(frozen=True)
+class DetectFusion(Pass):
+    name = "detect-fusion"
+    summary = "Mark groups of launches that could run as one kernel (vertical, epilogue, horizontal)"
+    statistics = ("groups", "vertical", "epilogue", "horizontal")
+    max_group: int = field(default=4, metadata={"help": "largest number of ops in one group"})
+
+    def apply(self, ctx: PassContext, module: Module) -> None:
+        graph = module.dataflow()
+        facts = self._facts(module)
+        names = {id(storage_root(v)): storage_root(v).name for op in module.body for v in op.operands()}
+        assigned: set[int] = set()
+        groups: list[_Group] = []
+        for index in sorted(facts):
+            if index in assigned:
+                continue
+            group = self._grow_vertical(ctx, graph, facts, index, assigned)
+            if group is not None:
+                groups.append(group)
+                assigned |= group.indices
+        for index in sorted(facts):
+            if index in assigned or not facts[index].dispatch.startswith("triton."):
+                continue
+            group = self._grow_horizontal(ctx, graph, facts, index, assigned)
+            if group is not None:
+                groups.append(group)
+                assigned |= group.indices
+        groups.sort(key=lambda g: min(g.indices))
+        for number, group in enumerate(groups):
+            self._mark(ctx, module, graph, facts, names, number, group)
+
+    # -- facts -----------------------------------------------------------------------------------
+    @staticmethod
+    def _facts(module: Module) -> dict[int, _OpFacts]:
+        kernels = module.kernel_table()
+        table = {}
+        for index, op in enumerate(module.body):
+            if op.name == "ko.launch":
+                dispatch = classify_kernel(kernels.get(op.symbol or ""))
+            elif op.name in ("ko.extern", "ko.call"):
+                dispatch = classify_library_call(op.callee or "")
+            else:
+                continue
+            eff = effects(op, module)
+            table[index] = _OpFacts(index, op, dispatch, {id(storage_root(v)) for v in eff.reads},
+                                    {id(storage_root(v)) for v in eff.writes})
+        return table
+
+    # -- growing groups --------------------------------------------------------------------------
+    def _grow_vertical(self, ctx, graph, facts, start: int, assigned: set[int]) -> _Group | None:
+        first = facts[start]
+        if first.dispatch in EPILOGUE_PRODUCERS:
+            kind = "epilogue"
+        elif first.dispatch.startswith("triton."):
+            kind = "vertical"
+        else:
+            return None
+        group = _Group(kind, [first])
+        frontier = [start]
+        while frontier:
+            producer = frontier.pop(0)
+            for consumer in sorted(s for s in graph.successors(producer)
+                                   if "raw" in graph.edges[producer, s]["kinds"] and s in facts):
+                if consumer in assigned or consumer in group.indices:
+                    continue
+                if not self._accepts(ctx, group, facts[consumer], facts, graph):
+                    continue
+                group.members.append(facts[consumer])
+                frontier.append(consumer)
+        return group if len(group.members) > 1 else None
+
+    def _accepts(self, ctx, group: _Group, candidate: _OpFacts, facts, graph) -> bool:
+        lead = group.members[0].op
+        if not candidate.dispatch.startswith("triton."):
+            return False  # a library call runs its own kernel: it can only start a group
+        if group.kind == "epilogue" and candidate.dispatch != "triton.pointwise":
+            ctx.remark(candidate.op, f"not fusing {_describe(candidate.op)} as an epilogue of "
+                                     f"{_describe(lead)}{_where(lead)}: only pointwise kernels fold into a "
+                                     f"vendor {group.members[0].dispatch.split('.')[1]} epilogue")
+            return False
+        if len(group.members) >= self.max_group:
+            ctx.remark(candidate.op, f"not fusing {_describe(candidate.op)} into the group of "
+                                     f"{_describe(lead)}{_where(lead)}: the group already has "
+                                     f"max-group={self.max_group} ops")
+            return False
+        blocker = self._blocker(group.members + [candidate], facts)
+        if blocker is not None:
+            ctx.remark(candidate.op, f"not fusing {_describe(candidate.op)} with {_describe(lead)}{_where(lead)}: "
+                                     f"{blocker}")
+            return False
+        return True
+
+    def _grow_horizontal(self, ctx, graph, facts, start: int, assigned: set[int]) -> _Group | None:
+        first = facts[start]
+        group = _Group("horizontal", [first])
+        shared = set(first.reads) - set(first.writes)
+        for index in sorted(facts):
+            other = facts[index]
+            if index <= start or index in assigned or not other.dispatch.startswith("triton."):
+                continue
+            if not (shared & other.reads):
+                continue
+            if any(self._dependent(m, other) for m in group.members):
+                continue
+            if len(group.members) >= self.max_group:
+                ctx.remark(other.op, f"not grouping {_describe(other.op)} with {_describe(first.op)}"
+                                     f"{_where(first.op)}: the group already has max-group={self.max_group} ops")
+                break
+            blocker = self._blocker(group.members + [other], facts)
+            if blocker is not None:
+                ctx.remark(other.op, f"not grouping {_describe(other.op)} with {_describe(first.op)}"
+                                     f"{_where(first.op)}: {blocker}")
+                continue
+            group.members.append(other)
+            shared &= other.reads
+        return group if len(group.members) > 1 else None
+
+    @staticmethod
+    def _dependent(a: _OpFacts, b: _OpFacts) -> bool:
+        return bool(a.writes & (b.reads | b.writes) or b.writes & a.reads)
+
+    @staticmethod
+    def _blocker(members: list[_OpFacts], facts) -> str | None:
+        """Why these ops cannot run as one kernel, or None when they can (see the module docstring)."""
+        indices = sorted(m.index for m in members)
+        touched = set().union(*(m.reads | m.writes for m in members))
+        for between in range(indices[0] + 1, indices[-1]):
+            if between in indices:
+                continue
+            other = facts.get(between)
+            if other is None:
+                continue  # glue and metadata ops have no effects on storage
+            clash = other.writes & touched
+            if clash:
+                return f"{_describe(other.op)}{_where(other.op)} writes a buffer the group uses in between"
+            later_writes = set().union(*(m.writes for m in members if m.index > between))
+            if other.reads & later_writes:
+                return (f"{_describe(other.op)}{_where(other.op)} reads, in between, a buffer a later "
+                        f"member overwrites")
+        return None
+
+    # -- marking ---------------------------------------------------------------------------------
+    def _mark(self, ctx, module, graph, facts, names, number: int, group: _Group) -> None:
+        ordered = sorted(group.members, key=lambda m: m.index)
+        for position, member in enumerate(ordered):
+            member.op.attrs["fusion_group"] = number
+            member.op.attrs["fusion_kind"] = group.kind
+            member.op.attrs["fusion_role"] = ("sibling" if group.kind == "horizontal"
+                                              else "producer" if position == 0 else "consumer")
+        ordered[0].op.attrs["escapes"] = [names.get(s, "?") for s in self._escapes(module, ordered)]
+        ctx.stat("groups")
+        ctx.stat(group.kind)
+
+    @staticmethod
+    def _escapes(module: Module, ordered: list[_OpFacts]) -> list[int]:
+        """Storages written by a member, read by a later member, and read again after the group."""
+        intermediates: list[int] = []
+        for position, member in enumerate(ordered):
+            for storage in member.writes:
+                if storage not in intermediates and any(storage in later.reads for later in ordered[position + 1:]):
+                    intermediates.append(storage)
+        last = ordered[-1].index
+        escaping = []
+        for storage in intermediates:
+            for op in module.body[last + 1:]:
+                eff = effects(op, module)
+                if storage in {id(storage_root(v)) for v in eff.reads}:
+                    escaping.append(storage)
+                    break
+                if storage in {id(storage_root(v)) for v in eff.writes}:
+                    break  # overwritten before anyone reads it again
+        return escaping
