@@ -20,13 +20,21 @@ def environment() -> jinja2.Environment:
 
     folder = os.path.join(os.path.dirname(os.path.abspath(package.__file__)), "prompts")
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+                             trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=False)
     env.globals["fmt_us"] = format_us
+    env.filters["compact_source"] = compact_source
     return env
 
 
 def format_us(value: float | None) -> str:
     return "unknown" if value is None else f"{value:.1f} us"
+
+
+def compact_source(source: str) -> str:
+    """Kernel source for a prompt: Inductor's `inductor_meta=` line (cache hashes, autotune flags, ~1.5k
+    characters) carries nothing the model needs that the IR context does not state, so it is dropped."""
+    lines = [line for line in source.strip().splitlines() if not line.lstrip().startswith("inductor_meta=")]
+    return "\n".join(lines)
 
 
 def render_messages(template: str, **context) -> list[dict]:
