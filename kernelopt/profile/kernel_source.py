@@ -172,18 +172,24 @@ def _count_value_ops(stmt: ast.stmt) -> int:
         return 0
     if not any(t.lstrip("_").startswith("tmp") for t in targets):
         return 0
-    count = 1 if isinstance(stmt, ast.AugAssign) else 0
-    for node in ast.walk(value):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITH_BINOPS):
-            count += 1
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert, ast.Not)):
-            count += 1
-        elif isinstance(node, ast.Compare):
-            count += len(node.ops)
-        elif isinstance(node, ast.BoolOp):
-            count += len(node.values) - 1
-        elif isinstance(node, ast.Call):
-            callee = dotted(node.func)
-            if callee and callee not in NON_ARITHMETIC_CALLS and not callee.endswith(".to"):
-                count += 1
-    return count
+    return (1 if isinstance(stmt, ast.AugAssign) else 0) + _ops_in(value)
+
+
+def _ops_in(node: ast.AST) -> int:
+    """Operations in an expression, not looking inside loads, stores and other data movement."""
+    if isinstance(node, ast.Call):
+        callee = dotted(node.func)
+        if callee in NON_ARITHMETIC_CALLS:
+            return 0
+        own = 1 if callee and not callee.endswith(".to") else 0
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, _ARITH_BINOPS):
+        own = 1
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert, ast.Not)):
+        own = 1
+    elif isinstance(node, ast.Compare):
+        own = len(node.ops)
+    elif isinstance(node, ast.BoolOp):
+        own = len(node.values) - 1
+    else:
+        own = 0
+    return own + sum(_ops_in(child) for child in ast.iter_child_nodes(node))
