@@ -91,7 +91,7 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
                     arg_names: list[str] | None = None, seeds: Iterable[int] = (0, 1, 2),
                     adversarial: Iterable[str] = C.ADVERSARIAL, accuracy_factor: float = 2.0,
                     timeout_factor: float = 20.0, timeout_floor_s: float | None = None,
-                    static_screen: bool = True, pool: WorkerPool | None = None,
+                    first_timeout_s: float | None = None, static_screen: bool = True, pool: WorkerPool | None = None,
                     stale_recheck: bool = True) -> Verdict:
     """Decide whether `candidate_source` (candidate format: defines `run(*args)`) may replace the
     launches that `original(*args)` performs. See the module docstring for the checks.
@@ -100,6 +100,8 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     launches      each launch's captured args (realistic inputs); every launch is checked
     output_args   positions whose contents are results (out_ptr*, in_out_ptr*)
     mutated_args  further positions the original may change (compared like outputs)
+    timeouts      per call: max(floor, timeout_factor x the original's time); the first call's floor is
+                  first_timeout_s (default 120 s on a GPU, 10 s on the CPU), later ones timeout_floor_s
     reference_fn  optional float64 reference: called like `original` on args whose floating tensors are
                   float64; writes the outputs in place or returns {arg index: tensor}
     """
@@ -109,7 +111,7 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
         raise GateError("no launches to check the candidate on")
     device = _device_of(launches)
     gate = _Gate(original, candidate_source, launches, set(output_args) | set(mutated_args), precision,
-                 reference_fn, arg_names, accuracy_factor, timeout_factor, timeout_floor_s,
+                 reference_fn, arg_names, accuracy_factor, timeout_factor, timeout_floor_s, first_timeout_s,
                  pool or default_pool(device), device, stale_recheck)
     if static_screen:
         low = any(isinstance(a, torch.Tensor) and a.dtype in (torch.bfloat16, torch.float16)
@@ -150,13 +152,15 @@ def _plan(launches, seeds, adversarial) -> list[_Case]:
 
 class _Gate:
     def __init__(self, original, source, launches, written, precision, reference_fn, arg_names,
-                 factor, timeout_factor, timeout_floor_s, pool, device, stale_recheck):
+                 factor, timeout_factor, timeout_floor_s, first_timeout_s, pool, device, stale_recheck):
         self.original, self.source, self.launches = original, source, launches
         self.written, self.precision, self.reference_fn = written, precision, reference_fn
         self.arg_names, self.factor = arg_names, factor
         self.timeout_factor, self.pool, self.device = timeout_factor, pool, device
         cuda = device.type == "cuda"
-        self.first_floor = timeout_floor_s if timeout_floor_s is not None else (120.0 if cuda else 10.0)
+        # the first call also compiles the candidate's kernels (GPU), hence its own, larger floor
+        first_default = timeout_floor_s if timeout_floor_s is not None else (120.0 if cuda else 10.0)
+        self.first_floor = first_timeout_s if first_timeout_s is not None else first_default
         self.floor = timeout_floor_s if timeout_floor_s is not None else (15.0 if cuda else 5.0)
         self.stale_recheck = stale_recheck
         self.notes: list[str] = []

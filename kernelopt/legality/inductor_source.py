@@ -98,4 +98,12 @@ def float64_variant(source: str) -> str:
     Inductor kernels cast loads with `.to(tl.float32)` and build accumulators with tl.float32, so
     upcasting the tensors alone would still compute in fp32; rewriting the dtypes gives the math in
     float64 on float64 tensors, which is the reference the accuracy check needs."""
-    return _LOW_FLOAT.sub("tl.float64", source)
+    source = _LOW_FLOAT.sub("tl.float64", source)
+    # the signature in triton_meta decides how a GPU build types the pointers
+    return re.sub(r"'\*(fp32|bf16|fp16)'", "'*fp64'", source)
+
+
+def float64_module_text(module_text: str, name: str) -> str:
+    """The module with kernel `name` replaced by its float64 variant (everything else unchanged)."""
+    source = kernel_source(module_text, name)
+    return module_text.replace(source, float64_variant(source), 1)

@@ -19,7 +19,7 @@ import tempfile
 import threading
 from multiprocessing.connection import Connection
 
-from kernelopt.legality.worker import _recv, _send
+from kernelopt.legality.wire import recv as _recv, send as _send
 
 _SECRET_NAMES = re.compile(r"(_TOKEN|_KEY|_SECRET|_PASSWORD)$|^(OPENAI_API_KEY|KERNELOPT_LLM_API_KEY)$")
 

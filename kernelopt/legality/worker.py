@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import pickle
 import signal
 import socket
 import sys
@@ -25,12 +24,7 @@ _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWNET = 0x40000000
 
 
-def _send(conn, message) -> None:
-    conn.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
-
-
-def _recv(conn):
-    return pickle.loads(conn.recv_bytes())
+from kernelopt.legality.wire import recv as _recv, send as _send  # noqa: E402
 
 
 def _isolate_network() -> str:

@@ -62,6 +62,8 @@ def run_case(case: SuiteCase, device: str = "cpu", **options) -> SuiteResult:
     with open(case.path) as handle:
         source = handle.read()
     options.setdefault("timeout_floor_s", 3.0)
+    if device == "cuda":
+        options.setdefault("first_timeout_s", 60.0)    # the first call compiles the candidate's kernels
     start = time.perf_counter()
     verdict = check_candidate(target.original(), source, target.launches(device),
                               output_args=target.output_args(), reference_fn=target.reference(),

@@ -1,0 +1,72 @@
+"""`kernelopt check`: prove (or refute) that a candidate may replace one kernel of an output module."""
+from __future__ import annotations
+
+import os
+import sys
+
+from kernelopt.errors import KernelOptError
+from kernelopt.legality.tolerance import PRECISIONS
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "check", help="check a candidate kernel against the original with the legality gate",
+        description="Run the legality gate: prints ACCEPT or REJECT: <reason> with evidence. "
+                    "Exit 0 ACCEPT, 1 REJECT, 2 when the check could not run.")
+    parser.add_argument("module", metavar="MODULE.py", help="the Inductor (or KernelOPT) output module")
+    parser.add_argument("--kernel", required=True, help="name of the Triton kernel the candidate replaces")
+    parser.add_argument("--candidate", required=True, metavar="FILE.py",
+                        help="candidate-format file defining run(*args) with the original .run(...) arguments")
+    parser.add_argument("--inputs", metavar="ARGS.pt",
+                        help="module inputs saved with torch.save (a list); default: the module's get_args()")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                        help="where to run: cpu (Triton interpreter) or cuda (default: cpu)")
+    parser.add_argument("--precision", choices=PRECISIONS, default="strict",
+                        help="precision policy: strict keeps fp32 math fp32 (default: strict)")
+    parser.add_argument("--launch", type=int, metavar="N",
+                        help="check only the N-th launch of the kernel (0-based); default: every launch")
+    parser.set_defaults(func=handler)
+
+
+def _read(path: str, what: str) -> str:
+    if not os.path.isfile(path):
+        raise _CannotRun(f"{path}: no such {what}")
+    try:
+        with open(path) as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise _CannotRun(f"{path}: cannot read the {what}: {err}") from None
+
+
+class _CannotRun(Exception):
+    pass
+
+
+def _load_inputs(path: str | None):
+    if path is None:
+        return None
+    import torch
+    if not os.path.isfile(path):
+        raise _CannotRun(f"{path}: no such inputs file")
+    try:
+        inputs = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as err:  # noqa: BLE001
+        raise _CannotRun(f"{path}: not a torch.save file of module inputs: {err}") from None
+    if not isinstance(inputs, (list, tuple)):
+        raise _CannotRun(f"{path}: expected a list of module inputs, found {type(inputs).__name__}")
+    return list(inputs)
+
+
+def handler(args) -> int:
+    from kernelopt.legality.gate import GateError
+    from kernelopt.legality.module import check_module_kernel
+    try:
+        _read(args.module, "module")
+        source = _read(args.candidate, "candidate")
+        verdict = check_module_kernel(args.module, args.kernel, source, inputs=_load_inputs(args.inputs),
+                                      device=args.device, precision=args.precision, launch=args.launch)
+    except (_CannotRun, GateError, KernelOptError) as err:
+        print(f"kernelopt check: error: {err}", file=sys.stderr)
+        return 2
+    print(verdict.report())
+    return 0 if verdict.accepted else 1

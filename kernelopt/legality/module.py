@@ -1,0 +1,98 @@
+"""The gate on a real output module: capture a kernel's launches, then check a candidate on them.
+
+Uses `kernelopt.runtime.loader`: the module runs on the given (or its own `get_args()`) inputs with a
+launch hook that snapshots the arguments of every launch of the kernel just before it runs. Those are
+the realistic inputs; the original is the loaded kernel's own `.run`; the float64 reference is the same
+module with that kernel's source rewritten to float64 (see inductor_source.float64_variant), loaded the
+same way, when it loads and agrees with the original.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import torch
+
+from kernelopt.errors import InputError
+from kernelopt.legality import inductor_source
+from kernelopt.legality.cases import LaunchInputs
+from kernelopt.legality.gate import Verdict, check_candidate
+
+
+def snapshot_args(args) -> tuple:
+    """Deep copies of a launch's arguments that keep which tensors share storage."""
+    copies: dict[int, torch.Tensor] = {}
+    out = []
+    for arg in args:
+        if not isinstance(arg, torch.Tensor):
+            out.append(arg)
+            continue
+        storage = arg.untyped_storage()
+        key = storage.data_ptr()
+        if key not in copies:
+            raw = torch.empty(0, dtype=torch.uint8, device=arg.device).set_(storage)
+            copies[key] = raw.clone()
+        buffer = copies[key].view(arg.dtype)
+        out.append(torch.as_strided(buffer, arg.shape, arg.stride(), arg.storage_offset()))
+    return tuple(out)
+
+
+def capture_launches(loaded, kernel: str, inputs: list) -> list[LaunchInputs]:
+    captured: list[LaunchInputs] = []
+
+    def hook(name, index, args, run_original):
+        if name == kernel:
+            captured.append(LaunchInputs(snapshot_args(args), label=f"module launch #{index}"))
+        return run_original()
+
+    loaded.launch_hook = hook
+    try:
+        loaded.call(list(inputs))
+    finally:
+        loaded.launch_hook = None
+    return captured
+
+
+def float64_reference(module_path: str, kernel: str, device: str):
+    """A float64 version of the kernel from the same module, or None when it cannot be built."""
+    from kernelopt.runtime.loader import load_output_module
+    with open(module_path) as handle:
+        text = inductor_source.float64_module_text(handle.read(), kernel)
+    directory = tempfile.mkdtemp(prefix="kernelopt-f64-")
+    path = os.path.join(directory, os.path.basename(module_path))
+    with open(path, "w") as handle:
+        handle.write(text)
+    try:
+        handle64 = load_output_module(path, device=device).kernels[kernel]
+    except Exception:  # noqa: BLE001 - no reference is a note, not an error
+        return None
+    return lambda *args: handle64.run(*args)
+
+
+def check_module_kernel(module_path: str, kernel: str, candidate_source: str, *, inputs: list | None = None,
+                        device: str = "cpu", precision: str = "strict", launch: int | None = None,
+                        **options) -> Verdict:
+    from kernelopt.runtime.loader import load_output_module
+    loaded = load_output_module(module_path, device=device)
+    if kernel not in loaded.kernels:
+        raise InputError(f"{module_path}: no Triton kernel named {kernel!r} (known: {', '.join(sorted(loaded.kernels))})")
+    handle = loaded.kernels[kernel]
+    with open(module_path) as stream:
+        text = stream.read()
+    source = handle.source or inductor_source.kernel_source(text, kernel, module_path)
+    arg_names = handle.arg_names or inductor_source.kernel_params(source, kernel)
+    inputs = [t.to(device) if isinstance(t, torch.Tensor) else t for t in (inputs if inputs is not None else loaded.get_args())]
+    launches = capture_launches(loaded, kernel, inputs)
+    if not launches:
+        raise InputError(f"{module_path}: kernel {kernel} is never launched by call(args)")
+    if launch is not None:
+        if not 0 <= launch < len(launches):
+            raise InputError(f"--launch {launch}: {kernel} has {len(launches)} launch(es) (0..{len(launches) - 1})")
+        launches = [launches[launch]]
+    output_args = {i for i, name in enumerate(arg_names)
+                   if name.startswith(("out_ptr", "in_out_ptr")) or name in inductor_source.mutated_arg_names(source)}
+    verdict = check_candidate(lambda *args: handle.run(*args), candidate_source, launches,
+                              output_args=output_args, precision=precision,
+                              reference_fn=float64_reference(module_path, kernel, device),
+                              original_source=source, arg_names=arg_names, **options)
+    return verdict

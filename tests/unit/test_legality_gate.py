@@ -1,0 +1,155 @@
+"""Gate behaviour beyond the suite: policies, multi-launch, sandbox, tables, the CLI."""
+import os
+import re
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+from kernelopt.legality import LaunchInputs, check_candidate, tolerance_for  # noqa: E402
+from kernelopt.legality import cases as C  # noqa: E402
+from kernelopt.legality.pool import sandbox_environment  # noqa: E402
+from kernelopt.legality.screen import screen_source  # noqa: E402
+from tests.adversarial.suite import CANDIDATES  # noqa: E402
+from tests.adversarial.targets import CE_STATS, LAYERNORM, SILU_MUL, TARGETS  # noqa: E402
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "inductor-2.11-h200")
+
+
+def _candidate(name):
+    with open(os.path.join(CANDIDATES, name + ".py")) as handle:
+        return handle.read()
+
+
+def _check(target, source, launches=None, **options):
+    options.setdefault("timeout_floor_s", 3.0)
+    return check_candidate(target.original(), source, launches or target.launches(),
+                           output_args=target.output_args(), reference_fn=target.reference(),
+                           original_source=target.source(), arg_names=target.params(), **options)
+
+
+def test_tolerance_table_never_looser_than_torch_testing():
+    defaults = {torch.float32: (1.3e-6, 1e-5), torch.float16: (1e-3, 1e-5), torch.bfloat16: (1.6e-2, 1e-5)}
+    for dtype, (rtol, atol) in defaults.items():
+        tol = tolerance_for(dtype)
+        assert tol.rtol <= rtol and tol.atol <= atol
+    assert tolerance_for(torch.int64).rtol == 0 and tolerance_for(torch.int64).atol == 0
+    assert tolerance_for(torch.float32, "allow-tf32").rtol > tolerance_for(torch.float32).rtol
+
+
+def test_screen_ignores_comments_and_respects_policy():
+    assert screen_source("# torch.cuda.Stream() would be wrong here\nx = 1\n") == []
+    assert screen_source("s = get_raw_stream(0)\n") == []
+    assert [f.check for f in screen_source("s = get_raw_stream(1)\n")] == ["stream"]
+    dot = "c = tl.dot(a, b, input_precision='tf32')\n"
+    assert [f.check for f in screen_source(dot)] == ["precision"]
+    assert screen_source(dot, precision="allow-tf32") == []
+    low_dot = "c = tl.dot(a.to(tl.bfloat16), b.to(tl.bfloat16))\n"
+    assert screen_source(low_dot, low_precision_args=True)
+    assert screen_source(low_dot, precision="allow-bf16") == []
+
+
+def test_layout_keeps_shared_storage_and_guards_it():
+    base = torch.randn(10)
+    launch = LaunchInputs((base[:4], base[2:6], torch.zeros(3, dtype=torch.int64), 7))
+    layout = C.make_layout(launch)
+    assert layout.places[0].base == layout.places[1].base != layout.places[2].base
+    bases = C.build_bases(layout, {0: base[:4], 1: base[2:6]}, "cpu")
+    views = layout.views(bases)
+    assert torch.equal(views[1], base[2:6]) and views[3] == 7
+    guard = ~layout.covered(0, "cpu")
+    assert C.is_poison(bases[0])[guard].all() and int(guard.sum()) >= 2 * C.GUARD_MIN
+    assert C.is_poison(views[2]).all()      # int arg without values: sentinel everywhere
+
+
+def test_lowered_precision_is_caught_dynamically_without_screening():
+    """What a GPU run relies on when the source hides its precision: the error signature. (fp16 here:
+    the interpreter emulates fp16 exactly through numpy, its bf16 emulation is less faithful.)"""
+    source = _candidate("gpt2_layernorm__bf16_math").replace("tl.bfloat16", "tl.float16")
+    assert _check(LAYERNORM, source).check == "static-precision"
+    verdict = _check(LAYERNORM, source, static_screen=False)
+    assert verdict.check == "precision", verdict.report()
+    assert "lower precision" in verdict.reason
+
+
+def test_allow_bf16_policy_accepts_bf16_math_and_says_so():
+    source = _candidate("ce_softmax_stats__bf16_math")
+    assert _check(CE_STATS, source).check == "precision"
+    assert _check(CE_STATS, source, precision="allow-bf16").accepted
+
+
+def test_every_launch_must_pass():
+    """A candidate that hard-codes the first launch's size fails on the second launch."""
+    small = SILU_MUL.launches()[0]
+    gate, up, numel = small.args
+    larger = LaunchInputs((torch.randn(32, 64).to(torch.bfloat16), torch.randn(32, 64).to(torch.bfloat16), 2048),
+                          label="second launch")
+    source = _candidate("silu_mul__accept_sigmoid_block256").replace(
+        "_launch(in_out_ptr0, in_ptr0, xnumel)\n", f"_launch(in_out_ptr0, in_ptr0, {numel})\n")
+    assert _check(SILU_MUL, source, [small]).accepted
+    verdict = _check(SILU_MUL, source, [small, larger])
+    assert not verdict.accepted and verdict.check == "mismatch"   # in place: the unwritten half keeps its input
+    assert verdict.evidence["launch"].startswith("1")
+
+
+def test_sandbox_strips_credentials_and_isolates(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("KERNELOPT_LLM_API_KEY", "x")
+    monkeypatch.setenv("HF_TOKEN", "x")
+    env = sandbox_environment("cpu")
+    assert not {"OPENAI_API_KEY", "KERNELOPT_LLM_API_KEY", "HF_TOKEN"} & set(env)
+    assert env["TRITON_INTERPRET"] == "1" and "TRITON_INTERPRET" not in sandbox_environment("cuda")
+    # A candidate that finds a key or reaches the network writes garbage: it must still be accepted,
+    # i.e. neither is visible from inside.
+    probe = _candidate("silu_mul__accept_sigmoid_block256") + (
+        "\nimport os, socket\n_real = run\n"
+        "def run(*args):\n"
+        "    leaked = any(k.endswith(('_KEY', '_TOKEN')) for k in os.environ)\n"
+        "    try:\n"
+        "        socket.create_connection(('1.1.1.1', 53), timeout=1).close(); online = True\n"
+        "    except OSError:\n"
+        "        online = False\n"
+        "    _real(*args)\n"
+        "    if leaked or online:\n"
+        "        args[0].zero_()\n")
+    verdict = _check(SILU_MUL, probe)
+    assert verdict.accepted, verdict.report()
+
+
+def test_crash_does_not_stop_the_next_check():
+    assert _check(LAYERNORM, _candidate("gpt2_layernorm__segfault")).check == "crash"
+    assert _check(LAYERNORM, _candidate("gpt2_layernorm__accept_row_per_program")).accepted
+
+
+def test_compile_error_and_missing_run_are_rejections():
+    assert _check(SILU_MUL, "def run(:\n").check == "compile"
+    assert _check(SILU_MUL, "x = 1\n").check == "no-run"
+    verdict = _check(SILU_MUL, "def run(*args):\n    raise RuntimeError('illegal memory access')\n")
+    assert verdict.check == "exception" and "illegal memory access" in verdict.reason
+
+
+def _small_ce_module(tmp_path):
+    with open(os.path.join(FIXTURES, "ce.default.0.py")) as handle:
+        text = handle.read()
+    text = re.sub(r"(?<![\w.])4096(?![\w.])", "8", text)
+    text = re.sub(r"(?<![\w.])32000(?![\w.])", "300", text)
+    path = tmp_path / "ce_small.py"
+    path.write_text(text)
+    return str(path)
+
+
+def test_cli_exit_codes(tmp_path, capsys):
+    from kernelopt.cli import main
+    module = _small_ce_module(tmp_path)
+    kernel = CE_STATS.kernel
+    good = os.path.join(CANDIDATES, "ce_softmax_stats__accept_online_softmax.py")
+    bad = os.path.join(CANDIDATES, "ce_softmax_stats__first_block_only.py")
+    assert main(["check", module, "--kernel", kernel, "--candidate", good, "--launch", "0"]) == 0
+    assert capsys.readouterr().out.startswith("ACCEPT")
+    assert main(["check", module, "--kernel", kernel, "--candidate", bad]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("REJECT: unwritten") and "case: realistic" in out
+    assert main(["check", module, "--kernel", "no_such_kernel", "--candidate", good]) == 2
+    assert main(["check", module, "--kernel", kernel, "--candidate", str(tmp_path / "missing.py")]) == 2
+    assert main(["check", module, "--kernel", kernel, "--candidate", good, "--launch", "5"]) == 2
