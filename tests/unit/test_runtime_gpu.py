@@ -1,0 +1,34 @@
+"""GPU-only: the CUDA path runs a captured module as is, and the timing helpers measure it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from kernelopt.runtime.execute import run_module
+from kernelopt.runtime.loader import load_output_module
+from kernelopt.runtime.timing import compare, median_time_ms, rotating
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "inductor-2.11-h200"
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
+
+
+def test_cuda_module_runs_as_is_and_hook_sees_launches():
+    module = load_output_module(str(FIXTURES / "ln_gelu.default.0.py"), "cuda")
+    seen = []
+    module.launch_hook = lambda name, index, args, run: (seen.append(name), run())
+    args = module.get_args()
+    outputs = module.call(list(args))
+    assert outputs and all(o.is_cuda for o in outputs if isinstance(o, torch.Tensor))
+    assert seen == [site.kernel_name for site in module.launch_sites]
+
+
+def test_timing_compares_two_modules_in_one_process():
+    a = load_output_module(str(FIXTURES / "ce.default.0.py"), "cuda")
+    b = load_output_module(str(FIXTURES / "ce.max-autotune-no-cudagraphs.0.py"), "cuda")
+    args = a.get_args()
+    result = compare(rotating(a.call, args), rotating(b.call, args), rounds=2)
+    assert result.median_a_ms > 0 and result.median_b_ms > 0
+    assert median_time_ms(rotating(a.call, args), reps=5) > 0
+    assert run_module(str(FIXTURES / "ce.default.0.py"), None, "cuda")["outputs"][0].numel() == 1
