@@ -52,6 +52,7 @@ class RewriteTarget:
     kernels: tuple[KernelSpec, ...]
     launches: tuple[LaunchSpec, ...]         # for a group, in program order
     group_args: tuple[ArgSpec, ...] = ()     # for a group: the union of arguments, first-use order
+    group_positions: tuple[tuple[int, ...], ...] = ()  # for a group: each launch's args as group_args slots
     time_us: float | None = None
     floor_us: float | None = None
     bound: str = ""                          # memory | compute | launch | near-optimal

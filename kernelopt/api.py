@@ -1,0 +1,93 @@
+"""The Python API: `kernelopt.optimize(model, example_inputs)` and `kernelopt.load(path, model)`.
+
+Both return an `OptimizedModule`: called like the model's forward, it maps the forward inputs and
+the model's parameters and buffers onto the optimized module's `call(args)` (the capture recorded
+which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
+to the model itself with a warning when they differ.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import warnings
+from pathlib import Path
+from typing import Any
+
+from kernelopt.errors import InputError
+
+
+class OptimizedModule:
+    def __init__(self, model, path: str, sidecar: dict, device: str):
+        from kernelopt.runtime.loader import load_output_module
+
+        self.model = model
+        self.path = path
+        self.arguments = sidecar.get("arguments") or []
+        self.forward_inputs = sidecar.get("forward_inputs") or []
+        self._loaded = load_output_module(path, device)
+        self._named = dict(model.named_parameters(remove_duplicate=False))
+        self._named.update(dict(model.named_buffers(remove_duplicate=False)))
+
+    def _shapes_match(self, inputs) -> str | None:
+        import torch
+
+        tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+        expected = self.forward_inputs
+        if len(inputs) != len(expected):
+            return f"{len(inputs)} inputs, optimized for {len(expected)}"
+        for i, (x, want) in enumerate(zip(inputs, expected)):
+            if isinstance(x, torch.Tensor) and (list(x.shape) != list(want.get("shape", [])) or
+                                                str(x.dtype).replace("torch.", "") != want.get("dtype")):
+                return f"input {i} is {tuple(x.shape)} {x.dtype}, optimized for {tuple(want.get('shape', []))} {want.get('dtype')}"
+        del tensors
+        return None
+
+    def call_args(self, inputs) -> list:
+        args = []
+        for entry in self.arguments:
+            kind = entry.get("kind")
+            if kind == "input":
+                args.append(inputs[entry["position"]])
+            elif kind in ("parameter", "buffer"):
+                args.append(self._named[entry["name"]].detach())
+            elif kind == "scalar":
+                args.append(entry.get("value"))
+            else:
+                raise InputError(f"{self.path}: call() argument {entry.get('index')} is a {kind}; "
+                                 "models split into several graphs are not supported by load() yet")
+        return args
+
+    def __call__(self, *inputs):
+        mismatch = self._shapes_match(inputs)
+        if mismatch is not None:
+            warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
+            return self.model(*inputs)
+        result = self._loaded.call(self.call_args(inputs))
+        return result[0] if len(result) == 1 else result
+
+
+def load(path: str, model, device: str | None = None) -> OptimizedModule:
+    """Load an optimized module written by `kernelopt optimize` (with its .json beside it)."""
+    sidecar_path = Path(path).with_suffix(".json")
+    try:
+        sidecar = json.loads(sidecar_path.read_text())
+    except (OSError, ValueError) as err:
+        raise InputError(f"{sidecar_path}: cannot read the argument mapping written by `kernelopt optimize` "
+                         f"({err})") from None
+    return OptimizedModule(model, str(path), sidecar, device or sidecar.get("device", "cpu"))
+
+
+def optimize(model, example_inputs, *, output: str | None = None, **options: Any) -> OptimizedModule:
+    """Optimize `model` for `example_inputs`; options are those of `kernelopt optimize`."""
+    import sys
+
+    from kernelopt.optimize import OptimizeOptions, optimize_model
+
+    holder = sys.modules.setdefault("kernelopt_api_models", type(sys)("kernelopt_api_models"))
+    key = f"model_{id(model)}"
+    setattr(holder, key, lambda: (model, list(example_inputs)))
+    verbose = bool(options.pop("verbose", False))
+    output = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
+    opts = OptimizeOptions(entry=f"kernelopt_api_models:{key}", **options)
+    result = optimize_model(None, output, opts, stream=sys.stderr if verbose else None)
+    return load(str(result.output), model)

@@ -1,0 +1,229 @@
+"""`kernelopt optimize`: from a model to a faster, proven-equivalent standalone module.
+
+Steps (each reported as it runs; on a machine without a GPU the ones that need one are skipped and
+the report says which and why):
+  1. capture   torch.compile the model (mode `default` or `max-autotune-no-cudagraphs`) and keep
+               the output module, its inputs and the autotuner's launch configurations
+               (skipped when MODEL is already an Inductor output module);
+  2. lift      the output module into the IR;
+  3. optimize  classify-dispatch, detect-fusion, annotate-profile, agentic-rewrite, check-legality;
+  4. emit      emit-python writes the standalone module (atomically: Ctrl-C leaves no half file);
+  5. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
+Modules with symbolic sizes or backward graphs are lifted and emitted unchanged (this wave handles
+static-shape inference graphs), and the report says so.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from kernelopt.errors import InputError, UsageError
+
+PRECISIONS = ("strict", "allow-tf32", "allow-bf16")
+BASES = {"default": "default", "max-autotune": "max-autotune-no-cudagraphs"}
+DEFAULT_PROPOSERS = ("retune", "templates", "llm")
+
+
+@dataclass
+class OptimizeOptions:
+    base: str = "default"
+    gpu_seconds: float = 240.0
+    precision: str = "strict"
+    proposers: tuple[str, ...] = DEFAULT_PROPOSERS
+    llm_base_url: str = ""
+    llm_model: str = ""
+    report_dir: str | None = None
+    seed: int = 0
+    no_cache: bool = False
+    entry: str | None = None
+    size: str = "large"
+    device: str | None = None          # None: cuda when available
+    max_candidates: int = 24
+
+    def validate(self) -> None:
+        if self.base not in BASES:
+            raise UsageError(f"--base must be one of {', '.join(BASES)}, got {self.base!r}")
+        if self.precision not in PRECISIONS:
+            raise UsageError(f"--precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
+        if self.gpu_seconds < 0:
+            raise UsageError("--gpu-seconds must be >= 0")
+
+
+@dataclass
+class StepRecord:
+    name: str
+    status: str                  # done | skipped | unchanged
+    detail: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class OptimizeResult:
+    output: Path
+    steps: list[StepRecord] = field(default_factory=list)
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+class Steps:
+    """Prints each step as it starts and ends, and keeps the record for the report."""
+
+    def __init__(self, stream: TextIO | None):
+        self.stream = stream
+        self.records: list[StepRecord] = []
+
+    def say(self, text: str) -> None:
+        if self.stream is not None:
+            self.stream.write(f"kernelopt optimize: {text}\n")
+            self.stream.flush()
+
+    def done(self, name: str, detail: str, started: float) -> None:
+        record = StepRecord(name, "done", detail, round(time.perf_counter() - started, 2))
+        self.records.append(record)
+        self.say(f"{name}: {detail} ({record.seconds:.1f} s)")
+
+    def skipped(self, name: str, why: str) -> None:
+        self.records.append(StepRecord(name, "skipped", why))
+        self.say(f"{name}: skipped: {why}")
+
+
+def is_output_module(path: Path) -> bool:
+    try:
+        text = path.read_text()
+    except OSError:
+        return False
+    return "def call(" in text and ("async_compile" in text or "extern_kernels" in text)
+
+
+def resolve_device(requested: str | None) -> str:
+    import torch
+
+    if requested:
+        if requested == "cuda" and not torch.cuda.is_available():
+            raise UsageError("--device cuda was given, but no CUDA device is available")
+        return requested
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def pipeline_text(options: OptimizeOptions, device: str) -> str:
+    rewrite = [f"proposers={','.join(options.proposers)}", f"gpu-seconds={options.gpu_seconds}",
+               f"max-candidates={options.max_candidates}"]
+    if options.llm_base_url:
+        rewrite.append(f"llm-base-url={options.llm_base_url}")
+    if options.llm_model:
+        rewrite.append(f"llm-model={options.llm_model}")
+    if options.no_cache:
+        rewrite.append("no-cache=true")
+    return ("classify-dispatch,detect-fusion,annotate-profile,agentic-rewrite{" + " ".join(rewrite) + "},"
+            "check-legality,emit-python")
+
+
+def optimize_model(model: str | None, output: str, options: OptimizeOptions,
+                   stream: TextIO | None = sys.stderr) -> OptimizeResult:
+    options.validate()
+    steps = Steps(stream)
+    device = resolve_device(options.device)
+    out_path = Path(output)
+    work = Path(tempfile.mkdtemp(prefix="kernelopt-optimize-"))
+    module_path, inputs, manifest = _capture_step(model, options, device, work, steps)
+    module, ctx = _pipeline_step(module_path, inputs, options, device, steps)
+    source = ctx.artifacts.get("python")
+    if source is None:
+        raise InputError("the pipeline produced no Python module (emit-python did not run)")
+    _write_atomically(out_path, source)
+    sidecar = _sidecar(manifest, module, options, device)
+    _write_atomically(out_path.with_suffix(".json"), json.dumps(sidecar, indent=1, default=str))
+    steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
+    result = OptimizeResult(out_path, steps.records)
+    if options.report_dir:
+        from kernelopt.report.build import write_report
+
+        started = time.perf_counter()
+        result.report = write_report(Path(options.report_dir), module, ctx, steps.records, manifest,
+                                     module_path, out_path, model, options, device, inputs)
+        steps.done("report", f"{options.report_dir}/report.md, report.json, report.png", started)
+    return result
+
+
+def _capture_step(model, options, device, work: Path, steps: Steps):
+    import torch
+
+    path = Path(model) if model else None
+    if path is not None and path.suffix == ".py" and is_output_module(path):
+        steps.skipped("capture", f"{path} is already an Inductor output module")
+        return str(path), None, None
+    if path is not None and not path.exists() and not options.entry:
+        raise InputError(f"{model}: no such file (expected a model file with class Model, get_inputs() and "
+                         "get_init_inputs(), an Inductor output module, or --entry pkg.module:factory)")
+    from kernelopt.capture import capture
+
+    mode = BASES[options.base]
+    size = options.size if device == "cuda" else "small"
+    if device != "cuda" and options.size != "small":
+        steps.say("no CUDA device: capturing the model's small size for the CPU (Triton interpreter)")
+    started = time.perf_counter()
+    result = capture(model, work, entry=options.entry, size=size, mode=mode, device=device, seed=options.seed,
+                     store_tensors=True, time_runs=False)
+    manifest = result.manifest
+    graphs = manifest["graphs"]
+    steps.done("capture", f"{manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
+    inputs = torch.load(work / "inputs.pt")["args"]
+    if device == "cuda":
+        inputs = [a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs]
+    return str(work / graphs[0]["module"]), inputs, manifest
+
+
+def _pipeline_step(module_path: str, inputs, options, device, steps: Steps):
+    from kernelopt.lift import lift_file
+    from kernelopt.pass_manager import PassManager
+    from kernelopt.passes.base import PassContext
+    from kernelopt.pipeline import parse_pipeline
+
+    started = time.perf_counter()
+    ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
+    module = lift_file(module_path, diagnostics=ctx.diagnostics)
+    module.attrs["precision"] = options.precision
+    warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
+    steps.done("lift", f"{len(module.launches())} launches, {len(module.kernels)} kernels"
+               + (f", {len(warnings)} warning(s)" if warnings else ""), started)
+    if module.attrs.get("symbolic_shapes") or module.attrs.get("backward"):
+        why = "symbolic sizes" if module.attrs.get("symbolic_shapes") else "a backward graph"
+        steps.skipped("optimize", f"the module has {why}; this version optimizes static-shape inference "
+                                  "graphs, so it is emitted unchanged")
+        text = "emit-python"
+    else:
+        text = pipeline_text(options, device)
+        if device != "cuda":
+            steps.say("no CUDA device: annotate-profile records static figures only and agentic-rewrite "
+                      "proposes nothing, because no candidate can be timed")
+    started = time.perf_counter()
+    PassManager(parse_pipeline(text)).run(module, ctx)
+    rewrites = [op for op in module.walk() if isinstance(op.attrs.get("rewrite"), dict)
+                and op.attrs["rewrite"].get("status") == "accepted"]
+    steps.done("optimize", f"pipeline {text.split('{')[0]}...: {len(rewrites)} rewrite(s) accepted", started)
+    return module, ctx
+
+
+def _sidecar(manifest, module, options, device) -> dict:
+    graph = (manifest or {}).get("graphs", [{}])[0]
+    return {
+        "format": 1, "kernelopt_module": True, "device": device, "precision": options.precision,
+        "base": options.base, "arguments": graph.get("arguments"),
+        "forward_inputs": (manifest or {}).get("forward_inputs"),
+        "model": (manifest or {}).get("model"),
+    }
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text)
+        tmp.replace(path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

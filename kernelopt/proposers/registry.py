@@ -1,0 +1,60 @@
+"""Proposer plugins: the built-ins plus third-party ones from the `kernelopt.proposers` entry points.
+
+A proposer is a small class with `name`, `summary` and `propose(target, history)` (see `base.py`);
+a plugin package declares
+
+    [project.entry-points."kernelopt.proposers"]
+    my-proposer = "my_package.proposer:MyProposer"
+"""
+from __future__ import annotations
+
+import difflib
+from importlib.metadata import entry_points
+from typing import Callable
+
+from kernelopt.errors import UsageError
+
+ENTRY_POINT_GROUP = "kernelopt.proposers"
+
+
+def _retune():
+    from .retune import RetuneProposer
+
+    return RetuneProposer
+
+
+def _templates():
+    from .templates import TemplatesProposer
+
+    return TemplatesProposer
+
+
+def _llm():
+    from .llm.proposer import LLMProposer
+
+    return LLMProposer
+
+
+BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "llm": _llm}
+DEFAULT = ("retune", "templates", "llm")
+
+
+def proposer_classes() -> dict[str, Callable[[], type]]:
+    table = dict(BUILTIN)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in table:
+            raise UsageError(f"two proposers are named '{ep.name}' (a plugin: {ep.value})")
+        table[ep.name] = ep.load
+    return table
+
+
+def make_proposer(name: str, **options):
+    table = proposer_classes()
+    if name not in table:
+        close = difflib.get_close_matches(name, table, n=1)
+        hint = f" Did you mean '{close[0]}'?" if close else ""
+        raise UsageError(f"unknown proposer '{name}'.{hint} Known proposers: {', '.join(sorted(table))}")
+    cls = table[name]()
+    if name == "llm":
+        return cls(**{k: v for k, v in options.items() if v is not None})
+    return cls()

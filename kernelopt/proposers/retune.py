@@ -1,0 +1,114 @@
+"""retune: search over a Triton kernel's launch parameters (block sizes, num_warps, num_stages).
+
+Round one spreads candidates over the space around what Inductor would pick; later rounds take the
+fastest legal configurations so far and propose their neighbours (one parameter one step away), a
+beam search over configurations. Looped <-> persistent reduction changes need a code transformation
+and are the `templates`/`llm` proposers' business, not this one's.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterable
+
+from .base import Attempt, Candidate, RewriteTarget
+from .standalone import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source
+
+POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
+REDUCTION_X = (1, 2, 4, 8, 16, 32, 64)
+REDUCTION_R = (64, 128, 256, 512, 1024, 2048, 4096)
+WARPS = (1, 2, 4, 8, 16, 32)
+STAGES = (1, 2, 3)
+MAX_ELEMENTS_PER_PROGRAM = 32768
+
+
+def _pow2_at_least(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+@dataclass
+class RetuneProposer:
+    name: str = "retune"
+    summary: str = "Search the kernel's launch parameters: block sizes, num_warps, num_stages"
+    beam: int = 3
+    first_round: int = 8
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        if len(target.kernels) != 1 or target.group_args:
+            return
+        kernel = target.kernels[0]
+        block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
+        space = self.space(kernel.kind, block_params, kernel.size_hints)
+        if not space:
+            return
+        tried = {a.candidate.strategy for a in history if a.candidate.proposer == self.name}
+        ordered = self.order(space, history)
+        for config in ordered:
+            label = f"retune {config.label()}"
+            if label in tried:
+                continue
+            try:
+                source = candidate_source(kernel.source, kernel.name, [a.name for a in target.launches[0].args],
+                                          kernel.signature, _grid_type(kernel), config, header="retune")
+            except NotRetunable:
+                return
+            yield Candidate(source, self.name, label)
+
+    def space(self, kind: str, block_params: list[str], size_hints: dict) -> list[LaunchConfig]:
+        x_hint = size_hints.get("x", 1 << 20)
+        r_hint = size_hints.get("r0_", 1)
+        configs = []
+        if kind == "pointwise" and block_params == ["XBLOCK"]:
+            for x, w in itertools.product(POINTWISE_X, WARPS[:4]):
+                if x <= _pow2_at_least(x_hint) and x >= 32 * w:
+                    configs.append(LaunchConfig((("XBLOCK", x),), w, 1))
+        elif kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
+            for x, r, w, s in itertools.product(REDUCTION_X, REDUCTION_R, WARPS[1:], STAGES[:2]):
+                if x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= _pow2_at_least(r_hint) and x <= _pow2_at_least(x_hint):
+                    configs.append(LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s))
+        elif kind == "persistent_reduction" and block_params in (["XBLOCK"], []):
+            rows = REDUCTION_X if block_params else (1,)
+            for x, w in itertools.product(rows, WARPS[1:]):
+                if x * _pow2_at_least(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= _pow2_at_least(x_hint):
+                    configs.append(LaunchConfig((("XBLOCK", x),) if block_params else (), w, 1))
+        return configs
+
+    def order(self, space: list[LaunchConfig], history: list[Attempt]) -> list[LaunchConfig]:
+        """First round: an even spread; later: neighbours of the `beam` fastest legal configs."""
+        winners = sorted((a for a in history if a.accepted and a.speedup and a.candidate.proposer == self.name),
+                         key=lambda a: -a.speedup)[: self.beam]
+        if not winners:
+            step = max(1, len(space) // self.first_round)
+            return space[::step][: self.first_round]
+        by_label = {f"retune {c.label()}": c for c in space}
+        out = []
+        for attempt in winners:
+            center = by_label.get(attempt.candidate.strategy)
+            if center is not None:
+                out += sorted((c for c in space if _distance(c, center) == 1), key=lambda c: c.label())
+        return out
+
+
+def _distance(a: LaunchConfig, b: LaunchConfig) -> int:
+    """Parameters that differ by one step (a factor of 2 in blocks/warps, one stage)."""
+    diff = 0
+    for (ka, va), (kb, vb) in zip(a.blocks, b.blocks):
+        if ka != kb:
+            return 99
+        if va != vb:
+            diff += 1 if max(va, vb) == 2 * min(va, vb) else 99
+    if a.num_warps != b.num_warps:
+        diff += 1 if max(a.num_warps, b.num_warps) == 2 * min(a.num_warps, b.num_warps) else 99
+    if a.num_stages != b.num_stages:
+        diff += 1 if abs(a.num_stages - b.num_stages) == 1 else 99
+    return diff
+
+
+def _grid_type(kernel) -> str:
+    import re
+
+    match = re.search(r"'grid_type':\s*'(\w+)'", kernel.source)
+    return match.group(1) if match else "Grid1D"

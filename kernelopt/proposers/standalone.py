@@ -1,0 +1,86 @@
+"""Make a candidate-format module out of an Inductor kernel source and an explicit launch config.
+
+Inductor's kernels carry a `@triton_heuristics.<kind>(...)` decorator that autotunes at load time;
+a candidate instead launches the plain `@triton.jit` function with one explicit configuration and
+Inductor's grid rule (`Grid1D`: one program per XBLOCK elements of x; `Grid2D`: x by y). Kernels
+with other grid types (fixed grids of templates, combo kernels) are not handled here.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+BLOCK_PARAMS = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK")
+_GRID_DIMS = (("xnumel", "XBLOCK"), ("ynumel", "YBLOCK"), ("znumel", "ZBLOCK"))
+
+
+class NotRetunable(Exception):
+    """The kernel's shape is one this module cannot relaunch by itself (the reason says why)."""
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    blocks: tuple[tuple[str, int], ...]   # (("XBLOCK", 64), ("R0_BLOCK", 512))
+    num_warps: int
+    num_stages: int = 1
+
+    def label(self) -> str:
+        parts = [f"{k}={v}" for k, v in self.blocks] + [f"num_warps={self.num_warps}",
+                                                        f"num_stages={self.num_stages}"]
+        return " ".join(parts)
+
+
+def strip_heuristics(source: str, kernel_name: str) -> str:
+    """The kernel source with Inductor's autotuning decorator removed (`@triton.jit` stays)."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    func = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
+    if func is None:
+        raise NotRetunable(f"no function named {kernel_name} in the kernel source")
+    drop: set[int] = set()
+    for deco in func.decorator_list:
+        text = ast.unparse(deco)
+        if text.startswith("triton_heuristics.") or "triton_heuristics" in text:
+            drop.update(range(deco.lineno - 1, deco.end_lineno))
+    for node in tree.body:
+        if isinstance(node, ast.Expr) and "set_driver_to_gpu" in ast.unparse(node):
+            drop.update(range(node.lineno - 1, node.end_lineno))
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
+
+
+def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:
+    """(numel parameter, block parameter or None) for each grid dimension, from the signature."""
+    if grid_type not in ("Grid1D", "Grid2D", "Grid3D", ""):
+        raise NotRetunable(f"grid type {grid_type} is relaunched only by Inductor's runtime")
+    dims = []
+    for numel, block in _GRID_DIMS:
+        if numel in signature:
+            dims.append((numel, block if block in signature else None))
+    if not dims:
+        raise NotRetunable("the kernel has no xnumel parameter")
+    return dims
+
+
+def candidate_source(kernel_source: str, kernel_name: str, params: list[str], signature: dict,
+                     grid_type: str, config: LaunchConfig, header: str = "") -> str:
+    """A candidate-format module: the plain jit kernel plus `run(*args)` launching it with `config`."""
+    body = strip_heuristics(kernel_source, kernel_name)
+    dims = grid_rule(signature, grid_type)
+    blocks = dict(config.blocks)
+    grid_terms = []
+    for numel, block in dims:
+        if numel not in params:
+            raise NotRetunable(f"{numel} is not passed at launch")
+        position = params.index(numel)
+        grid_terms.append(f"triton.cdiv(args[{position}], {blocks[block]})" if block else f"args[{position}]")
+    while len(grid_terms) < 3:
+        grid_terms.append("1")
+    meta = ", ".join(f"{k}={v}" for k, v in config.blocks)
+    meta = f"{meta}, " if meta else ""
+    return (
+        f"# {header or 'KernelOPT candidate'}: {kernel_name} with {config.label()}\n"
+        f"{body}\n\n"
+        "def run(*args):\n"
+        f"    grid = ({', '.join(grid_terms)})\n"
+        f"    {kernel_name}[grid](*args, {meta}num_warps={config.num_warps}, num_stages={config.num_stages})\n"
+    )

@@ -1,0 +1,1 @@
+"""Reports: report.md, report.json and report.png for `kernelopt optimize`."""

@@ -1,0 +1,156 @@
+"""Build the optimize report: per kernel and per model, as JSON, markdown and a plot.
+
+Per kernel: dispatch class, time before and after, floor, percent of roofline, the proposer and
+strategy that won, and the legality evidence. Per model (on a GPU): end-to-end times of eager,
+Inductor default, max-autotune-no-cudagraphs, max-autotune and KernelOPT, measured side by side in
+one run with fresh inputs per call; the headline is the ratio against the best Inductor mode.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import Any
+
+from kernelopt.ir.core import Module
+
+
+def kernel_rows(module: Module) -> list[dict[str, Any]]:
+    rows = []
+    kernels = module.kernel_table()
+    for op in module.body:
+        if op.name not in ("ko.launch", "ko.extern", "ko.call"):
+            continue
+        kernel = kernels.get(op.symbol or "") if op.name == "ko.launch" else None
+        rewrite = (kernel.attrs.get("rewrite") if kernel is not None else None) or op.attrs.get("rewrite") or {}
+        if kernel is not None and kernel.attrs.get("kind") == "candidate":
+            rewrite = kernel.attrs.get("rewrite") or {}
+        accepted = isinstance(rewrite, dict) and rewrite.get("status") == "accepted"
+        time_us = op.attrs.get("time_us")
+        floor_us = op.attrs.get("floor_us")
+        after = rewrite.get("time_us") if accepted else time_us
+        rows.append({
+            "op": op.symbol or op.callee, "dispatch": op.attrs.get("dispatch", ""),
+            "bound": op.attrs.get("bound", ""), "time_us": time_us, "after_us": after,
+            "floor_us": floor_us,
+            "roofline_pct": round(100 * floor_us / after, 1) if floor_us and after else None,
+            "proposer": rewrite.get("proposer") if accepted else None,
+            "strategy": rewrite.get("strategy") if accepted else None,
+            "speedup": rewrite.get("speedup") if accepted else None,
+            "legality": (rewrite.get("recheck") or {}).get("verdict") if accepted else op.attrs.get("rewrite_rejected"),
+        })
+    return rows
+
+
+def _fmt(value, digits=1) -> str:
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def markdown(report: dict[str, Any]) -> str:
+    env = report["environment"]
+    lines = [f"# KernelOPT report: {report['model']}", "",
+             f"{report['date']} · device {env.get('gpu') or env.get('device')} · torch {env['torch']} · "
+             f"triton {env['triton']} · precision {report['precision']}", ""]
+    if report.get("headline"):
+        lines += [f"**{report['headline']}**", ""]
+    lines += ["## Steps", "", "| step | status | detail | s |", "| --- | --- | --- | --- |"]
+    lines += [f"| {s['name']} | {s['status']} | {s['detail']} | {s['seconds']} |" for s in report["steps"]]
+    e2e = report.get("end_to_end_ms")
+    lines += ["", "## End to end", ""]
+    if e2e:
+        lines += ["| variant | ms | vs best Inductor |", "| --- | --- | --- |"]
+        best = report.get("best_inductor_ms")
+        for name, ms in e2e.items():
+            ratio = f"{best / ms:.3f}x" if best and ms else "–"
+            lines.append(f"| {name} | {_fmt(ms, 3)} | {ratio} |")
+    else:
+        lines.append(report.get("end_to_end_note", "not measured"))
+    lines += ["", "## Kernels", "",
+              "| op | dispatch | bound | time µs | after µs | floor µs | % roofline | proposer | strategy | legality |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in report["kernels"]:
+        lines.append(f"| {r['op']} | {r['dispatch']} | {r['bound']} | {_fmt(r['time_us'])} | {_fmt(r['after_us'])} | "
+                     f"{_fmt(r['floor_us'])} | {_fmt(r['roofline_pct'])} | {_fmt(r['proposer'])} | "
+                     f"{_fmt(r['strategy'])} | {_fmt(r['legality'])} |")
+    if report.get("remarks"):
+        lines += ["", "## Remarks", ""] + [f"- {m}" for m in report["remarks"]]
+    return "\n".join(lines) + "\n"
+
+
+def plot(report: dict[str, Any], path: Path) -> str | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return "matplotlib is not installed: no plot (pip install 'kernelopt[plot]')"
+    rows = [r for r in report["kernels"] if r["floor_us"]]
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
+    names = [str(r["op"])[:28] for r in rows]
+    x = range(len(rows))
+    before = [r["time_us"] or 0 for r in rows]
+    after = [r["after_us"] or 0 for r in rows]
+    floor = [r["floor_us"] or 0 for r in rows]
+    if any(before):
+        axes[0].bar([i - 0.27 for i in x], before, 0.27, label="before")
+        axes[0].bar(list(x), after, 0.27, label="after")
+    axes[0].bar([i + 0.27 for i in x], floor, 0.27, label="floor")
+    axes[0].set_xticks(list(x), names, rotation=60, ha="right", fontsize=7)
+    axes[0].set_ylabel("µs")
+    axes[0].set_title("per launch: time and roofline floor")
+    axes[0].legend()
+    e2e = report.get("end_to_end_ms") or {}
+    if e2e:
+        axes[1].bar(list(e2e), list(e2e.values()), color="tab:gray")
+        axes[1].set_ylabel("ms")
+        axes[1].set_title("end to end (same run)")
+        axes[1].tick_params(axis="x", rotation=30)
+    else:
+        axes[1].text(0.5, 0.5, report.get("end_to_end_note", "not measured"), ha="center", va="center", wrap=True)
+        axes[1].axis("off")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return None
+
+
+def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path, out_path, model, options,
+                 device, inputs) -> dict[str, Any]:
+    import torch
+    import triton
+
+    folder.mkdir(parents=True, exist_ok=True)
+    report: dict[str, Any] = {
+        "model": (manifest or {}).get("name") or Path(module_path).stem,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "environment": {"device": device, "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
+                        "torch": torch.__version__, "triton": triton.__version__},
+        "precision": options.precision, "base": options.base, "output": str(out_path),
+        "steps": [s.__dict__ for s in steps], "kernels": kernel_rows(module),
+        "remarks": [str(d) for d in ctx.diagnostics if d.severity in ("remark", "warning")],
+        "statistics": {k: dict(v) for k, v in ctx.statistics.items()},
+    }
+    if device == "cuda" and (model or options.entry):
+        from kernelopt.report.e2e import end_to_end
+
+        report["end_to_end_ms"] = end_to_end(model, options, str(out_path))
+        inductor = {k: v for k, v in report["end_to_end_ms"].items() if k.startswith("inductor")}
+        if inductor and report["end_to_end_ms"].get("kernelopt"):
+            best_name = min(inductor, key=inductor.get)
+            report["best_inductor_ms"] = inductor[best_name]
+            speedup = inductor[best_name] / report["end_to_end_ms"]["kernelopt"]
+            report["headline"] = f"KernelOPT is {speedup:.3f}x the best Inductor mode ({best_name})"
+    else:
+        report["end_to_end_note"] = ("not measured: end-to-end timing needs a CUDA device" if device != "cuda"
+                                     else "not measured: the input was an output module, not a model")
+    (folder / "report.json").write_text(json.dumps(report, indent=1, default=str))
+    note = plot(report, folder / "report.png")
+    if note:
+        report["plot_note"] = note
+    (folder / "report.md").write_text(markdown(report))
+    return report

@@ -1,0 +1,57 @@
+"""On-disk cache of search results, so a second `optimize` of the same model costs no search.
+
+The key covers everything that can change the answer: the kernel sources, launch shapes and
+configurations, the GPU, torch / triton / KernelOPT versions, the precision policy and the set of
+proposers. Entries are JSON files named by the key's hash.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from kernelopt.proposers.base import RewriteTarget
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("KERNELOPT_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "kernelopt")
+    return Path(root) / "rewrite"
+
+
+def versions() -> dict[str, str]:
+    import torch
+    import triton
+
+    from kernelopt import __version__
+
+    return {"torch": torch.__version__, "triton": triton.__version__, "kernelopt": __version__}
+
+
+def cache_key(target: RewriteTarget, proposers: list[str], device: str) -> str:
+    payload = {
+        "kernels": [(k.name, hashlib.sha256(k.source.encode()).hexdigest()) for k in target.kernels],
+        "launches": [asdict(launch) for launch in target.launches],
+        "group": [asdict(a) for a in target.group_args],
+        "gpu": target.gpu, "device": device, "precision": target.precision,
+        "proposers": sorted(proposers), **versions(),
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def load(key: str) -> dict[str, Any] | None:
+    path = cache_dir() / f"{key}.json"
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def store(key: str, entry: dict[str, Any]) -> None:
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f"{key}.json.tmp"
+    tmp.write_text(json.dumps(entry, indent=1, default=str))
+    tmp.replace(folder / f"{key}.json")

@@ -1,0 +1,218 @@
+"""Evaluate candidates: the legality gate on the launches' real inputs, then timing.
+
+`ModuleEvaluator` loads the original output module once (`kernelopt.runtime.loader`), runs it on
+the module inputs and captures, through the launch hook, a copy of every launch's arguments. A
+candidate for a kernel is checked on all of that kernel's launches by the legality gate (isolated
+worker processes), and, when legal and on a GPU, timed side by side with the original kernel on the
+same arguments. For a fusion group, the captured arguments of the group's launches are merged into
+the group's argument list and the original is the group's launches replayed in order.
+
+Without a GPU nothing is timed unless a deterministic cost model is asked for (`StaticCostModel`,
+used by tests of the search): a rewrite is only ever kept on a measured (or explicitly modelled)
+win.
+"""
+from __future__ import annotations
+
+import math
+import time
+import types
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import torch
+
+from kernelopt.proposers.base import Candidate, RewriteTarget
+
+from .search import Evaluation
+
+
+def _clone(value: Any) -> Any:
+    return value.clone() if isinstance(value, torch.Tensor) else value
+
+
+def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
+    """Import a candidate-format source (already accepted by the gate) and return its `run`."""
+    import linecache
+    import sys
+    import tempfile
+
+    # Triton's JIT needs the source on disk (it reads function sources through inspect).
+    handle = tempfile.NamedTemporaryFile("w", suffix=f"_{name}.py", delete=False)
+    handle.write(source)
+    handle.close()
+    module = types.ModuleType(f"kernelopt_candidate_{abs(hash(source))}")
+    module.__file__ = handle.name
+    sys.modules[module.__name__] = module
+    linecache.checkcache(handle.name)
+    exec(compile(source, handle.name, "exec"), module.__dict__)
+    return module.run
+
+
+@dataclass
+class CapturedLaunch:
+    kernel: str
+    index: int
+    args: tuple
+
+
+class LaunchCapture:
+    """Runs a loaded module once and keeps a copy of every launch's arguments (before the launch)."""
+
+    def __init__(self, loaded, inputs: list):
+        self.loaded = loaded
+        self.launches: list[CapturedLaunch] = []
+
+        def hook(kernel_name, launch_index, args, run_original):
+            self.launches.append(CapturedLaunch(kernel_name, launch_index, tuple(_clone(a) for a in args)))
+            run_original()
+
+        loaded.launch_hook = hook
+        try:
+            loaded.call([_clone(a) for a in inputs])
+        finally:
+            loaded.launch_hook = None
+
+    def of(self, kernel: str) -> list[CapturedLaunch]:
+        return [launch for launch in self.launches if launch.kernel == kernel]
+
+
+class StaticCostModel:
+    """A deterministic stand-in for timing, for tests of the search on a CPU.
+
+    Time = bytes moved at the H200 copy rate, times a penalty that grows with the distance of
+    the candidate's `num_warps` from 8 and falls with larger blocks (fewer programs); it only
+    needs to be deterministic and to prefer some candidates over others.
+    """
+
+    bandwidth = 4.27e12
+
+    def time_us(self, target: RewriteTarget, candidate: Candidate | None) -> float:
+        nbytes = 0
+        for launch in target.launches:
+            for arg in launch.args:
+                if arg.is_tensor:
+                    n = math.prod(arg.sizes) if arg.sizes else 1
+                    nbytes += n * (2 if "16" in arg.dtype else 8 if "64" in arg.dtype else 4)
+        base = nbytes / self.bandwidth * 1e6 + 2.0 * len(target.launches)
+        if candidate is None:
+            return base * 1.5
+        warps = _config_value(candidate.strategy, "num_warps", 4)
+        block = _config_value(candidate.strategy, "BLOCK", 1024)
+        penalty = 1.0 + 0.1 * abs(math.log2(max(warps, 1) / 8)) + 0.2 / math.log2(max(block, 2))
+        return base * penalty
+
+
+def _config_value(strategy: str, key: str, default: int) -> int:
+    for token in strategy.replace(",", " ").split():
+        name, _, value = token.partition("=")
+        if name.endswith(key) and value.isdigit():
+            return int(value)
+    return default
+
+
+class ModuleEvaluator:
+    def __init__(self, module_path: str, inputs: list | None, *, device: str, precision: str = "strict",
+                 cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None):
+        from kernelopt.runtime.loader import load_output_module
+
+        self.device = device
+        self.precision = precision
+        self.cost_model = cost_model
+        self.rounds = rounds
+        self.int_bounds = int_bounds or {}
+        self.loaded = load_output_module(module_path, device)
+        args = inputs if inputs is not None else self.loaded.get_args()
+        self.capture = LaunchCapture(self.loaded, list(args))
+
+    # -- the original ----------------------------------------------------------------------------
+    def original_runner(self, target: RewriteTarget) -> Callable[..., None]:
+        if len(target.kernels) == 1 and not target.group_args:
+            return self.loaded.kernels[target.kernels[0].name].run
+        positions = _group_positions(target)
+
+        def run_group(*group_args):
+            for launch, where in zip(target.launches, positions):
+                self.loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
+
+        return run_group
+
+    def launch_inputs(self, target: RewriteTarget) -> list:
+        from kernelopt.legality.cases import LaunchInputs
+
+        if len(target.kernels) == 1 and not target.group_args:
+            return [LaunchInputs(tuple(_clone(a) for a in c.args), label=f"{c.kernel}#{c.index}")
+                    for c in self.capture.of(target.kernels[0].name)]
+        return [LaunchInputs(self.group_args(target), label=target.id)]
+
+    def group_args(self, target: RewriteTarget) -> tuple:
+        """The group's argument tuple from the first capture of each launch, in first-use order."""
+        values: list[Any] = [None] * len(target.group_args)
+        positions = _group_positions(target)
+        used: dict[str, int] = {}
+        for launch, where in zip(target.launches, positions):
+            occurrence = used.get(launch.kernel, 0)
+            used[launch.kernel] = occurrence + 1
+            captured = self.capture.of(launch.kernel)[occurrence]
+            for arg, slot in zip(captured.args, where):
+                if values[slot] is None:
+                    values[slot] = _clone(arg)
+        return tuple(values)
+
+    @staticmethod
+    def output_positions(target: RewriteTarget) -> set[int]:
+        if target.group_args:
+            return {i for i, a in enumerate(target.group_args) if a.written}
+        return {i for i, a in enumerate(target.launches[0].args) if a.written}
+
+    # -- evaluation ------------------------------------------------------------------------------
+    def evaluate(self, target: RewriteTarget, candidate: Candidate) -> Evaluation:
+        from kernelopt.legality import GateError, check_candidate
+
+        start = time.perf_counter()
+        launches = self.launch_inputs(target)
+        original = self.original_runner(target)
+        try:
+            verdict = check_candidate(
+                original, candidate.source, launches, output_args=self.output_positions(target),
+                precision=self.precision, original_source=target.kernels[0].source,
+                arg_names=[a.name for a in (target.group_args or target.launches[0].args)])
+        except GateError as err:
+            return Evaluation(False, f"the check could not run: {err}", gpu_seconds=self._spent(start))
+        evidence = _verdict_evidence(verdict)
+        if not verdict.accepted:
+            return Evaluation(False, f"{verdict.check}: {verdict.reason}", evidence, gpu_seconds=self._spent(start))
+        if self.device == "cuda":
+            baseline_us, time_us = self._time(original, load_candidate(candidate.source), launches[0].args)
+            return Evaluation(True, "ACCEPT", evidence, time_us, baseline_us, self._spent(start), "cuda-events")
+        if self.cost_model is not None:
+            return Evaluation(True, "ACCEPT", evidence, self.cost_model.time_us(target, candidate),
+                              self.cost_model.time_us(target, None), 0.0, "static-cost-model")
+        return Evaluation(True, "ACCEPT", evidence, gpu_seconds=0.0)
+
+    def _time(self, original, candidate_run, args) -> tuple[float, float]:
+        from kernelopt.runtime.timing import compare
+
+        a_args = [_clone(a) for a in args]
+        b_args = [_clone(a) for a in args]
+        result = compare(lambda: original(*a_args), lambda: candidate_run(*b_args), rounds=self.rounds,
+                         device="cuda", min_time_ms=20.0)
+        return result.median_a_ms * 1e3, result.median_b_ms * 1e3
+
+    def _spent(self, start: float) -> float:
+        return time.perf_counter() - start if self.device == "cuda" else 0.0
+
+
+def _group_positions(target: RewriteTarget) -> list[list[int]]:
+    """For each launch of a group, the position in `group_args` of each of its arguments."""
+    return [list(p) for p in target.group_positions]
+
+
+def _verdict_evidence(verdict) -> dict:
+    """The gate's verdict as plain attribute values (it is recorded on the IR)."""
+    evidence = {"verdict": verdict.line(), "cases_run": verdict.cases_run,
+                "worst_rel_err": float(verdict.worst_rel_err)}
+    if verdict.gpu_only:
+        evidence["gpu_only_checks"] = list(verdict.gpu_only)
+    for key, value in verdict.evidence.items():
+        evidence[str(key)] = value if isinstance(value, (int, float, str, bool)) else str(value)
+    return evidence

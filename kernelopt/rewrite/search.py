@@ -1,0 +1,135 @@
+"""A budgeted beam search over proposers for one rewrite target.
+
+Each round asks every proposer for candidates, given the history of earlier attempts (feedback:
+which strategies were accepted, how fast they were, why others were rejected). The evaluator runs
+the legality gate and times the legal ones side by side with the original. The search stops when a
+budget runs out (candidates, GPU seconds, LLM tokens) or no proposer has anything new. The best
+accepted candidate that beats the original by more than `min_speedup` wins; otherwise the original
+stays.
+"""
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol, TextIO
+
+from kernelopt.proposers.base import Attempt, Candidate, Proposer, RewriteTarget
+
+
+@dataclass
+class Evaluation:
+    accepted: bool
+    reason: str                       # "ACCEPT" or the gate's rejection reason
+    evidence: dict = field(default_factory=dict)
+    time_us: float | None = None      # candidate time (None: not timed)
+    baseline_us: float | None = None  # original time, measured in the same run
+    gpu_seconds: float = 0.0          # device time this evaluation consumed
+    timed_by: str = ""                # "cuda-events" | "static-cost-model" | ""
+
+    @property
+    def speedup(self) -> float | None:
+        if self.time_us and self.baseline_us:
+            return self.baseline_us / self.time_us
+        return None
+
+
+class Evaluator(Protocol):
+    def evaluate(self, target: RewriteTarget, candidate: Candidate) -> Evaluation: ...
+
+
+@dataclass
+class Budget:
+    max_candidates: int = 24
+    gpu_seconds: float = 60.0
+    max_tokens: int = 200_000
+    rounds: int = 3
+
+
+@dataclass
+class SearchResult:
+    target: RewriteTarget
+    best: tuple[Candidate, Evaluation] | None
+    attempts: list[tuple[Candidate, Evaluation]]
+    gpu_seconds: float
+    stopped_because: str
+
+    @property
+    def accepted(self) -> int:
+        return sum(1 for _, e in self.attempts if e.accepted)
+
+
+class Progress:
+    """One line per evaluated candidate on stderr, so long searches show where they are."""
+
+    def __init__(self, stream: TextIO | None = sys.stderr, label: str = "agentic-rewrite"):
+        self.stream, self.label = stream, label
+
+    def update(self, text: str) -> None:
+        if self.stream is not None:
+            self.stream.write(f"[{self.label}] {text}\n")
+            self.stream.flush()
+
+
+def _fingerprint(candidate: Candidate) -> str:
+    return hashlib.sha256(candidate.source.encode()).hexdigest()
+
+
+def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluator, budget: Budget, *,
+           min_speedup: float = 1.02, progress: Progress | None = None) -> SearchResult:
+    progress = progress or Progress(None)
+    attempts: list[tuple[Candidate, Evaluation]] = []
+    seen: set[str] = set()
+    gpu_seconds = 0.0
+    stopped = "no proposer had anything new"
+    for round_index in range(budget.rounds):
+        fresh = 0
+        for proposer in proposers:
+            history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
+            for candidate in _take(proposer.propose(target, history), budget.max_candidates - len(attempts)):
+                key = _fingerprint(candidate)
+                if key in seen:
+                    continue
+                seen.add(key)
+                fresh += 1
+                evaluation = evaluator.evaluate(target, candidate)
+                gpu_seconds += evaluation.gpu_seconds
+                attempts.append((candidate, evaluation))
+                verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:80]})"
+                speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
+                progress.update(f"{target.id}: candidate {len(attempts)}/{budget.max_candidates} "
+                                f"{candidate.strategy}: {verdict}{speed}")
+                if len(attempts) >= budget.max_candidates:
+                    return _finish(target, attempts, gpu_seconds, "candidate budget spent", min_speedup)
+                if gpu_seconds >= budget.gpu_seconds:
+                    return _finish(target, attempts, gpu_seconds, "GPU-seconds budget spent", min_speedup)
+                if _tokens(proposers) >= budget.max_tokens:
+                    return _finish(target, attempts, gpu_seconds, "token budget spent", min_speedup)
+        if fresh == 0:
+            break
+        stopped = f"{round_index + 1} rounds done"
+    return _finish(target, attempts, gpu_seconds, stopped, min_speedup)
+
+
+def _take(candidates: Iterable[Candidate], limit: int) -> Iterable[Candidate]:
+    if limit <= 0:
+        return
+    for count, candidate in enumerate(candidates):
+        if count >= limit:
+            return
+        yield candidate
+
+
+def _tokens(proposers: list[Proposer]) -> int:
+    return sum(int(getattr(p, "tokens_used", 0) or 0) for p in proposers)
+
+
+def _finish(target, attempts, gpu_seconds, stopped, min_speedup) -> SearchResult:
+    winners = [(c, e) for c, e in attempts if e.accepted and e.speedup is not None and e.speedup >= min_speedup]
+    best = max(winners, key=lambda ce: ce[1].speedup) if winners else None
+    return SearchResult(target, best, attempts, gpu_seconds, stopped)
+
+
+def elapsed_gpu_seconds(start: float) -> float:
+    return time.perf_counter() - start

@@ -1,0 +1,160 @@
+"""Turn IR launches into `RewriteTarget`s for the proposers, and rank them.
+
+A target is one kernel with all its launches (a rewrite replaces every launch of a kernel), or a
+detect-fusion group of launches. Ranking follows the profile: `gap_us * share` when the kernel was
+timed, else the static floor (bytes moved) as a stand-in; kernels already within 10% of their floor
+are skipped.
+"""
+from __future__ import annotations
+
+from kernelopt.ir.core import Module, Op, Value
+from kernelopt.ir.effects import launch_params
+from kernelopt.ir.types import TensorType
+from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
+
+
+def kernel_spec(kernel: Op) -> KernelSpec:
+    attrs = kernel.attrs
+    return KernelSpec(
+        name=kernel.symbol or "",
+        kind=str(attrs.get("kind", "")),
+        source=str(attrs.get("source", "")),
+        signature=dict(attrs.get("signature") or {}),
+        size_hints={str(k): int(v) for k, v in (attrs.get("size_hints") or {}).items() if isinstance(v, int)},
+        provenance=str(attrs.get("provenance", "")),
+    )
+
+
+def launch_spec(launch: Op, kernel: Op) -> LaunchSpec:
+    params = launch_params(kernel) or []
+    mutated = set(kernel.attrs.get("mutated_arg_names") or [])
+    args = []
+    for index, arg in enumerate(launch.args):
+        name = params[index] if index < len(params) else f"arg{index}"
+        written = name.startswith(("out_ptr", "in_out_ptr")) or name in mutated
+        value = arg.value
+        if isinstance(value, Value) and isinstance(value.type, TensorType):
+            t = value.type
+            args.append(ArgSpec(name, True, t.sizes, t.strides, t.offset, t.dtype, written=written))
+        else:
+            args.append(ArgSpec(name, False, value=value if not isinstance(value, Value) else None))
+    return LaunchSpec(kernel.symbol or "", tuple(args), dict(launch.attrs.get("config") or {}))
+
+
+def kernel_target(module: Module, kernel_name: str) -> RewriteTarget:
+    kernel = module.kernel(kernel_name)
+    if kernel is None:
+        raise KeyError(kernel_name)
+    launches = [op for op in module.launches() if op.symbol == kernel_name]
+    times = [op.attrs.get("time_us") for op in launches]
+    floors = [op.attrs.get("floor_us") for op in launches]
+    provenance = next((str(op.attrs["provenance"]) for op in launches if "provenance" in op.attrs), "")
+    spec = kernel_spec(kernel)
+    if provenance and not spec.provenance:
+        spec = KernelSpec(spec.name, spec.kind, spec.source, spec.signature, spec.size_hints, provenance)
+    return RewriteTarget(
+        id=kernel_name,
+        kernels=(spec,),
+        launches=tuple(launch_spec(op, kernel) for op in launches),
+        time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
+        floor_us=sum(f for f in floors if isinstance(f, (int, float))) or None,
+        bound=str(launches[0].attrs.get("bound", "")) if launches else "",
+        precision=str(module.attrs.get("precision", "strict")),
+        gpu=str(module.attrs.get("gpu", "")),
+    )
+
+
+def priority(module: Module, kernel_name: str) -> float:
+    """Larger first. Measured: gap_us * share; static: floor_us (the bytes a launch must move)."""
+    launches = [op for op in module.launches() if op.symbol == kernel_name]
+    score = 0.0
+    for op in launches:
+        gap, share = op.attrs.get("gap_us"), op.attrs.get("share")
+        if isinstance(gap, (int, float)) and isinstance(share, (int, float)):
+            score += gap * share
+        elif isinstance(op.attrs.get("floor_us"), (int, float)):
+            score += 1e-3 * op.attrs["floor_us"]
+        else:
+            score += 1e-6
+    return score
+
+
+def rank_kernels(module: Module, near_optimal: float = 0.10) -> list[tuple[str, str | None]]:
+    """Kernel names worth rewriting, best first, each with None or the reason it was skipped."""
+    ranked = []
+    for kernel in module.kernels:
+        name = kernel.symbol or ""
+        launches = [op for op in module.launches() if op.symbol == name]
+        if not launches:
+            continue
+        reason = None
+        if not all(op.attrs.get("optimizable", True) for op in launches):
+            reason = str(launches[0].attrs.get("reason", "not optimizable"))
+        elif all(_near_floor(op, near_optimal) for op in launches):
+            reason = f"already within {near_optimal:.0%} of its floor"
+        ranked.append((name, reason))
+    ranked.sort(key=lambda item: (item[1] is not None, -priority(module, item[0])))
+    return ranked
+
+
+def _near_floor(op: Op, tolerance: float) -> bool:
+    time_us, floor_us = op.attrs.get("time_us"), op.attrs.get("floor_us")
+    if not isinstance(time_us, (int, float)) or not isinstance(floor_us, (int, float)) or floor_us <= 0:
+        return False
+    return time_us <= floor_us * (1 + tolerance)
+
+
+def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
+    """A target for the launches of `detect-fusion` group `group`, or None and the reason why not.
+
+    The group's arguments are the union of its launches' arguments in first-use order: a tensor
+    value appears once (by SSA identity); every scalar gets its own slot. The replacement runs where
+    the group's last launch ran, so no op between the first and the last launch may read what an
+    earlier launch of the group wrote.
+    """
+    from kernelopt.ir.effects import effects, storage_root
+
+    members = [op for op in module.launches() if op.attrs.get("fusion_group") == group]
+    if len(members) < 2:
+        return None, "fewer than two launches"
+    if any(module.kernel(op.symbol or "") is None for op in members):
+        return None, "a launch of an unknown kernel"
+    first, last = module.body.index(members[0]), module.body.index(members[-1])
+    written: set[int] = set()
+    for op in module.body[first:last + 1]:
+        if op in members:
+            written |= {id(storage_root(v)) for v in effects(op, module).writes}
+        elif any(id(storage_root(v)) in written for v in effects(op, module).reads):
+            return None, f"{op.name} at line {op.loc.line if op.loc else '?'} reads the group's results in between"
+    slots: dict[object, int] = {}
+    group_args: list[ArgSpec] = []
+    positions = []
+    specs = []
+    for op in members:
+        kernel = module.kernel(op.symbol or "")
+        spec = launch_spec(op, kernel)
+        specs.append(spec)
+        where = []
+        for arg, arg_spec in zip(op.args, spec.args):
+            key = id(arg.value) if isinstance(arg.value, Value) else object()
+            if key not in slots:
+                slots[key] = len(group_args)
+                group_args.append(arg_spec)
+            elif arg_spec.written and not group_args[slots[key]].written:
+                old = group_args[slots[key]]
+                group_args[slots[key]] = ArgSpec(old.name, old.is_tensor, old.sizes, old.strides,
+                                                 old.storage_offset, old.dtype, old.value, True)
+            where.append(slots[key])
+        positions.append(tuple(where))
+    kernels = []
+    for op in members:
+        spec = kernel_spec(module.kernel(op.symbol or ""))
+        if spec.name not in [k.name for k in kernels]:
+            kernels.append(spec)
+    times = [op.attrs.get("time_us") for op in members]
+    return RewriteTarget(
+        id=f"group:{group}", kernels=tuple(kernels), launches=tuple(specs), group_args=tuple(group_args),
+        group_positions=tuple(positions),
+        time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
+        precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
+    ), ""

@@ -1,0 +1,165 @@
+"""agentic-rewrite: find faster, legal replacements for the Triton kernels that matter.
+
+Targets are ranked by `gap_us * share` from `annotate-profile` (the static floor without a GPU);
+kernels within 10% of their floor and vendor calls are skipped. Each target (a kernel with all its
+launches, or a `detect-fusion` group) gets a budgeted beam search over the proposers; candidates go
+through the legality gate on the launches' real inputs and the legal ones are timed side by side with
+the original. The winner is recorded on the IR as `rewrite = {status = "proposed", ...}` — on the
+kernel, or for a group on its last launch — and `check-legality` then re-checks it and commits or
+reverts it. Without a GPU nothing is timed, so nothing is proposed, unless `cost-model=static` is
+set (tests of the search).
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from kernelopt.ir.core import Module
+
+from .base import Pass, PassContext, PassFailure
+
+
+@dataclass(frozen=True)
+class AgenticRewrite(Pass):
+    name = "agentic-rewrite"
+    summary = "Search for faster legal replacements of the costliest Triton kernels (retune, templates, llm)"
+    statistics = ("targets", "skipped", "candidates", "accepted-candidates", "rewrites", "cache-hits")
+
+    proposers: list[str] = field(default_factory=lambda: ["retune", "templates", "llm"],
+                                 metadata={"help": "proposer plugins to ask, in order"})
+    gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget for the whole module"})
+    max_candidates: int = field(default=24, metadata={"help": "candidates evaluated per target"})
+    max_tokens: int = field(default=200_000, metadata={"help": "LLM token budget"})
+    max_targets: int = field(default=8, metadata={"help": "kernels/groups searched, costliest first"})
+    llm_base_url: str = field(default="", metadata={"help": "OpenAI-compatible endpoint for the llm proposer"})
+    llm_model: str = field(default="", metadata={"help": "model name for the llm proposer"})
+    min_speedup: float = field(default=1.02, metadata={"help": "a rewrite must beat the original by this factor"})
+    cost_model: str = field(default="measure", metadata={"help": "measure (GPU timing) or static (deterministic, for tests)"})
+    no_cache: bool = field(default=False, metadata={"help": "ignore cached search results"})
+
+    def apply(self, ctx: PassContext, module: Module) -> None:
+        from kernelopt.rewrite import cache
+        from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
+        from kernelopt.rewrite.search import Budget, Progress, search
+        from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
+
+        device = _device(ctx)
+        if device == "cpu" and self.cost_model != "static":
+            ctx.remark(None, "no CUDA device: candidates cannot be timed, so no rewrite is proposed "
+                             "(run on a GPU, or pass cost-model=static to exercise the search)")
+            return
+        path = module.attrs.get("file")
+        if not path:
+            raise PassFailure("the module does not name its source file (attribute 'file'); lift it from the "
+                              "Inductor output module with `kernelopt lift`")
+        proposers = self._proposers(ctx)
+        if not proposers:
+            return
+        evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
+                                    precision=str(module.attrs.get("precision", "strict")),
+                                    cost_model=StaticCostModel() if self.cost_model == "static" else None)
+        progress = Progress(ctx.options.get("progress_stream", sys.stderr))
+        gpu_left = self.gpu_seconds
+        targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)
+        for target in targets[: self.max_targets]:
+            if gpu_left <= 0:
+                ctx.remark(None, f"GPU-seconds budget spent; {target.id} not searched")
+                break
+            ctx.stat("targets")
+            key = cache.cache_key(target, [p.name for p in proposers], device)
+            entry = None if self.no_cache else cache.load(key)
+            if entry is not None:
+                ctx.stat("cache-hits")
+            else:
+                budget = Budget(self.max_candidates, gpu_left, self.max_tokens)
+                result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
+                                progress=progress)
+                gpu_left -= result.gpu_seconds
+                ctx.stat("candidates", len(result.attempts))
+                ctx.stat("accepted-candidates", result.accepted)
+                entry = _entry(result)
+                cache.store(key, entry)
+            self._record(ctx, module, target, entry)
+
+    def _proposers(self, ctx: PassContext) -> list:
+        from kernelopt.proposers.registry import make_proposer
+
+        made = []
+        for name in self.proposers:
+            proposer = make_proposer(name, base_url=self.llm_base_url or None, model=self.llm_model or None,
+                                     max_tokens=self.max_tokens, no_cache=self.no_cache)
+            available = getattr(proposer, "available", None)
+            if available is not None:
+                ok, why = available()
+                if not ok:
+                    ctx.remark(None, f"proposer '{name}' skipped: {why}")
+                    continue
+            made.append(proposer)
+        return made
+
+    def _targets(self, ctx, module, rank_kernels, kernel_target, group_target) -> list:
+        targets = []
+        groups = sorted({op.attrs["fusion_group"] for op in module.launches()
+                         if isinstance(op.attrs.get("fusion_group"), int)
+                         and op.attrs.get("fusion_kind") == "vertical"})
+        for group in groups:
+            target, why = group_target(module, group)
+            if target is None:
+                ctx.remark(None, f"fusion group {group} not searched: {why}")
+            else:
+                targets.append(target)
+        for name, reason in rank_kernels(module):
+            if reason is not None:
+                ctx.stat("skipped")
+                kernel = module.kernel(name)
+                ctx.remark(kernel, f"@{name} skipped: {reason}")
+                continue
+            targets.append(kernel_target(module, name))
+        return targets
+
+    def _record(self, ctx: PassContext, module: Module, target, entry: dict) -> None:
+        if not entry.get("source"):
+            ctx.remark(None, f"{target.id}: no faster legal candidate ({entry.get('why', 'none found')}); "
+                             "the original stays")
+            return
+        record = {"status": "proposed", **{k: v for k, v in entry.items() if k != "why"}}
+        if target.id.startswith("group:"):
+            group = int(target.id.split(":", 1)[1])
+            members = [op for op in module.launches() if op.attrs.get("fusion_group") == group]
+            record["group"] = group
+            record["replaces"] = [op.symbol for op in members]
+            record["group_positions"] = [list(p) for p in target.group_positions]
+            members[-1].attrs["rewrite"] = record
+            where = members[-1]
+        else:
+            where = module.kernel(target.id)
+            where.attrs["rewrite"] = record
+        ctx.stat("rewrites")
+        ctx.remark(where, f"{target.id}: {entry['proposer']} '{entry['strategy']}' is {entry['speedup']:.3f}x "
+                          "faster; proposed for check-legality")
+
+
+def _entry(result) -> dict:
+    if result.best is None:
+        rejected = [e.reason for _, e in result.attempts if not e.accepted]
+        why = f"{len(result.attempts)} candidates, {result.accepted} legal, none faster"
+        if rejected:
+            why += f"; first rejection: {rejected[0][:120]}"
+        return {"source": "", "why": why, "candidates": len(result.attempts)}
+    candidate, evaluation = result.best
+    return {
+        "source": candidate.source, "proposer": candidate.proposer, "strategy": candidate.strategy,
+        "speedup": round(evaluation.speedup or 0.0, 4), "time_us": round(evaluation.time_us or 0.0, 3),
+        "baseline_us": round(evaluation.baseline_us or 0.0, 3), "timed_by": evaluation.timed_by,
+        "evidence": evaluation.evidence, "candidates": len(result.attempts),
+        "search": result.stopped_because,
+    }
+
+
+def _device(ctx: PassContext) -> str:
+    device = ctx.options.get("device")
+    if device:
+        return str(device)
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"

@@ -1,0 +1,107 @@
+"""check-legality: re-prove every proposed rewrite, then commit it or revert it.
+
+Each `rewrite = {status = "proposed", ...}` left by `agentic-rewrite` is checked again by the
+legality gate on fresh seeds (different from those the search used) on every launch it replaces.
+Accepted: the status becomes "accepted" with the gate's evidence, and a fusion-group rewrite is
+committed to the IR (a `ko.kernel` of kind "candidate" holding the replacement, launched where the
+group's last launch ran; the group's launches are removed). Rejected: the rewrite is removed and
+`rewrite_rejected` records why. Nothing unproven reaches `emit-python`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kernelopt.ir.core import Arg, Module, Op
+
+from .base import Pass, PassContext
+
+FRESH_SEEDS = (1009, 2017, 4099)
+
+
+@dataclass(frozen=True)
+class CheckLegality(Pass):
+    name = "check-legality"
+    summary = "Re-check every proposed rewrite on fresh inputs; commit the legal ones, revert the rest"
+    statistics = ("checked", "accepted", "rejected")
+    seeds: list[int] = field(default_factory=lambda: list(FRESH_SEEDS),
+                             metadata={"help": "random seeds for the fresh inputs"})
+
+    def apply(self, ctx: PassContext, module: Module) -> None:
+        proposed = [op for op in module.walk() if isinstance(op.attrs.get("rewrite"), dict)
+                    and op.attrs["rewrite"].get("status") == "proposed"]
+        if not proposed:
+            return
+        evaluator = self._evaluator(ctx, module)
+        for op in proposed:
+            ctx.stat("checked")
+            target = self._target(module, op)
+            verdict = self._check(evaluator, target, op.attrs["rewrite"]["source"], module)
+            if verdict.accepted:
+                ctx.stat("accepted")
+                self._commit(module, op, verdict)
+                ctx.remark(op, f"rewrite of {target.id} accepted ({verdict.cases_run} cases, worst relative "
+                               f"error {verdict.worst_rel_err:.3g})")
+            else:
+                ctx.stat("rejected")
+                del op.attrs["rewrite"]
+                op.attrs["rewrite_rejected"] = f"{verdict.check}: {verdict.reason}"
+                ctx.remark(op, f"rewrite of {target.id} reverted: {verdict.check}: {verdict.reason}")
+
+    @staticmethod
+    def _evaluator(ctx: PassContext, module: Module):
+        from kernelopt.rewrite.evaluate import ModuleEvaluator
+
+        from .agentic_rewrite import _device
+
+        return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=_device(ctx),
+                               precision=str(module.attrs.get("precision", "strict")))
+
+    @staticmethod
+    def _target(module: Module, op: Op):
+        from kernelopt.rewrite.targets import group_target, kernel_target
+
+        if op.name == "ko.kernel":
+            return kernel_target(module, op.symbol or "")
+        target, why = group_target(module, int(op.attrs["rewrite"]["group"]))
+        if target is None:
+            raise ValueError(f"fusion group {op.attrs['rewrite']['group']} is no longer a valid group: {why}")
+        return target
+
+    def _check(self, evaluator, target, source: str, module: Module):
+        from kernelopt.legality import check_candidate
+
+        return check_candidate(
+            evaluator.original_runner(target), source, evaluator.launch_inputs(target),
+            output_args=evaluator.output_positions(target), precision=str(module.attrs.get("precision", "strict")),
+            original_source=target.kernels[0].source, seeds=tuple(self.seeds),
+            arg_names=[a.name for a in (target.group_args or target.launches[0].args)])
+
+    @staticmethod
+    def _commit(module: Module, op: Op, verdict) -> None:
+        record = dict(op.attrs["rewrite"])
+        record["status"] = "accepted"
+        record["recheck"] = {"verdict": verdict.line(), "cases_run": verdict.cases_run,
+                             "worst_rel_err": float(verdict.worst_rel_err)}
+        if op.name == "ko.kernel":
+            op.attrs["rewrite"] = record
+            return
+        group = int(record["group"])
+        members = [m for m in module.launches() if m.attrs.get("fusion_group") == group]
+        slots: dict[int, object] = {}
+        for member, where in zip(members, record["group_positions"]):
+            for arg, slot in zip(member.args, where):
+                slots.setdefault(slot, arg.value)
+        name = f"{members[0].symbol}_group{group}"
+        module.add_kernel(Op("ko.kernel", symbol=name, attrs={
+            "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
+        launch = Op("ko.launch", symbol=name, args=[Arg(slots[i]) for i in range(len(slots))],
+                    attrs={"rewrite_of": list(record["replaces"]), "fusion_group": group}, loc=members[-1].loc)
+        module.insert(module.body.index(members[-1]) + 1, launch)
+        for member in members:
+            member.drop_uses()
+            module.body.remove(member)
+        for symbol in set(record["replaces"]):
+            if not any(l.symbol == symbol for l in module.launches()):
+                kernel = module.kernel(symbol)
+                if kernel is not None:
+                    module.kernels.remove(kernel)
