@@ -410,3 +410,20 @@ def test_a_fusion_group_is_described_launch_by_launch(server_for, tmp_path):
     prompt = server.requests_for("planner")[0]["body"]["messages"][1]["content"]
     assert prompt.count("ko.launch @triton_poi_fused_mul_silu_1(") == 2
     assert "3: in_ptr1, tensor [4096, 5632]" in prompt
+
+
+def test_group_launches_show_which_run_argument_each_launch_takes(server_for, tmp_path):
+    from dataclasses import fields
+    if "group_positions" not in {f.name for f in fields(RewriteTarget)}:
+        pytest.skip("this RewriteTarget has no group_positions")
+    single = silu_mul_target()
+    launch = single.launches[0]
+    scratch = ArgSpec("in_ptr1", True, (4096, 5632), (5632, 1), 0, "bfloat16")
+    second = LaunchSpec(KERNEL, (launch.args[0], scratch, launch.args[2]), launch.config)
+    group = RewriteTarget(id="group:0", kernels=single.kernels, launches=(launch, second),
+                          group_args=(launch.args[0], launch.args[1], launch.args[2], scratch),
+                          group_positions=((0, 1, 2), (0, 3, 2)), bound="memory")
+    server = server_for({"planner": [plan(("fuse-launches", "one pass"))], "executor": ["no code"]})
+    list(make_proposer(server.base_url, tmp_path, strategies=1, repair_turns=0).propose(group, []))
+    prompt = server.requests_for("planner")[0]["body"]["messages"][1]["content"]
+    assert "(args[0]=in_out_ptr0, args[3]=in_ptr1, args[2]=xnumel)" in prompt
