@@ -1,0 +1,25 @@
+"""emit-python code generation: IR module -> Python module.
+
+- `emit_python(module, style="standalone"|"patched", ...)`: the module source.
+- `configs`: launch-config selection (`apply_recorded_configs`, `heuristic_configs`, `measure_configs`).
+- `grid`: Inductor-compatible launch grids.
+- `kernel_source`, `helpers`: plain-jit kernels and the self-contained `triton_helpers` replacement.
+"""
+from __future__ import annotations
+
+STYLES = ("standalone", "patched")
+
+
+def emit_python(module, style: str = "standalone", *, options=None, remark=None,
+                original_source: str | None = None) -> str:
+    from kernelopt.errors import InputError
+
+    if style == "standalone":
+        from kernelopt.codegen.standalone import emit_standalone
+
+        return emit_standalone(module, options, remark)
+    if style == "patched":
+        from kernelopt.codegen.patched import emit_patched
+
+        return emit_patched(module, original_source, options, remark)
+    raise InputError(f"unknown emit style {style!r}: use one of {', '.join(STYLES)}")

@@ -1,0 +1,329 @@
+"""Launch configurations: which block sizes, num_warps and num_stages each launch gets.
+
+Never a blind default. In order of preference:
+1. the launch attr `config` already in the IR (from the capture: the autotuner's choice, put there by
+   the lifter or by `apply_recorded_configs`; or measured on the GPU by `measure_configs`);
+2. otherwise one of the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
+   would autotune over, evaluated from the decorator in the kernel source (at emit time; the emitted
+   module does not need Inductor). Policy `first` takes Inductor's first candidate (its preferred one;
+   the only one when Inductor would not autotune); `most-work` the one with the largest block product
+   (fewest programs: fastest under the CPU interpreter). The launch gets `config_source = "heuristic"`
+   and a remark saying so.
+Template kernels (`@triton_heuristics.template`) have one fixed config: num_warps/num_stages in the
+decorator, block sizes in the body.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import math
+
+from dataclasses import dataclass
+from typing import Any
+
+from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.errors import InputError
+from kernelopt.ir.core import Module, Op
+
+BLOCK_NAMES = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK", "RBLOCK")
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
+POLICIES = ("first", "most-work")
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    """Constexpr keyword arguments (block sizes, ...) plus launch options."""
+
+    kwargs: tuple[tuple[str, Any], ...]
+    num_warps: int | None = None
+    num_stages: int | None = None
+    extra: tuple[tuple[str, Any], ...] = ()   # num_ctas, maxnreg when set
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "LaunchConfig":
+        """From an IR `config` attr ({XBLOCK = .., num_warps = .., grid = ..}) or a manifest entry
+        ({"kwargs": {..}, "num_warps": .., ...})."""
+        if "kwargs" in data and isinstance(data["kwargs"], dict):
+            kwargs = dict(data["kwargs"])
+            options = {k: data.get(k) for k in LAUNCH_OPTIONS}
+        else:
+            kwargs = {k: v for k, v in data.items() if k not in LAUNCH_OPTIONS and k != "grid"}
+            options = {k: data.get(k) for k in LAUNCH_OPTIONS}
+        extra = tuple((k, options[k]) for k in ("num_ctas", "maxnreg") if options.get(k) not in (None, 1)
+                      or (k == "maxnreg" and options.get(k)))
+        extra = tuple((k, v) for k, v in extra if v is not None)
+        return cls(tuple(kwargs.items()), options.get("num_warps"), options.get("num_stages"), extra)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return dict(self.kwargs)
+
+    def options(self) -> dict[str, Any]:
+        found = {"num_warps": self.num_warps, "num_stages": self.num_stages, **dict(self.extra)}
+        return {k: v for k, v in found.items() if v is not None}
+
+    def as_attr(self, grid: list | None = None) -> dict[str, Any]:
+        """The IR form: `{XBLOCK = 1024, num_warps = 4, num_stages = 1, grid = [8, 1, 1]}`."""
+        attr: dict[str, Any] = dict(self.kwargs)
+        attr.update(self.options())
+        if grid is not None:
+            attr["grid"] = list(grid)
+        return attr
+
+    def work_per_program(self) -> int:
+        return math.prod(int(v) for k, v in self.kwargs if k in BLOCK_NAMES and isinstance(v, int))
+
+
+# --------------------------------------------------------------------------------------------
+# Inductor's heuristic config lists, evaluated from the kernel's decorator
+# --------------------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _intercept_autotuner(captured: list):
+    """Inductor's heuristics end in `cached_autotune(size_hints, configs, ...)`: keep the configs."""
+    from torch._inductor.runtime import triton_heuristics
+
+    original = triton_heuristics.cached_autotune
+
+    def keep(size_hints, configs, *args, **kwargs):
+        captured.append(list(configs))
+        return lambda fn: fn
+
+    triton_heuristics.cached_autotune = keep
+    try:
+        yield
+    finally:
+        triton_heuristics.cached_autotune = original
+
+
+def _decorator_namespace() -> dict[str, Any]:
+    from torch._inductor.runtime import triton_heuristics
+    from torch._inductor.runtime.hints import AutotuneHint, DeviceProperties, ReductionHint, TileHint
+
+    return {"triton_heuristics": triton_heuristics, "ReductionHint": ReductionHint, "TileHint": TileHint,
+            "AutotuneHint": AutotuneHint, "DeviceProperties": DeviceProperties, "__file__": "<kernelopt-emit>",
+            "inf": math.inf, "nan": math.nan}
+
+
+def _decorator_keywords(decorator: str, namespace: dict) -> dict[str, Any]:
+    call = ast.parse(decorator.lstrip("@"), mode="eval").body
+    if not isinstance(call, ast.Call):
+        return {}
+    found = {}
+    for kw in call.keywords:
+        if kw.arg:
+            try:
+                found[kw.arg] = eval(compile(ast.Expression(kw.value), "<decorator>", "eval"), dict(namespace))
+            except Exception:  # a keyword we cannot evaluate here (never one we need)
+                continue
+    return found
+
+
+def heuristic_configs(kernel: Op) -> list[LaunchConfig]:
+    """The configs Inductor's decorator for this kernel would autotune over (at least one)."""
+    code = standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", ""))
+    if code.heuristic is None:
+        raise InputError(f"kernel {kernel.symbol}: no @triton_heuristics decorator to take configs from")
+    namespace = _decorator_namespace()
+    keywords = _decorator_keywords(code.heuristic_source, namespace)
+    if code.heuristic == "template":
+        return [LaunchConfig((), keywords.get("num_warps"), keywords.get("num_stages"))]
+    captured: list = []
+    try:
+        with _intercept_autotuner(captured):
+            eval(compile(code.heuristic_source.lstrip("@"), "<decorator>", "eval"), dict(namespace))
+    except Exception:
+        captured.clear()
+    configs = [LaunchConfig(tuple(dict(c.kwargs).items()), getattr(c, "num_warps", None),
+                            getattr(c, "num_stages", None)) for c in (captured[0] if captured else [])]
+    if not configs:
+        configs = [_size_hint_config(code.constexpr_params, keywords.get("size_hints"), code.heuristic)]
+    return configs
+
+
+def _size_hint_config(constexprs: list[str], size_hints: Any, kind: str) -> LaunchConfig:
+    """Last resort when Inductor's heuristic cannot be evaluated here: each block the next power of
+    two of its size hint, capped (x at 1024, reductions at 1024 unless persistent), 4 warps, 1 stage."""
+    hints = size_hints if isinstance(size_hints, dict) else {}
+    kwargs = {}
+    for name in constexprs:
+        if name not in BLOCK_NAMES:
+            continue
+        prefix = {"RBLOCK": "r0_"}.get(name, name[:-5].lower())
+        hint = int(hints.get(prefix, hints.get(prefix + "_", 1)))
+        block = 1 << max(0, math.ceil(math.log2(max(1, hint))))
+        cap = 1 << 30 if (kind == "persistent_reduction" and name.startswith("R")) else 1024
+        kwargs[name] = min(block, cap)
+    return LaunchConfig(tuple(kwargs.items()), 4, 1)
+
+
+def choose(configs: list[LaunchConfig], policy: str = "first") -> LaunchConfig:
+    if policy not in POLICIES:
+        raise InputError(f"unknown config policy {policy!r}: use one of {', '.join(POLICIES)}")
+    if policy == "first":
+        return configs[0]
+    best = configs[0]
+    for candidate in configs[1:]:
+        if candidate.work_per_program() > best.work_per_program():
+            best = candidate
+    return best
+
+
+@dataclass
+class Selection:
+    config: LaunchConfig
+    source: str            # capture | measured | heuristic | template
+    remark: str | None = None
+
+
+def select_config(module: Module, launch: Op, policy: str = "first",
+                  cache: dict | None = None) -> Selection:
+    """The configuration `launch` is emitted with (see the module doc for the order)."""
+    recorded = launch.attrs.get("config")
+    if isinstance(recorded, dict) and recorded:
+        return Selection(LaunchConfig.from_dict(recorded), str(launch.attrs.get("config_source", "capture")))
+    kernel = module.kernel(launch.symbol or "")
+    if kernel is None:
+        raise InputError(f"launch of @{launch.symbol}: no such kernel in the module")
+    key = kernel.symbol
+    if cache is not None and key in cache:
+        configs = cache[key]
+    else:
+        configs = heuristic_configs(kernel)
+        if cache is not None:
+            cache[key] = configs
+    config = choose(configs, policy)
+    if str(kernel.attrs.get("kind", "")) == "template" or len(configs) == 1 and not config.kwargs:
+        return Selection(config, "template" if kernel.attrs.get("kind") == "template" else "heuristic")
+    remark = (f"no recorded launch config for @{kernel.symbol}: picked {_describe(config)} from its "
+              f"{len(configs)} Inductor heuristic config(s) (policy '{policy}')")
+    return Selection(config, "heuristic", remark)
+
+
+def _describe(config: LaunchConfig) -> str:
+    parts = [f"{k}={v}" for k, v in config.kwargs] + [f"{k}={v}" for k, v in config.options().items()]
+    return ", ".join(parts) or "no block sizes"
+
+
+# --------------------------------------------------------------------------------------------
+# recorded configs (corpus manifests) and measured configs (GPU)
+# --------------------------------------------------------------------------------------------
+
+def _graph_entry(manifest: dict, module: Module) -> dict:
+    graphs = manifest.get("graphs")
+    if not isinstance(graphs, list):
+        return manifest
+    file_name = str(module.attrs.get("file", "")).replace("\\", "/").rsplit("/", 1)[-1]
+    for graph in graphs:
+        if file_name and graph.get("module") == file_name:
+            return graph
+    return graphs[0] if graphs else {}
+
+
+def recorded_configs(manifest_entry: dict, module: Module) -> dict[str, LaunchConfig]:
+    """Kernel name -> the autotuner's chosen config, from a capture manifest (`manifest.json` of one
+    capture, one of its `graphs[]` entries, or a plain {kernel: config} mapping)."""
+    graph = _graph_entry(manifest_entry, module)
+    kernels = graph.get("kernels", graph)
+    found = {}
+    for name, entry in (kernels.items() if isinstance(kernels, dict) else ()):
+        if not isinstance(entry, dict):
+            continue
+        chosen = entry.get("chosen", entry if "kwargs" in entry else None)
+        if isinstance(chosen, dict):
+            found[name] = LaunchConfig.from_dict(chosen)
+    return found
+
+
+def apply_recorded_configs(module: Module, manifest_entry: dict) -> int:
+    """Set `config` (and `config_source = "capture"`) on every launch whose kernel has a recorded
+    autotuner choice. Returns how many launches got one. The grid is added by the emitter."""
+    configs = recorded_configs(manifest_entry, module)
+    applied = 0
+    for launch in module.launches():
+        config = configs.get(launch.symbol or "")
+        if config is None:
+            continue
+        launch.attrs["config"] = config.as_attr()
+        launch.attrs["config_source"] = "capture"
+        applied += 1
+    return applied
+
+
+def measure_configs(module: Module, *, warmup: int = 10, rep: int = 50) -> dict[str, dict]:
+    """On a GPU: time every heuristic candidate config of every launch on random inputs of the launch's
+    argument types and keep the fastest (`config_source = "measured"`). Returns per launch
+    {candidates: [(config, ms)], chosen}. Launches whose arguments cannot be built alone are skipped."""
+    import torch
+
+    if not torch.cuda.is_available():
+        raise InputError("measure_configs needs a CUDA GPU")
+    from triton.testing import do_bench
+
+    from kernelopt.codegen.grid import launch_grid
+    from kernelopt.codegen.launcher import jit_function_from_source
+
+    report = {}
+    for index, launch in enumerate(module.launches()):
+        kernel = module.kernel(launch.symbol or "")
+        if kernel is None or str(kernel.attrs.get("kind")) == "template":
+            continue
+        args = _example_launch_args(launch)
+        if args is None:
+            continue
+        code = standalone_kernel(kernel.symbol, kernel.attrs["source"])
+        fn = jit_function_from_source(code)
+        timings = []
+        for config in heuristic_configs(kernel):
+            grid = launch_grid(kernel, launch, config, code.params)
+            if not all(isinstance(g, int) for g in grid):
+                break
+            call_args = _bind(code, args, config)
+
+            def run(fn=fn, grid=grid, call_args=call_args, config=config):
+                fn[tuple(grid)](*call_args, **config.meta, **config.options())
+
+            try:
+                timings.append((config, float(do_bench(run, warmup=warmup, rep=rep, return_mode="median"))))
+            except Exception:  # a config that does not compile for this GPU (too many registers)
+                continue
+        if not timings:
+            continue
+        best = min(timings, key=lambda t: t[1])[0]
+        launch.attrs["config"] = best.as_attr()
+        launch.attrs["config_source"] = "measured"
+        report[f"{index}:{launch.symbol}"] = {"candidates": [(c.as_attr(), ms) for c, ms in timings],
+                                               "chosen": best.as_attr()}
+    return report
+
+
+def _bind(code, args: list, config: LaunchConfig) -> list:
+    positional = [p for p in code.params if p not in config.meta]
+    return list(args[:len(positional)])
+
+
+def _example_launch_args(launch: Op) -> list | None:
+    import torch
+
+    from kernelopt.ir.core import Value
+    from kernelopt.ir.types import TensorType
+
+    args = []
+    for arg in launch.args:
+        value = arg.value
+        if isinstance(value, Value):
+            ty = value.type
+            if not isinstance(ty, TensorType):
+                return None
+            dtype = getattr(torch, ty.dtype)
+            storage = torch.empty(max(1, ty.storage_extent()), dtype=dtype, device="cuda")
+            if dtype.is_floating_point:
+                storage.normal_()
+            else:
+                storage.zero_()
+            args.append(storage.as_strided(ty.sizes, ty.strides, ty.offset))
+        else:
+            args.append(value)
+    return args
+
+

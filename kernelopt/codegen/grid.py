@@ -1,0 +1,218 @@
+"""Launch grids, computed the way Inductor's launcher computes them (`inductor_meta["grid_type"]`).
+
+`launch_grid(kernel, launch, config, params)` binds the launch's `.run(...)` arguments to the kernel's
+parameter names (plus `extra_launcher_args`, e.g. a template's `_grid_0.._grid_2`), then applies the
+grid rule of the kernel's grid type. With static shapes every entry folds to an int; a symbolic
+numel (a value, not a literal) gives a Python expression over `numel_exprs` instead. Grid types
+without a rule here are evaluated by Inductor's own `GridExpr` at emit time when torch has it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from kernelopt.codegen.configs import LaunchConfig, _decorator_keywords, _decorator_namespace
+from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.errors import InputError
+from kernelopt.ir.core import Op, Value
+
+MAX_Y_GRID = 65535  # CUDA's limit on gridDim.y (and z)
+
+Dim = "int | str"
+
+
+def _cdiv(numel, block) -> Any:
+    if block is None or block == 1:
+        return numel
+    if isinstance(numel, int) and isinstance(block, int):
+        return -(numel // -block)
+    return f"-(({numel}) // -({block}))"
+
+
+@lru_cache(maxsize=256)
+def _decorator_meta(name: str, source: str) -> tuple[dict, dict]:
+    code = standalone_kernel(name, source)
+    if code.heuristic_source is None:
+        return {}, {}
+    keywords = _decorator_keywords(code.heuristic_source, _decorator_namespace())
+    return dict(keywords.get("inductor_meta") or {}), dict(keywords.get("triton_meta") or {})
+
+
+def inductor_meta(kernel: Op) -> dict:
+    """The kernel's inductor_meta: the IR attr when the lifter kept a dict, else from its decorator."""
+    meta = kernel.attrs.get("inductor_meta")
+    if isinstance(meta, dict) and "grid_type" in meta:
+        return meta
+    return _decorator_meta(kernel.symbol or "", kernel.attrs.get("source", ""))[0]
+
+
+def positional_names(params: list[str], config: LaunchConfig, meta: dict) -> list[str]:
+    """Names of a launch's positional arguments: the jit parameters the config does not set, then
+    Inductor's extra launcher arguments."""
+    fixed = set(config.meta)
+    return [p for p in params if p not in fixed] + list(meta.get("extra_launcher_args") or ())
+
+
+def bind_launch(kernel: Op, launch: Op, config: LaunchConfig, params: list[str],
+                numel_exprs: dict[str, str] | None = None) -> dict[str, Any]:
+    """Parameter name -> the launch's argument (an int, or the Python expression of a value)."""
+    meta = inductor_meta(kernel)
+    names = positional_names(params, config, meta)
+    values = launch.positional()
+    if len(values) != len(names):
+        raise InputError(f"launch of @{kernel.symbol}: {len(values)} arguments, the kernel takes {len(names)} "
+                         f"({', '.join(names)})")
+    bound = {}
+    for name, value in zip(names, values):
+        if isinstance(value, Value):
+            bound[name] = (numel_exprs or {}).get(value.name, value.name)
+        else:
+            bound[name] = value
+    return bound
+
+
+def launch_grid(kernel: Op, launch: Op, config: LaunchConfig, params: list[str],
+                numel_exprs: dict[str, str] | None = None) -> list:
+    """The (x, y, z) grid of this launch under `config`."""
+    meta = inductor_meta(kernel)
+    bound = bind_launch(kernel, launch, config, params, numel_exprs)
+    blocks = config.meta
+    grid_type = meta.get("grid_type")
+    if grid_type is None:
+        raise InputError(f"kernel @{kernel.symbol}: no grid_type in its inductor_meta")
+    rule = _RULES.get(grid_type)
+    if rule is None:
+        return _inductor_grid_expr(meta, blocks, bound, kernel)
+    return [_fold(d) for d in rule(meta, blocks, bound)]
+
+
+def _fold(dim):
+    if isinstance(dim, str):
+        try:
+            return int(eval(dim, {"__builtins__": {}}, {}))
+        except Exception:
+            return dim
+    return int(dim)
+
+
+def _numel(bound: dict, name: str):
+    if name not in bound:
+        raise InputError(f"grid needs {name}, which the launch does not pass")
+    return bound[name]
+
+
+def _grid_1d(meta, blocks, bound):
+    return [_cdiv(_numel(bound, "xnumel"), blocks.get("XBLOCK")), 1, 1]
+
+
+def _grid_2d(meta, blocks, bound):
+    return [_cdiv(_numel(bound, "xnumel"), blocks.get("XBLOCK")),
+            _cdiv(_numel(bound, "ynumel"), blocks.get("YBLOCK")), 1]
+
+
+def _grid_3d(meta, blocks, bound):
+    return [_cdiv(_numel(bound, "xnumel"), blocks.get("XBLOCK")),
+            _cdiv(_numel(bound, "ynumel"), blocks.get("YBLOCK")),
+            _cdiv(_numel(bound, "znumel"), blocks.get("ZBLOCK"))]
+
+
+def _batch_matmul_3d(meta, blocks, bound):
+    x, y, z = _grid_3d(meta, blocks, bound)
+    return [z, y, x]
+
+
+def _split_y_overflow(y_blocks):
+    """Inductor folds a y extent above the CUDA limit into z: y = cdiv(raw, div), z = div."""
+    if isinstance(y_blocks, int):
+        div = -(y_blocks // -MAX_Y_GRID)
+        return (0 if div == 0 else -(y_blocks // -div)), div
+    div = f"-(({y_blocks}) // -{MAX_Y_GRID})"
+    return f"(0 if {div} == 0 else -(({y_blocks}) // -({div})))", div
+
+
+def _grid_2d_yz_overflow(meta, blocks, bound):
+    y, z = _split_y_overflow(_cdiv(_numel(bound, "ynumel"), blocks.get("YBLOCK")))
+    return [_cdiv(_numel(bound, "xnumel"), blocks.get("XBLOCK")), y, z]
+
+
+def _cooperative(meta, blocks, bound):
+    return [blocks["RSPLIT"], _cdiv(_numel(bound, "xnumel"), blocks.get("XBLOCK")), 1]
+
+
+def _split_scan(meta, blocks, bound):
+    return [_cdiv(_numel(bound, "r0_numel"), blocks.get("R0_BLOCK")), _numel(bound, "xnumel"), 1]
+
+
+def _mix_order(meta, blocks, bound):
+    return [_cdiv(_numel(bound, "xnumel"), blocks["RSPLIT_SIZE"]), 1, 1]
+
+
+def _fixed(meta, blocks, bound):
+    dims = []
+    for entry in meta["fixed_grid"]:
+        if isinstance(entry, str) and entry in bound:
+            dims.append(bound[entry])
+        else:
+            dims.append(entry)
+    return dims
+
+
+def _precomputed(meta, blocks, bound):
+    for candidate in meta["precomputed_grids"]:
+        if all(blocks.get(k) == v for k, v in candidate["config"].items()):
+            return [_substitute(d, bound) for d in candidate["python"]]
+    raise InputError(f"no precomputed grid for config {blocks}")
+
+
+def _substitute(expr, bound):
+    if not isinstance(expr, str):
+        return expr
+    try:
+        return eval(expr, {"__builtins__": {"max": max, "min": min}}, dict(bound))
+    except Exception:
+        return expr
+
+
+def _sequential_combo(meta, blocks, bound):
+    combo = meta["combo_grid_meta"]
+    blocks = {**(combo.get("default_config") or {}), **blocks}
+    x_total: list = []
+    for i in range(combo["num_kernels"]):
+        xnumel = combo.get(f"xnumel_{i}") or bound.get(f"xnumel_{i}", f"xnumel_{i}")
+        x_total.append(_cdiv(xnumel, 1 if combo.get(f"no_x_dim_{i}") else blocks.get("XBLOCK")))
+    ints = sum(x for x in x_total if isinstance(x, int))
+    rest = [str(x) for x in x_total if not isinstance(x, int)]
+    x = ints if not rest else " + ".join(rest + [str(ints)])
+    if combo.get("min_blocks"):
+        x = max(x, combo["min_blocks"]) if isinstance(x, int) else f"max({x}, {combo['min_blocks']})"
+    ynumels = [combo.get(f"ynumel_{i}") or bound.get(f"ynumel_{i}") for i in range(combo["num_kernels"])
+               if f"ynumel_{i}" in combo]
+    if not ynumels:
+        return [x, 1, 1]
+    if not all(isinstance(v, int) for v in ynumels):
+        raise InputError("combo kernel with symbolic ynumel: not supported by the emitter")
+    y, z = _split_y_overflow(_cdiv(max(ynumels), blocks.get("YBLOCK")))
+    return [x, y, z]
+
+
+_RULES = {
+    "Grid1D": _grid_1d, "Grid2D": _grid_2d, "Grid3D": _grid_3d, "BatchMatmulGrid3D": _batch_matmul_3d,
+    "Grid2DWithYZOverflow": _grid_2d_yz_overflow, "CooperativeReductionGrid": _cooperative,
+    "SplitScanGrid": _split_scan, "MixOrderReductionGrid": _mix_order, "FixedGrid": _fixed,
+    "PrecomputedGrid": _precomputed, "SequentialComboKernelGrid": _sequential_combo,
+}
+
+
+def _inductor_grid_expr(meta: dict, blocks: dict, bound: dict, kernel: Op) -> list:
+    """Grid types without a rule here: ask the installed Inductor's GridExpr (static shapes only)."""
+    try:
+        from torch._inductor.runtime.triton_heuristics import GridExpr
+    except ImportError:
+        GridExpr = None
+    if GridExpr is None or not all(isinstance(v, int) for v in bound.values()):
+        raise InputError(f"kernel @{kernel.symbol}: grid type {meta.get('grid_type')} is not supported")
+    try:
+        expr = GridExpr.from_meta(meta, dict(blocks))
+        return [int(v) for v in expr.eval_slow({**bound, **blocks})]
+    except Exception as err:
+        raise InputError(f"kernel @{kernel.symbol}: cannot compute its {meta.get('grid_type')} grid: {err}") from None

@@ -1,0 +1,482 @@
+"""The standalone emitter: an IR module -> a Python module that needs only torch and triton on a GPU.
+
+The emitted module keeps the input's contract: `call(args)` with the same argument order, the same
+outputs, the same in-place writes, `args.clear()`; plus `get_args()` and a `__main__` benchmark.
+Kernels are plain `@triton.jit` functions (see `kernel_source`), launched through `_Launch` objects
+that pin grid, block sizes, num_warps and num_stages (see `configs` and `grid`).
+"""
+from __future__ import annotations
+
+import datetime
+import keyword
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from kernelopt.codegen import configs as cfg
+from kernelopt.codegen.grid import inductor_meta, launch_grid, positional_names
+from kernelopt.codegen.helpers import MissingHelper, helpers_source, used_helpers
+from kernelopt.codegen.kernel_source import KernelCode, standalone_kernel
+from kernelopt.codegen.render import render
+from kernelopt.errors import InputError
+from kernelopt.ir.attributes import DType, SymbolRef, TypeAttr
+from kernelopt.ir.core import Module, Op, Value
+from kernelopt.ir.types import ScalarType, TensorType
+
+KERNELOPT_VERSION = "0.1.0"
+_BASE_IMPORTS = ("import torch", "import triton", "import triton.language as tl", "import os", "import types")
+RemarkFn = Callable[[Op | None, str], None]
+
+# extern_kernels.<name> the emitted module provides (as the same torch ops); others are refused.
+EXTERN_SUPPORTED = ("mm", "addmm", "bmm", "baddbmm", "convolution", "_int_mm")
+
+
+@dataclass
+class EmitOptions:
+    config_policy: str = "first"          # for launches without a recorded config (see configs.py)
+    gpu: str | None = None                # the GPU the configs were tuned on (default: module attrs)
+    date: str | None = None               # header date (tests pin it)
+
+
+@dataclass
+class _State:
+    module: Module
+    options: EmitOptions
+    remark: RemarkFn
+    config_cache: dict = field(default_factory=dict)
+    codes: dict[str, KernelCode] = field(default_factory=dict)
+    candidates: dict[str, str] = field(default_factory=dict)   # kernel symbol -> candidate `run` name
+    launch_names: list[str] = field(default_factory=list)
+    launch_defs: list[str] = field(default_factory=list)
+    config_sources: dict[str, int] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------------------------
+# names and literals
+# --------------------------------------------------------------------------------------------
+
+def py_name(value: Value) -> str:
+    name = re.sub(r"\W", "_", value.name)
+    if not name or name[0].isdigit() or keyword.iskeyword(name):
+        name = "v_" + name
+    return name
+
+
+def py_literal(value: Any) -> str:
+    """Python source for an IR argument (values by name, attributes as literals)."""
+    if isinstance(value, Value):
+        return py_name(value)
+    if isinstance(value, DType):
+        return f"torch.{value.name}"
+    if isinstance(value, SymbolRef):
+        return value.name
+    if isinstance(value, TypeAttr):
+        return repr(str(value))
+    if isinstance(value, float):
+        if value != value:
+            return 'float("nan")'
+        if value in (float("inf"), float("-inf")):
+            return f'float("{value}")'
+        return repr(value)
+    if isinstance(value, tuple):
+        return "(" + ", ".join(py_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, list):
+        return "[" + ", ".join(py_literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {py_literal(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _shape(values) -> str:
+    values = tuple(int(v) for v in values)
+    return "(" + ", ".join(map(str, values)) + ("," if len(values) == 1 else "") + ")"
+
+
+def _dtype(name: str) -> str:
+    return f"torch.{name}"
+
+
+def _comment(text: str, indent: str = "") -> list[str]:
+    return [f"{indent}# {line}".rstrip() for line in str(text).splitlines()]
+
+
+# --------------------------------------------------------------------------------------------
+# kernels
+# --------------------------------------------------------------------------------------------
+
+def accepted_rewrite(op: Op) -> dict | None:
+    """The op's rewrite record when the legality gate accepted it (or no status is recorded)."""
+    rewrite = op.attrs.get("rewrite")
+    if not isinstance(rewrite, dict) or rewrite.get("status", "accepted") != "accepted":
+        return None
+    return rewrite
+
+
+def candidate_source(kernel: Op) -> str | None:
+    """The candidate-format source (`run(*args)` with the original launch arguments) that replaces
+    this kernel: an accepted single-kernel rewrite keeps it in `rewrite.source`; a fused group's new
+    kernel (check-legality's commit) has it as its own `source`."""
+    rewrite = accepted_rewrite(kernel)
+    if rewrite is not None and isinstance(rewrite.get("source"), str) and rewrite["source"]:
+        return rewrite["source"]
+    text = kernel.attrs.get("source", "")
+    if isinstance(text, str) and re.search(r"^def run\(", text, re.M) and not re.search(
+            rf"^def {re.escape(kernel.symbol or '')}\(", text, re.M):
+        return text
+    return None
+
+
+_IMPORT_LINE = re.compile(r"\s*(import |from \S+ import )")
+
+
+def prefix_top_level_names(source: str, prefix: str) -> tuple[str, list[str], dict[str, str]]:
+    """Give every top-level definition of a candidate a private prefix (no clashes between candidates
+    or with the module). Returns (body without imports, its import lines, old -> new names)."""
+    import ast
+
+    tree = ast.parse(source)
+    names = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign):
+            names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+    renamed = {n: f"{prefix}{n}" for n in names}
+    lines, imports = [], []
+    for line in source.splitlines():
+        if _IMPORT_LINE.match(line) and not line.startswith((" ", "\t")):
+            imports.append(line.strip())
+            continue
+        for old, new in renamed.items():
+            line = re.sub(rf"(?<![\w.]){re.escape(old)}\b", new, line)
+        lines.append(line)
+    return "\n".join(lines).strip("\n") + "\n", imports, renamed
+
+
+def _rewrite_comment(kernel_or_launch: Op) -> list[str]:
+    rewrite = accepted_rewrite(kernel_or_launch)
+    if rewrite is None:
+        return []
+    lines = ["# REWRITTEN by KernelOPT:"]
+    for key, value in rewrite_evidence(rewrite).items():
+        lines.append(f"#   {key}: {value}")
+    return lines
+
+
+EVIDENCE_KEYS = ("proposer", "strategy", "speedup", "time_us", "baseline_us", "timed_by", "evidence", "recheck",
+                 "replaces", "precision")
+
+
+def rewrite_evidence(rewrite: dict) -> dict:
+    """What the header says about an accepted rewrite: who proposed it, how fast, why it is legal."""
+    found = {k: rewrite[k] for k in EVIDENCE_KEYS if k in rewrite}
+    recheck = found.get("recheck")
+    if isinstance(recheck, dict) and "verdict" in recheck:
+        found["recheck"] = recheck["verdict"]
+    return found
+
+
+def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
+    kernels, candidates, extra_imports = [], [], []
+    launched = {op.symbol for op in state.module.launches()}
+    for kernel in state.module.kernels:
+        name = kernel.symbol or ""
+        if name not in launched:
+            continue
+        candidate = candidate_source(kernel)
+        if candidate is None and isinstance(kernel.attrs.get("rewrite"), dict):
+            state.remark(kernel, f"@{name}: rewrite not accepted by check-legality "
+                                 f"(status {kernel.attrs['rewrite'].get('status')}); the original is emitted")
+        if candidate is not None:
+            prefix = f"_rw_{name}_"
+            text, imports, renamed = prefix_top_level_names(candidate, prefix)
+            extra_imports += [i for i in imports if i not in extra_imports and i not in _BASE_IMPORTS]
+            if "run" not in renamed:
+                raise InputError(f"kernel @{name}: its rewrite defines no run(*args)")
+            state.candidates[name] = renamed["run"]
+            comment = "\n".join([f"# ---- rewrite of {name} (candidate format: run(*args) with the original "
+                                 f"launch arguments) ----"] + _rewrite_comment(kernel))
+            candidates.append({"comment": comment, "text": text})
+            continue
+        source = kernel.attrs.get("source")
+        if not isinstance(source, str):
+            raise InputError(f"kernel @{name}: no source attribute")
+        code = standalone_kernel(name, source)
+        state.codes[name] = code
+        extra_imports += [i for i in code.extra_imports if i not in extra_imports]
+        lines = [f"# ---- {name} ({kernel.attrs.get('kind', code.heuristic or 'jit')}) ----"]
+        lines += _rewrite_comment(kernel)
+        kernels.append({"comment": "\n".join(lines), "text": code.text.rstrip("\n")})
+    return kernels, candidates, extra_imports
+
+
+# --------------------------------------------------------------------------------------------
+# launches
+# --------------------------------------------------------------------------------------------
+
+def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, list[str]]:
+    """Define the `_Launch` for `launch`; returns (name, static grid?, positional args to pass)."""
+    kernel = state.module.kernel(launch.symbol or "")
+    code = state.codes[launch.symbol]
+    selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache)
+    config = selection.config
+    state.config_sources[selection.source] = state.config_sources.get(selection.source, 0) + 1
+    if selection.remark:
+        state.remark(launch, selection.remark)
+    exprs = {}
+    grid = launch_grid(kernel, launch, config, code.params, exprs)
+    static = all(isinstance(g, int) for g in grid)
+    launch.attrs["config"] = config.as_attr(grid if static else None)
+    launch.attrs["config_source"] = selection.source
+    meta = inductor_meta(kernel)
+    names = positional_names(code.params, config, meta)
+    extra = set(meta.get("extra_launcher_args") or ())
+    args = [py_literal(a) for n, a in zip(names, launch.positional()) if n not in extra]
+    jit_positional = [p for p in code.params if p not in config.meta]
+    order_ok = code.params == jit_positional + [p for p in code.params if p in config.meta] and \
+        list(config.meta) == [p for p in code.params if p in config.meta]
+    meta_kwargs = config.meta if order_ok else {p: config.meta[p] for p in code.params if p in config.meta}
+    tensors = [i for i, (n, a) in enumerate(zip(names, launch.positional()))
+               if n not in extra and isinstance(a, Value) and isinstance(a.type, TensorType)]
+    base = f"launch_{launch.symbol}"
+    name = base if base not in state.launch_names else f"{base}_{index}"
+    state.launch_names.append(name)
+    grid_text = _shape(grid) if static else "None"
+    source = selection.source
+    state.launch_defs.append(
+        f"{name} = _Launch({launch.symbol!r}, grid={grid_text}, meta={py_literal(dict(meta_kwargs))}, "
+        f"options={py_literal(config.options())}, tensors={_shape(tensors) if tensors else '()'}, "
+        f"direct={order_ok})  # config: {source}")
+    if not static:
+        args = [f"({', '.join(str(g) for g in grid)})"] + args
+    return name, static, args
+
+
+def _stream_name(launch: Op) -> str:
+    return f"stream{int(launch.attrs.get('stream', 0) or 0)}"
+
+
+# --------------------------------------------------------------------------------------------
+# call() body
+# --------------------------------------------------------------------------------------------
+
+def _alloc(op: Op) -> str:
+    ty = op.result.type
+    if not isinstance(ty, TensorType):
+        raise InputError(f"{op.loc or op.name}: ko.alloc without a tensor type")
+    if op.args and isinstance(op.args[0].value, Value):
+        pool = py_name(op.args[0].value)
+        offset = int(op.attrs.get("pool_offset", 0))
+        return (f"{py_name(op.result)} = alloc_from_pool({pool}, {offset}, {_dtype(ty.dtype)}, "
+                f"{_shape(ty.sizes)}, {_shape(ty.strides)})")
+    return f"{py_name(op.result)} = empty_strided({_shape(ty.sizes)}, {_shape(ty.strides)}, {_dtype(ty.dtype)})"
+
+
+def _call_args(op: Op) -> str:
+    parts = []
+    for arg in op.args:
+        text = py_literal(arg.value)
+        parts.append(f"{arg.keyword}={text}" if arg.keyword else text)
+    return ", ".join(parts)
+
+
+def _extern(op: Op) -> str:
+    callee = op.callee or ""
+    short = callee.split(".", 1)[1] if callee.startswith("extern_kernels.") else None
+    if short is None or short not in EXTERN_SUPPORTED:
+        if callee.startswith(("torch.", "aten.")):
+            target = callee if callee.startswith("torch.") else f"torch.ops.{callee}"
+        else:
+            raise InputError(f"{op.loc or ''}: extern call {callee} has no torch equivalent in the emitter "
+                             f"(supported: {', '.join('extern_kernels.' + s for s in EXTERN_SUPPORTED)})")
+    else:
+        target = callee
+    text = f"{target}({_call_args(op)})"
+    return f"{py_name(op.results[0])} = {text}" if op.results else text
+
+
+def _library_call(op: Op) -> str:
+    callee = op.callee or ""
+    target = callee if callee.startswith("torch.") else (f"torch.ops.{callee}" if callee.startswith(("aten.", "prims.")) else callee)
+    if target.startswith("torch._inductor") or target.startswith("extern_kernels."):
+        return _extern(op)
+    text = f"{target}({_call_args(op)})"
+    if not op.results:
+        return text
+    return f"{', '.join(py_name(r) for r in op.results)} = {text}"
+
+
+def _view(op: Op) -> str:
+    ty = op.result.type
+    source = op.args[0].value
+    return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(ty.sizes)}, "
+            f"{_shape(ty.strides)}, {int(ty.offset)})")
+
+
+def _body_lines(state: _State) -> tuple[list[str], list[str]]:
+    """Lines of call(): (prologue outside the device guard, lines inside it)."""
+    module = state.module
+    arg_ops = sorted(module.ops_named("ko.arg"), key=lambda op: int(op.args[0].value))
+    num_args = int(module.attrs.get("num_args", len(arg_ops)))
+    names = ["_" for _ in range(num_args)]
+    for op in arg_ops:
+        names[int(op.args[0].value)] = py_name(op.result)
+    prologue = []
+    if names:
+        prologue.append(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
+    prologue.append("args.clear()")
+    body: list[str] = []
+    streams_seen: set[str] = set()
+    launch_index = 0
+    for op in module.body:
+        kind = op.name
+        if kind == "ko.arg":
+            continue
+        if kind == "ko.assert_size_stride":
+            target = prologue if op.args and isinstance(op.args[0].value, Value) and op.args[0].value.owner \
+                and op.args[0].value.owner.name == "ko.arg" else body
+            target.append(f"assert_size_stride({py_literal(op.args[0].value)}, {_shape(op.attrs['sizes'])}, "
+                          f"{_shape(op.attrs['strides'])})")
+        elif kind == "ko.assert_alignment":
+            body.append(f"assert_alignment({py_literal(op.args[0].value)}, {int(op.attrs['alignment'])})")
+        elif kind == "ko.alloc":
+            body.append(_alloc(op))
+        elif kind == "ko.reuse":
+            body.append(f"{py_name(op.result)} = {py_literal(op.args[0].value)}  # reuse")
+        elif kind == "ko.view":
+            body.append(_view(op))
+        elif kind == "ko.free":
+            body.append(f"del {py_literal(op.args[0].value)}")
+        elif kind == "ko.copy":
+            body.append(f"{py_literal(op.args[0].value)}.copy_({py_literal(op.args[1].value)})")
+        elif kind == "ko.getitem":
+            body.append(f"{py_name(op.result)} = {py_literal(op.args[0].value)}[{py_literal(op.args[1].value)}]")
+        elif kind == "ko.extern":
+            body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
+            body.append(_extern(op))
+        elif kind == "ko.call":
+            body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
+            body.append(_library_call(op))
+        elif kind == "ko.launch":
+            body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
+            stream = _stream_name(op)
+            if stream not in streams_seen:
+                body.append(f"{stream} = get_raw_stream({stream[6:]})")
+                streams_seen.add(stream)
+            body += _rewrite_comment(op)
+            if op.symbol in state.candidates:
+                args = ", ".join(py_literal(a) for a in op.positional())
+                body.append(f"{state.candidates[op.symbol]}({args})")
+            else:
+                name, static, args = _launch_object(state, op, launch_index)
+                call = name if static else f"{name}.with_grid"
+                body.append(f"{call}({', '.join([stream] + args)})")
+            launch_index += 1
+        elif kind == "ko.return":
+            values = [py_literal(a.value) for a in op.args]
+            body.append(f"return ({', '.join(values)}{', ' if values else ''})")
+        elif kind == "ko.generic":
+            state.remark(op, "ko.generic kept verbatim in the emitted module")
+            body.append("# kept verbatim (not modelled by the IR):")
+            body += str(op.attrs.get("source", "")).splitlines()
+        else:
+            raise InputError(f"{op.loc or op.name}: the emitter does not handle {op.name}")
+    return prologue, body
+
+
+def _call_body(state: _State) -> list[str]:
+    prologue, body = _body_lines(state)
+    device = str(state.module.attrs.get("device", "cuda:0"))
+    if not device.startswith("cuda"):
+        return prologue + body
+    index = device.split(":", 1)[1] if ":" in device else "0"
+    returns = [line for line in body if line.startswith("return ")]
+    inner = [line for line in body if not line.startswith("return ")]
+    lines = prologue + [f"with torch.cuda._DeviceGuard({index}):", f"    torch.cuda.set_device({index})"]
+    lines += ["    " + line for line in inner] + returns
+    return lines
+
+
+def _get_args_body(module: Module) -> list[str]:
+    lines, names = [], []
+    for op in sorted(module.ops_named("ko.arg"), key=lambda op: int(op.args[0].value)):
+        name = py_name(op.result)
+        ty = op.result.type
+        if isinstance(ty, TensorType):
+            lines.append(f"{name} = rand_strided({_shape(ty.sizes)}, {_shape(ty.strides)}, {_dtype(ty.dtype)})")
+        else:
+            value = op.attrs.get("value", op.attrs.get("hint", 1))
+            lines.append(f"{name} = {py_literal(value)}")
+        names.append(name)
+    lines.append(f"return [{', '.join(names)}]")
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# header
+# --------------------------------------------------------------------------------------------
+
+def _header(state: _State) -> str:
+    import torch
+    import triton
+
+    module = state.module
+    attrs = module.attrs
+    gpu = state.options.gpu or attrs.get("gpu") or "unknown (no GPU recorded in the IR)"
+    date = state.options.date or datetime.date.today().isoformat()
+    lines = [
+        f'"""{module.name}: emitted by KernelOPT {KERNELOPT_VERSION} (emit-python, style standalone).',
+        "",
+        f"Source: {attrs.get('file', '<unknown>')} ({attrs.get('source', 'inductor')} output module, "
+        f"captured with torch {attrs.get('torch', '?')}, device {attrs.get('device', '?')})",
+        f"Emitted with: torch {torch.__version__}, triton {triton.__version__}, on {date}",
+        f"Launch configs tuned on: {gpu}",
+        "Launch config sources: " + (", ".join(f"{k} x{v}" for k, v in sorted(state.config_sources.items())) or "none"),
+        f"Precision policy: {attrs.get('precision', 'strict')}"
+        + (" (fp32 math stays fp32: no TF32 or bf16 dots)" if attrs.get("precision", "strict") == "strict" else ""),
+        "Needs at run time: torch and triton only on a GPU (no torch._inductor).",
+    ]
+    rewritten = [op for op in module.kernels + module.launches() if accepted_rewrite(op) is not None]
+    lines.append("")
+    if rewritten:
+        lines.append("Rewritten kernels (accepted by the legality gate):")
+        for op in rewritten:
+            what = f"@{op.symbol}" + (" (launch)" if op.name == "ko.launch" else "")
+            lines.append(f"  {what}:")
+            lines += [f"    {k}: {v}" for k, v in rewrite_evidence(op.attrs["rewrite"]).items()]
+    else:
+        lines.append("Rewritten kernels: none (every kernel is Inductor's, with its launch config pinned).")
+    lines.append('"""')
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# entry point
+# --------------------------------------------------------------------------------------------
+
+def emit_standalone(module: Module, options: EmitOptions | None = None,
+                    remark: RemarkFn | None = None) -> str:
+    """The standalone Python module for `module` (launch `config`/`config_source` attrs are filled in)."""
+    options = options or EmitOptions()
+    state = _State(module, options, remark or (lambda op, message: None))
+    kernels, candidates, extra_imports = _kernel_blocks(state)
+    try:
+        helpers = helpers_source(used_helpers([state.codes[k].text for k in state.codes]))
+    except MissingHelper as err:
+        raise InputError(f"a kernel calls triton_helpers.{err}, which the emitter does not provide") from None
+    call_body = _call_body(state)
+    device = str(module.attrs.get("device", "cuda:0"))
+    return render("standalone.py.j2", {
+        "header": _header(state),
+        "cpu_shims": render("cpu_shims.py.j2", {}),
+        "extra_imports": extra_imports,
+        "precision": str(module.attrs.get("precision", "strict")),
+        "runtime": render("runtime.py.j2", {}),
+        "support": render("support.py.j2", {"device": device}),
+        "helpers": helpers.rstrip("\n"),
+        "kernels": kernels,
+        "candidates": candidates,
+        "launches": state.launch_defs,
+        "call_body": call_body,
+        "get_args_body": _get_args_body(module),
+    })

@@ -1,0 +1,69 @@
+"""`kernelopt emit FILE.kir|FILE.py -o OUT.py`: write the module as Python (standalone or patched)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from kernelopt.errors import InputError, UsageError
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "emit", help="emit an IR module (or lift an output module) as a Python module",
+        description="Emit a .kir module, or an Inductor output module lifted on the fly, as Python. "
+                    "standalone: needs only torch + triton on a GPU; patched: the input module with only "
+                    "rewritten kernels changed.")
+    parser.add_argument("input", metavar="FILE.kir|FILE.py", help="the IR module or Inductor output module")
+    parser.add_argument("-o", "--output", metavar="OUT.py", help="where to write the module (default: stdout)")
+    parser.add_argument("--style", choices=("standalone", "patched"), default="standalone",
+                        help="standalone (default) or patched (minimal diff against the input module)")
+    parser.add_argument("--manifest", metavar="MANIFEST.json",
+                        help="a capture manifest: pin each kernel's autotuner-chosen config from it")
+    parser.add_argument("--config-policy", choices=("first", "most-work"), default="first",
+                        help="launches without a recorded config: Inductor's first heuristic config (default) "
+                             "or the one with the most work per program (fastest on the CPU interpreter)")
+    parser.add_argument("--gpu", help="the GPU the launch configs were tuned on, for the header")
+    parser.set_defaults(func=handle)
+
+
+def load_ir(path: str):
+    from kernelopt.ir.parser import parse_module
+
+    if not Path(path).is_file():
+        raise UsageError(f"{path}: no such file")
+    if path.endswith(".py"):
+        from kernelopt.lift import lift_file
+
+        return lift_file(path)
+    return parse_module(Path(path).read_text(), path)
+
+
+def handle(args: argparse.Namespace) -> int:
+    from kernelopt.codegen import emit_python
+    from kernelopt.codegen.configs import apply_recorded_configs
+    from kernelopt.codegen.standalone import EmitOptions
+
+    module = load_ir(args.input)
+    if args.manifest:
+        try:
+            manifest = json.loads(Path(args.manifest).read_text())
+        except (OSError, ValueError) as err:
+            raise InputError(f"{args.manifest}: not a readable JSON manifest: {err}") from None
+        applied = apply_recorded_configs(module, manifest)
+        print(f"{args.manifest}: recorded configs for {applied} launch(es)", file=sys.stderr)
+    remarks = []
+    source = emit_python(module, args.style, options=EmitOptions(config_policy=args.config_policy, gpu=args.gpu),
+                         remark=lambda op, message: remarks.append(message))
+    for message in remarks:
+        print(f"remark: {message}", file=sys.stderr)
+    if args.output:
+        target = Path(args.output)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(source)
+        tmp.replace(target)
+        print(f"wrote {args.output} ({args.style}, {source.count(chr(10))} lines)", file=sys.stderr)
+    else:
+        sys.stdout.write(source)
+    return 0

@@ -1,0 +1,46 @@
+"""emit-python: write the optimized module as Python source to `ctx.artifacts["python"]`.
+
+`standalone` (default): a module that needs only torch and triton on a GPU: plain `@triton.jit`
+kernels, explicit launch configurations, the same `call(args)` contract as the input.
+`patched`: the input module's text with only the rewritten kernels and their launches changed.
+Launches get `config` (with `grid`) and `config_source` attributes in the IR as a side effect, so a
+test can pin the launch configurations that were emitted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kernelopt.ir.core import Module
+
+from .base import Pass, PassContext, PassFailure
+
+
+@dataclass(frozen=True)
+class EmitPython(Pass):
+    name = "emit-python"
+    summary = "Emit the module as Python: standalone (torch + triton only) or patched (minimal diff)"
+    statistics = ("kernels", "launches", "rewritten", "config.capture", "config.measured", "config.heuristic",
+                  "config.template")
+    style: str = field(default="standalone", metadata={"help": "standalone | patched"})
+    config_policy: str = field(default="first", metadata={
+        "help": "for launches without a recorded config: first (Inductor's first heuristic config) | most-work"})
+
+    def apply(self, ctx: PassContext, module: Module) -> None:
+        from kernelopt.codegen import STYLES, emit_python
+        from kernelopt.codegen.standalone import EmitOptions, accepted_rewrite
+        from kernelopt.errors import InputError
+
+        if self.style not in STYLES:
+            raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")
+        options = EmitOptions(config_policy=self.config_policy, gpu=ctx.options.get("gpu"))
+        try:
+            source = emit_python(module, self.style, options=options, remark=ctx.remark)
+        except InputError as err:
+            raise PassFailure(str(err)) from None
+        ctx.artifacts["python"] = source
+        ctx.stat("kernels", len(module.kernels))
+        ctx.stat("launches", len(module.launches()))
+        ctx.stat("rewritten", sum(1 for op in module.walk() if accepted_rewrite(op) is not None))
+        for launch in module.launches():
+            if "config_source" in launch.attrs:
+                ctx.stat(f"config.{launch.attrs['config_source']}")
