@@ -286,13 +286,13 @@ def test_answers_are_cached_on_disk(server_for, tmp_path):
     server = server_for(answers)
     first = make_proposer(server.base_url, tmp_path, strategies=2)
     first_sources = [c.source for c in first.propose(silu_mul_target(), [])]
-    assert server.request_count == 3 and first.tokens_used["requests"] == 3
+    assert server.request_count == 3 and first.token_counts["requests"] == 3
 
     again = make_proposer(server.base_url, tmp_path, strategies=2)
     assert [c.source for c in again.propose(silu_mul_target(), [])] == first_sources
     assert server.request_count == 3                                  # no HTTP request the second time
-    assert again.tokens_used["total"] == 0 and again.tokens_used["cache_hits"] == 3
-    assert again.tokens_used["cached_prompt"] == first.tokens_used["prompt"]
+    assert again.token_counts["total"] == 0 and again.token_counts["cache_hits"] == 3
+    assert again.token_counts["cached_prompt"] == first.token_counts["prompt"]
     assert all(entry["cached"] for entry in again.transcript)
 
     server._queues.update({role: list(queue) for role, queue in answers.items()})
@@ -309,8 +309,8 @@ def test_tokens_are_counted_and_the_budget_stops_the_proposer(server_for, tmp_pa
     candidates = list(proposer.propose(silu_mul_target(), []))
     assert [c.source for c in candidates] == [CORRECT]                 # the second executor call would not fit
     assert server.request_count == 2
-    assert proposer.tokens_used["prompt"] == 2200 and proposer.tokens_used["completion"] == 800
-    assert proposer.tokens_used["total"] == 3000
+    assert proposer.token_counts["prompt"] == 2200 and proposer.token_counts["completion"] == 800
+    assert proposer.token_counts["total"] == proposer.tokens_used == 3000
     assert [e["tokens"] for e in proposer.transcript] == [{"prompt": 1500, "completion": 500},
                                                           {"prompt": 700, "completion": 300}]
     assert any("token budget exhausted: 3000 of 3500 used" in r for r in proposer.remarks)
@@ -324,7 +324,7 @@ def test_missing_endpoint_is_skipped_with_a_reason(tmp_path):
     assert not ok and "no endpoint configured" in reason and "KERNELOPT_LLM_BASE_URL" in reason
     assert list(proposer.propose(silu_mul_target(), [])) == []
     assert proposer.remarks == [f"skipped: {reason}"]
-    assert proposer.tokens_used["total"] == 0
+    assert proposer.tokens_used == 0 and proposer.token_counts["total"] == 0
 
 
 def test_openai_is_imported_only_when_a_request_is_made(tmp_path):
@@ -367,7 +367,7 @@ def test_api_key_is_sent_but_never_logged_or_stored(server_for, tmp_path, monkey
 
     written = [p.read_text() for p in tmp_path.rglob("*") if p.is_file()]
     visible = [caplog.text, repr(proposer), json.dumps(proposer.transcript), "\n".join(proposer.remarks),
-               json.dumps(proposer.tokens_used), *written]
+               json.dumps(proposer.token_counts), *written]
     assert written and not any(secret in text for text in visible)
     assert any("endpoint answered HTTP 400" in r for r in proposer.remarks)
 

@@ -115,7 +115,13 @@ class LLMProposer:
         return True, f"{model} at {base_url}"
 
     @property
-    def tokens_used(self) -> dict:
+    def tokens_used(self) -> int:
+        """Prompt + completion tokens spent on fresh requests (cached answers cost none)."""
+        return self._client.tokens.total if self._client else 0
+
+    @property
+    def token_counts(self) -> dict:
+        """prompt, completion, total, cached_prompt, cached_completion, requests, cache_hits."""
         return self._client.tokens.as_dict() if self._client else ChatClient("", "").tokens.as_dict()
 
     @property
