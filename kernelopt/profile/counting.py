@@ -190,8 +190,10 @@ def _outputs(op: Op) -> list[Value]:
 
 
 def _gemm_flops(op: Op, tensors: list[Value], outputs: list[Value], cost: Cost) -> None:
-    base = (op.callee or "").split(".")
-    has_bias = any(b in ("addmm", "baddbmm", "addbmm", "addmv", "_addmm_activation") for b in base)
+    from kernelopt.passes.classify_dispatch import _op_basename
+
+    has_bias = _op_basename(op.callee or "").rstrip("_") in ("addmm", "baddbmm", "addbmm", "addmv",
+                                                              "_addmm_activation")
     operands = tensors[1:3] if has_bias and len(tensors) >= 3 else tensors[:2]
     if len(operands) < 2:
         cost.notes.append("GEMM operands not typed: no FLOPs counted")
