@@ -42,20 +42,23 @@ def missing_packages(path: Path) -> list[str]:
     return [n for n in namespace.get("REQUIRES", ()) if importlib.util.find_spec(n) is None]
 
 
-def plan(device: str, small_modes, large_modes, only: list[str] | None) -> list[dict]:
-    jobs = []
+def plan(device: str, small_modes, large_modes, only: list[str] | None, first_large: int = 6) -> list[dict]:
+    """Jobs in priority order: small/first mode, the first large ones, small/other modes, the rest."""
     models = [p for p in zoo_models() if not only or p.stem in only]
-    for path in models:
-        for mode in small_modes:
-            jobs.append({"model": path.stem, "path": path, "size": "small", "mode": mode})
-    for mode in large_modes:
-        for path in models:
-            if path.stem in LARGE:
-                jobs.append({"model": path.stem, "path": path, "size": "large", "mode": mode})
-    for job in jobs:
+    large = sorted((p for p in models if p.stem in LARGE), key=lambda p: LARGE.index(p.stem))
+
+    def jobs(paths, size, modes):
+        return [{"model": p.stem, "path": p, "size": size, "mode": m} for m in modes for p in paths]
+
+    ordered = jobs(models, "small", small_modes[:1])
+    ordered += jobs(large[:first_large], "large", large_modes[:1])
+    ordered += jobs(models, "small", small_modes[1:])
+    ordered += jobs(large[first_large:], "large", large_modes[:1])
+    ordered += jobs(large, "large", large_modes[1:])
+    for job in ordered:
         job["device"] = device
         job["id"] = f"{job['model']}.{job['size']}.{job['mode']}"
-    return jobs
+    return ordered
 
 
 def run_job(job: dict, out: Path, deadline: float, timeout: float, compile_threads: int) -> dict:
@@ -69,7 +72,7 @@ def run_job(job: dict, out: Path, deadline: float, timeout: float, compile_threa
     if left < 20:
         return record | {"status": "skipped", "reason": "deadline reached before it started"}
     log = out / "logs" / f"{job['id']}.log"
-    command = [sys.executable, "-m", "kernelopt.cli", "capture", str(job["path"].relative_to(REPO)),
+    command = [sys.executable, "-m", "kernelopt.commands.capture", str(job["path"].relative_to(REPO)),
                "--size", job["size"], "--mode", job["mode"], "--device", job["device"],
                "-o", str(out / record["dir"])]
     if job["device"] == "cuda":

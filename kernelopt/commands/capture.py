@@ -64,3 +64,22 @@ def _summarize(manifest: dict, directory) -> None:
     print(line + f" -> {directory}")
     if not agreement.get("ok"):
         print(f"warning: compiled output does not match eager: {json.dumps(agreement)}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m kernelopt.commands.capture ...`: the capture command alone, importing no other command
+    (the GPU machine lacks packages that other commands need)."""
+    from kernelopt.errors import KernelOptError
+
+    parser = argparse.ArgumentParser(prog="kernelopt")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["capture", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return args.func(args)
+    except KernelOptError as err:
+        print(f"kernelopt capture: error: {err}", file=sys.stderr)
+        return err.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

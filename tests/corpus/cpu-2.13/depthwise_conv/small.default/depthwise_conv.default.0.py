@@ -1,0 +1,242 @@
+# AOT ID: ['0_inference']
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+import triton
+import triton.language as tl
+from torch._inductor.runtime.triton_heuristics import start_graph, end_graph
+
+def get_raw_stream(_):
+    return 0
+
+
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+# kernel path: /tmp/torchinductor_root/3g/c3gg4jhihqv2slf2jr77vae5rpvf2xylz7lapmt5oir5qmsq6dsj.py
+# Topologically Sorted Source Nodes: [conv2d], Original ATen: [aten.convolution]
+# Source node to ATen node mapping:
+#   conv2d => convolution
+# Graph fragment:
+#   %arg2_1 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu" = PlaceHolder[target=arg2_1]
+#   %convolution : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%arg2_1, %arg0_1, %arg1_1, [1, 1], [3, 3], [1, 1], False, [0, 0], 16), kwargs = {})
+#   return %buf0
+triton_poi_fused_convolution_0 = async_compile.triton('triton_poi_fused_convolution_0', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.pointwise(
+    size_hints={'y': 32, 'x': 256}, tile_hint=TileHint.SQUARE,
+    filename=__file__,
+    triton_meta={'signature': {'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'ynumel': 'i32', 'xnumel': 'i32', 'YBLOCK': 'constexpr', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(1,): [['tt.divisibility', 16]], (2,): [['tt.divisibility', 16]], (3,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid2D', 'kernel_name': 'triton_poi_fused_convolution_0', 'mutated_arg_names': [], 'optimize_mem': True, 'no_x_dim': False, 'atomic_add_found': False, 'num_load': 1, 'num_store': 1, 'num_reduction': 0, 'autotune_hints': set(), 'tiling_scores': {'y': 65536, 'x': 32768}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False},
+    min_elem_per_thread=0
+)
+@triton.jit
+def triton_poi_fused_convolution_0(in_ptr0, out_ptr0, ynumel, xnumel, YBLOCK : tl.constexpr, XBLOCK : tl.constexpr):
+    ynumel = 32
+    xnumel = 256
+    yoffset = tl.program_id(1) * YBLOCK
+    yindex = yoffset + tl.arange(0, YBLOCK)[:, None]
+    ymask = yindex < ynumel
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[None, :]
+    xmask = xindex < xnumel
+    x2 = xindex
+    y3 = yindex
+    y0 = (yindex % 16)
+    y1 = yindex // 16
+    tmp0 = tl.load(in_ptr0 + (x2 + 256*y3), xmask & ymask)
+    tl.store(out_ptr0 + (y0 + 16*x2 + 4096*y1), tmp0, xmask & ymask)
+''', device_str='cpu')
+
+
+# kernel path: /tmp/torchinductor_root/s2/cs2x5hlv7usj7ci3u6fodztbfxlcwvpc4vdhi7ejhiyalmnufyis.py
+# Topologically Sorted Source Nodes: [y, layer_norm, gelu], Original ATen: [aten.permute, aten.native_layer_norm, aten.gelu]
+# Source node to ATen node mapping:
+#   gelu => add_2, erf, mul_2, mul_3, mul_4
+#   layer_norm => add, add_1, clone, mul, mul_1, rsqrt, sub, var_mean
+#   y => permute
+# Graph fragment:
+#   %convolution : Tensor "f32[2, 16, 16, 16][4096, 1, 256, 16]cpu" = PlaceHolder[target=convolution]
+#   %buf2 : Tensor "f32[2, 16, 16, 1][256, 16, 1, 512]cpu" = PlaceHolder[target=buf2]
+#   %getitem_1 : Tensor "f32[2, 16, 16, 1][256, 16, 1, 512]cpu" = PlaceHolder[target=getitem_1]
+#   %buf4 : Tensor "f32[2, 16, 16, 1][256, 16, 1, 512]cpu" = PlaceHolder[target=buf4]
+#   %arg3_1 : Tensor "f32[16][1]cpu" = PlaceHolder[target=arg3_1]
+#   %arg4_1 : Tensor "f32[16][1]cpu" = PlaceHolder[target=arg4_1]
+#   %add_1 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu" = PlaceHolder[target=add_1]
+#   %permute : Tensor "f32[2, 16, 16, 16][4096, 16, 1, 256]cpu"[num_users=1] = call_function[target=torch.ops.aten.permute.default](args = (%convolution, [0, 2, 3, 1]), kwargs = {})
+#   %clone : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=2] = call_function[target=torch.ops.aten.clone.default](args = (%permute,), kwargs = {memory_format: torch.contiguous_format})
+#   %var_mean : [num_users=2] = call_function[target=torch.ops.aten.var_mean.correction](args = (%clone, [3]), kwargs = {correction: 0, keepdim: True})
+#   %sub : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%clone, %getitem_1), kwargs = {})
+#   %add : Tensor "f32[2, 16, 16, 1][256, 16, 1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem, 1e-06), kwargs = {})
+#   %rsqrt : Tensor "f32[2, 16, 16, 1][256, 16, 1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.rsqrt.default](args = (%add,), kwargs = {})
+#   %mul : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sub, %rsqrt), kwargs = {})
+#   %mul_1 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mul, %arg3_1), kwargs = {})
+#   %add_1 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul_1, %arg4_1), kwargs = {})
+#   %mul_2 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add_1, 0.5), kwargs = {})
+#   %mul_3 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add_1, 0.7071067811865476), kwargs = {})
+#   %erf : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.erf.default](args = (%mul_3,), kwargs = {})
+#   %add_2 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%erf, 1), kwargs = {})
+#   %mul_4 : Tensor "f32[2, 16, 16, 16][4096, 256, 16, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mul_2, %add_2), kwargs = {})
+#   return %buf2,%getitem_1,%buf4,%add_1,%mul_4
+triton_per_fused_gelu_native_layer_norm_permute_1 = async_compile.triton('triton_per_fused_gelu_native_layer_norm_permute_1', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.persistent_reduction(
+    size_hints={'x': 512, 'r0_': 16},
+    reduction_hint=ReductionHint.INNER,
+    filename=__file__,
+    triton_meta={'signature': {'in_out_ptr1': '*fp32', 'in_ptr0': '*fp32', 'in_ptr1': '*fp32', 'xnumel': 'i32', 'r0_numel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (3,): [['tt.divisibility', 16]], (4,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_gelu_native_layer_norm_permute_1', 'mutated_arg_names': ['in_out_ptr1'], 'optimize_mem': True, 'no_x_dim': None, 'atomic_add_found': False, 'num_load': 3, 'num_store': 1, 'num_reduction': 2, 'autotune_hints': set(), 'tiling_scores': {'x': 0, 'r0_': 98432}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False}
+)
+@triton.jit
+def triton_per_fused_gelu_native_layer_norm_permute_1(in_out_ptr1, in_ptr0, in_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    xnumel = 512
+    r0_numel = 16
+    R0_BLOCK: tl.constexpr = 16
+    rnumel = r0_numel
+    RBLOCK: tl.constexpr = R0_BLOCK
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    r0_offset = 0
+    r0_mask = r0_index < r0_numel
+    roffset = r0_offset
+    rindex = r0_index
+    r0_1 = r0_index
+    x0 = xindex
+    tmp0 = tl.load(in_out_ptr1 + (r0_1 + 16*x0), r0_mask & xmask, eviction_policy='evict_first', other=0.0)
+    tmp18 = tl.load(in_ptr0 + (r0_1), r0_mask, eviction_policy='evict_last', other=0.0)
+    tmp20 = tl.load(in_ptr1 + (r0_1), r0_mask, eviction_policy='evict_last', other=0.0)
+    tmp1 = tl.broadcast_to(tmp0, [XBLOCK, R0_BLOCK])
+    tmp3 = tl.where(r0_mask & xmask, tmp1, 0)
+    tmp4 = tl.sum(tmp3, 1)[:, None].to(tl.float32)
+    tmp5 = tl.full([1, 1], 16.0, tl.float32)
+    tmp6 = (tmp4 / tmp5)
+    tmp7 = tmp0 - tmp6
+    tmp8 = tmp7 * tmp7
+    tmp9 = tl.broadcast_to(tmp8, [XBLOCK, R0_BLOCK])
+    tmp11 = tl.where(r0_mask & xmask, tmp9, 0)
+    tmp12 = tl.sum(tmp11, 1)[:, None].to(tl.float32)
+    tmp13 = (tmp12 / tmp5)
+    tmp14 = tl.full([1, 1], 1e-06, tl.float32)
+    tmp15 = tmp13 + tmp14
+    tmp16 = libdevice.rsqrt(tmp15)
+    tmp17 = tmp7 * tmp16
+    tmp19 = tmp17 * tmp18
+    tmp21 = tmp19 + tmp20
+    tmp22 = tl.full([1, 1], 0.5, tl.float32)
+    tmp23 = tmp21 * tmp22
+    tmp24 = tl.full([1, 1], 0.7071067811865476, tl.float32)
+    tmp25 = tmp21 * tmp24
+    tmp26 = libdevice.erf(tmp25)
+    tmp27 = tl.full([1, 1], 1.0, tl.float32)
+    tmp28 = tmp26 + tmp27
+    tmp29 = tmp23 * tmp28
+    tl.store(in_out_ptr1 + (r0_1 + 16*x0), tmp29, r0_mask & xmask)
+''', device_str='cpu')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
+        args.clear()
+        assert_size_stride(arg2_1, (2, 16, 16, 16), (4096, 256, 16, 1), 'input')
+        buf0 = empty_strided_cpu((2, 16, 16, 16), (4096, 1, 256, 16), torch.float32)
+        # Topologically Sorted Source Nodes: [conv2d], Original ATen: [aten.convolution]
+        raw_streamNone = get_raw_stream(None)
+        triton_poi_fused_convolution_0.run(arg2_1, buf0, 32, 256, stream=raw_streamNone)
+        del arg2_1
+        assert_size_stride(arg0_1, (16, 1, 7, 7), (49, 49, 7, 1), 'input')
+        assert_size_stride(arg1_1, (16, ), (1, ), 'input')
+        # Topologically Sorted Source Nodes: [conv2d], Original ATen: [aten.convolution]
+        buf1 = extern_kernels.convolution(buf0, arg0_1, arg1_1, stride=(1, 1), padding=(3, 3), dilation=(1, 1), transposed=False, output_padding=(0, 0), groups=16)
+        assert_size_stride(buf1, (2, 16, 16, 16), (4096, 1, 256, 16), 'torch.ops.aten.convolution.default')
+        del arg0_1
+        del arg1_1
+        del buf0
+        assert_size_stride(arg3_1, (16, ), (1, ), 'input')
+        assert_size_stride(arg4_1, (16, ), (1, ), 'input')
+        buf5 = reinterpret_tensor(buf1, (2, 16, 16, 16), (4096, 256, 16, 1), 0); del buf1  # reuse
+        buf6 = buf5; del buf5  # reuse
+        # Topologically Sorted Source Nodes: [y, layer_norm, gelu], Original ATen: [aten.permute, aten.native_layer_norm, aten.gelu]
+        raw_streamNone = get_raw_stream(None)
+        triton_per_fused_gelu_native_layer_norm_permute_1.run(buf6, arg3_1, arg4_1, 512, 16, stream=raw_streamNone)
+        del arg3_1
+        del arg4_1
+        return (reinterpret_tensor(buf6, (2, 16, 16, 16), (4096, 1, 256, 16), 0), )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    arg0_1 = rand_strided((16, 1, 7, 7), (49, 49, 7, 1), device='cpu', dtype=torch.float32)
+    arg1_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
+    arg2_1 = rand_strided((2, 16, 16, 16), (4096, 256, 16, 1), device='cpu', dtype=torch.float32)
+    arg3_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat, device='cpu')
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))

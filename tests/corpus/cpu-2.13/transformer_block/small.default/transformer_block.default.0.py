@@ -1,0 +1,426 @@
+# AOT ID: ['0_inference']
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+import triton
+import triton.language as tl
+from torch._inductor.runtime.triton_heuristics import start_graph, end_graph
+
+def get_raw_stream(_):
+    return 0
+
+
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+# kernel path: /tmp/torchinductor_root/eh/cehhcyi6rb367ihciiqsngymekzihpvrfeyr2vhvbusg6yljlzxd.py
+# Topologically Sorted Source Nodes: [layer_norm], Original ATen: [aten.native_layer_norm]
+# Source node to ATen node mapping:
+#   layer_norm => add, add_1, convert_element_type, convert_element_type_1, mul, mul_1, rsqrt, sub, var_mean
+# Graph fragment:
+#   %arg0_1 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu" = PlaceHolder[target=arg0_1]
+#   %buf0 : Tensor "f32[2, 32, 1][32, 1, 64]cpu" = PlaceHolder[target=buf0]
+#   %getitem_1 : Tensor "f32[2, 32, 1][32, 1, 64]cpu" = PlaceHolder[target=getitem_1]
+#   %buf2 : Tensor "f32[2, 32, 1][32, 1, 64]cpu" = PlaceHolder[target=buf2]
+#   %arg1_1 : Tensor "bf16[64][1]cpu" = PlaceHolder[target=arg1_1]
+#   %arg2_1 : Tensor "bf16[64][1]cpu" = PlaceHolder[target=arg2_1]
+#   %convert_element_type : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=2] = call_function[target=torch.ops.prims.convert_element_type.default](args = (%arg0_1, torch.float32), kwargs = {})
+#   %var_mean : [num_users=2] = call_function[target=torch.ops.aten.var_mean.correction](args = (%convert_element_type, [2]), kwargs = {correction: 0, keepdim: True})
+#   %sub : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%convert_element_type, %getitem_1), kwargs = {})
+#   %add : Tensor "f32[2, 32, 1][32, 1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem, 1e-05), kwargs = {})
+#   %rsqrt : Tensor "f32[2, 32, 1][32, 1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.rsqrt.default](args = (%add,), kwargs = {})
+#   %mul : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sub, %rsqrt), kwargs = {})
+#   %mul_1 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mul, %arg1_1), kwargs = {})
+#   %add_1 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul_1, %arg2_1), kwargs = {})
+#   %convert_element_type_1 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.prims.convert_element_type.default](args = (%add_1, torch.bfloat16), kwargs = {})
+#   return %buf0,%getitem_1,%buf2,%convert_element_type_1
+triton_per_fused_native_layer_norm_0 = async_compile.triton('triton_per_fused_native_layer_norm_0', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.persistent_reduction(
+    size_hints={'x': 64, 'r0_': 64},
+    reduction_hint=ReductionHint.INNER,
+    filename=__file__,
+    triton_meta={'signature': {'in_ptr0': '*bf16', 'in_ptr1': '*bf16', 'in_ptr2': '*bf16', 'out_ptr1': '*bf16', 'xnumel': 'i32', 'r0_numel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(3,): [['tt.divisibility', 16]], (4,): [['tt.divisibility', 16]], (5,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_native_layer_norm_0', 'mutated_arg_names': [], 'optimize_mem': True, 'no_x_dim': None, 'atomic_add_found': False, 'num_load': 3, 'num_store': 1, 'num_reduction': 2, 'autotune_hints': set(), 'tiling_scores': {'x': 0, 'r0_': 24832}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False}
+)
+@triton.jit
+def triton_per_fused_native_layer_norm_0(in_ptr0, in_ptr1, in_ptr2, out_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    xnumel = 64
+    r0_numel = 64
+    R0_BLOCK: tl.constexpr = 64
+    rnumel = r0_numel
+    RBLOCK: tl.constexpr = R0_BLOCK
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    r0_offset = 0
+    r0_mask = tl.full([R0_BLOCK], True, tl.int1)[None, :]
+    roffset = r0_offset
+    rindex = r0_index
+    r0_1 = r0_index
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (r0_1 + 64*x0), xmask, eviction_policy='evict_first', other=0.0).to(tl.float32)
+    tmp19 = tl.load(in_ptr1 + (r0_1), None, eviction_policy='evict_last').to(tl.float32)
+    tmp22 = tl.load(in_ptr2 + (r0_1), None, eviction_policy='evict_last').to(tl.float32)
+    tmp1 = tmp0.to(tl.float32)
+    tmp2 = tl.broadcast_to(tmp1, [XBLOCK, R0_BLOCK])
+    tmp4 = tl.where(xmask, tmp2, 0)
+    tmp5 = tl.sum(tmp4, 1)[:, None].to(tl.float32)
+    tmp6 = tl.full([1, 1], 64.0, tl.float32)
+    tmp7 = (tmp5 / tmp6)
+    tmp8 = tmp1 - tmp7
+    tmp9 = tmp8 * tmp8
+    tmp10 = tl.broadcast_to(tmp9, [XBLOCK, R0_BLOCK])
+    tmp12 = tl.where(xmask, tmp10, 0)
+    tmp13 = tl.sum(tmp12, 1)[:, None].to(tl.float32)
+    tmp14 = (tmp13 / tmp6)
+    tmp15 = tl.full([1, 1], 1e-05, tl.float32)
+    tmp16 = tmp14 + tmp15
+    tmp17 = libdevice.rsqrt(tmp16)
+    tmp18 = tmp8 * tmp17
+    tmp20 = tmp19.to(tl.float32)
+    tmp21 = tmp18 * tmp20
+    tmp23 = tmp22.to(tl.float32)
+    tmp24 = tmp21 + tmp23
+    tmp25 = tmp24.to(tl.float32)
+    tl.store(out_ptr1 + (r0_1 + 64*x0), tmp25, xmask)
+''', device_str='cpu')
+
+
+# kernel path: /tmp/torchinductor_root/c4/cc4irhulzmlw2vbsnhfmphhaqmd2akxfsfytgk3scj4qmg5zzi5s.py
+# Topologically Sorted Source Nodes: [linear_1, x, layer_norm_1], Original ATen: [aten.view, aten.add, aten.native_layer_norm]
+# Source node to ATen node mapping:
+#   layer_norm_1 => add_3, add_4, convert_element_type_10, convert_element_type_11, mul_2, mul_3, rsqrt_1, sub_1, var_mean_1
+#   linear_1 => view_5
+#   x => add_2
+# Graph fragment:
+#   %arg0_1 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu" = PlaceHolder[target=arg0_1]
+#   %addmm_1 : Tensor "bf16[64, 64][64, 1]cpu" = PlaceHolder[target=addmm_1]
+#   %buf9 : Tensor "f32[2, 32, 1][32, 1, 64]cpu" = PlaceHolder[target=buf9]
+#   %getitem_5 : Tensor "f32[2, 32, 1][32, 1, 64]cpu" = PlaceHolder[target=getitem_5]
+#   %buf11 : Tensor "f32[2, 32, 1][32, 1, 64]cpu" = PlaceHolder[target=buf11]
+#   %arg7_1 : Tensor "bf16[64][1]cpu" = PlaceHolder[target=arg7_1]
+#   %arg8_1 : Tensor "bf16[64][1]cpu" = PlaceHolder[target=arg8_1]
+#   %view_5 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.reshape.default](args = (%addmm_1, [2, 32, 64]), kwargs = {})
+#   %add_2 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%arg0_1, %view_5), kwargs = {})
+#   %convert_element_type_10 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=2] = call_function[target=torch.ops.prims.convert_element_type.default](args = (%add_2, torch.float32), kwargs = {})
+#   %var_mean_1 : [num_users=2] = call_function[target=torch.ops.aten.var_mean.correction](args = (%convert_element_type_10, [2]), kwargs = {correction: 0, keepdim: True})
+#   %sub_1 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%convert_element_type_10, %getitem_5), kwargs = {})
+#   %add_3 : Tensor "f32[2, 32, 1][32, 1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem_4, 1e-05), kwargs = {})
+#   %rsqrt_1 : Tensor "f32[2, 32, 1][32, 1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.rsqrt.default](args = (%add_3,), kwargs = {})
+#   %mul_2 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sub_1, %rsqrt_1), kwargs = {})
+#   %mul_3 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mul_2, %arg7_1), kwargs = {})
+#   %add_4 : Tensor "f32[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul_3, %arg8_1), kwargs = {})
+#   %convert_element_type_11 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.prims.convert_element_type.default](args = (%add_4, torch.bfloat16), kwargs = {})
+#   return %buf9,%getitem_5,%buf11,%convert_element_type_11
+triton_per_fused_add_native_layer_norm_view_1 = async_compile.triton('triton_per_fused_add_native_layer_norm_view_1', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.persistent_reduction(
+    size_hints={'x': 64, 'r0_': 64},
+    reduction_hint=ReductionHint.INNER,
+    filename=__file__,
+    triton_meta={'signature': {'in_ptr0': '*bf16', 'in_ptr1': '*bf16', 'in_ptr2': '*bf16', 'in_ptr3': '*bf16', 'out_ptr1': '*bf16', 'xnumel': 'i32', 'r0_numel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(1,): [['tt.divisibility', 16]], (4,): [['tt.divisibility', 16]], (5,): [['tt.divisibility', 16]], (6,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_add_native_layer_norm_view_1', 'mutated_arg_names': [], 'optimize_mem': True, 'no_x_dim': None, 'atomic_add_found': False, 'num_load': 4, 'num_store': 1, 'num_reduction': 2, 'autotune_hints': set(), 'tiling_scores': {'x': 0, 'r0_': 33024}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False}
+)
+@triton.jit
+def triton_per_fused_add_native_layer_norm_view_1(in_ptr0, in_ptr1, in_ptr2, in_ptr3, out_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    xnumel = 64
+    r0_numel = 64
+    R0_BLOCK: tl.constexpr = 64
+    rnumel = r0_numel
+    RBLOCK: tl.constexpr = R0_BLOCK
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    r0_offset = 0
+    r0_mask = tl.full([R0_BLOCK], True, tl.int1)[None, :]
+    roffset = r0_offset
+    rindex = r0_index
+    r0_1 = r0_index
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (r0_1 + 64*x0), xmask, eviction_policy='evict_first', other=0.0).to(tl.float32)
+    tmp1 = tl.load(in_ptr1 + (r0_1 + 64*x0), xmask, eviction_policy='evict_first', other=0.0).to(tl.float32)
+    tmp21 = tl.load(in_ptr2 + (r0_1), None, eviction_policy='evict_last').to(tl.float32)
+    tmp24 = tl.load(in_ptr3 + (r0_1), None, eviction_policy='evict_last').to(tl.float32)
+    tmp2 = tmp0 + tmp1
+    tmp3 = tmp2.to(tl.float32)
+    tmp4 = tl.broadcast_to(tmp3, [XBLOCK, R0_BLOCK])
+    tmp6 = tl.where(xmask, tmp4, 0)
+    tmp7 = tl.sum(tmp6, 1)[:, None].to(tl.float32)
+    tmp8 = tl.full([1, 1], 64.0, tl.float32)
+    tmp9 = (tmp7 / tmp8)
+    tmp10 = tmp3 - tmp9
+    tmp11 = tmp10 * tmp10
+    tmp12 = tl.broadcast_to(tmp11, [XBLOCK, R0_BLOCK])
+    tmp14 = tl.where(xmask, tmp12, 0)
+    tmp15 = tl.sum(tmp14, 1)[:, None].to(tl.float32)
+    tmp16 = (tmp15 / tmp8)
+    tmp17 = tl.full([1, 1], 1e-05, tl.float32)
+    tmp18 = tmp16 + tmp17
+    tmp19 = libdevice.rsqrt(tmp18)
+    tmp20 = tmp10 * tmp19
+    tmp22 = tmp21.to(tl.float32)
+    tmp23 = tmp20 * tmp22
+    tmp25 = tmp24.to(tl.float32)
+    tmp26 = tmp23 + tmp25
+    tmp27 = tmp26.to(tl.float32)
+    tl.store(out_ptr1 + (r0_1 + 64*x0), tmp27, xmask)
+''', device_str='cpu')
+
+
+# kernel path: /tmp/torchinductor_root/uj/cuj3rj7ypo6k4wsxbxej6p7rau4xmcecwpty3owytw2etmqbsvnz.py
+# Topologically Sorted Source Nodes: [linear_2, gelu], Original ATen: [aten.view, aten.gelu]
+# Source node to ATen node mapping:
+#   gelu => add_5, convert_element_type_17, convert_element_type_18, erf, mul_4, mul_5, mul_6
+#   linear_2 => view_7
+# Graph fragment:
+#   %addmm_2 : Tensor "bf16[64, 256][256, 1]cpu" = PlaceHolder[target=addmm_2]
+#   %view_7 : Tensor "bf16[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.reshape.default](args = (%addmm_2, [2, 32, 256]), kwargs = {})
+#   %convert_element_type_17 : Tensor "f32[2, 32, 256][8192, 256, 1]cpu"[num_users=2] = call_function[target=torch.ops.prims.convert_element_type.default](args = (%view_7, torch.float32), kwargs = {})
+#   %mul_4 : Tensor "f32[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%convert_element_type_17, 0.5), kwargs = {})
+#   %mul_5 : Tensor "f32[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%convert_element_type_17, 0.7071067811865476), kwargs = {})
+#   %erf : Tensor "f32[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.erf.default](args = (%mul_5,), kwargs = {})
+#   %add_5 : Tensor "f32[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%erf, 1), kwargs = {})
+#   %mul_6 : Tensor "f32[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mul_4, %add_5), kwargs = {})
+#   %convert_element_type_18 : Tensor "bf16[2, 32, 256][8192, 256, 1]cpu"[num_users=1] = call_function[target=torch.ops.prims.convert_element_type.default](args = (%mul_6, torch.bfloat16), kwargs = {})
+#   return %convert_element_type_18
+triton_poi_fused_gelu_view_2 = async_compile.triton('triton_poi_fused_gelu_view_2', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.pointwise(
+    size_hints={'x': 16384}, 
+    filename=__file__,
+    triton_meta={'signature': {'in_out_ptr0': '*bf16', 'xnumel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (1,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_poi_fused_gelu_view_2', 'mutated_arg_names': ['in_out_ptr0'], 'optimize_mem': True, 'no_x_dim': False, 'atomic_add_found': False, 'num_load': 1, 'num_store': 1, 'num_reduction': 0, 'autotune_hints': set(), 'tiling_scores': {'x': 98304}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False},
+    min_elem_per_thread=0
+)
+@triton.jit
+def triton_poi_fused_gelu_view_2(in_out_ptr0, xnumel, XBLOCK : tl.constexpr):
+    xnumel = 16384
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:]
+    xmask = tl.full([XBLOCK], True, tl.int1)[:]
+    x0 = xindex
+    tmp0 = tl.load(in_out_ptr0 + (x0), None).to(tl.float32)
+    tmp1 = tmp0.to(tl.float32)
+    tmp2 = tl.full([1], 0.5, tl.float32)
+    tmp3 = tmp1 * tmp2
+    tmp4 = tl.full([1], 0.7071067811865476, tl.float32)
+    tmp5 = tmp1 * tmp4
+    tmp6 = libdevice.erf(tmp5)
+    tmp7 = tl.full([1], 1.0, tl.float32)
+    tmp8 = tmp6 + tmp7
+    tmp9 = tmp3 * tmp8
+    tmp10 = tmp9.to(tl.float32)
+    tl.store(in_out_ptr0 + (x0), tmp10, None)
+''', device_str='cpu')
+
+
+# kernel path: /tmp/torchinductor_root/ri/criftey3i36c32nvlr4ih5e4ecjlpdqxwuqhruy3b65bk5y3jv6a.py
+# Topologically Sorted Source Nodes: [linear_1, x, linear_3, add_1], Original ATen: [aten.view, aten.add]
+# Source node to ATen node mapping:
+#   add_1 => add_6
+#   linear_1 => view_5
+#   linear_3 => view_9
+#   x => add_2
+# Graph fragment:
+#   %arg0_1 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu" = PlaceHolder[target=arg0_1]
+#   %addmm_1 : Tensor "bf16[64, 64][64, 1]cpu" = PlaceHolder[target=addmm_1]
+#   %addmm_3 : Tensor "bf16[64, 64][64, 1]cpu" = PlaceHolder[target=addmm_3]
+#   %view_5 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.reshape.default](args = (%addmm_1, [2, 32, 64]), kwargs = {})
+#   %add_2 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%arg0_1, %view_5), kwargs = {})
+#   %view_9 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.reshape.default](args = (%addmm_3, [2, 32, 64]), kwargs = {})
+#   %add_6 : Tensor "bf16[2, 32, 64][2048, 64, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%add_2, %view_9), kwargs = {})
+#   return %add_6
+triton_poi_fused_add_view_3 = async_compile.triton('triton_poi_fused_add_view_3', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.pointwise(
+    size_hints={'x': 4096}, 
+    filename=__file__,
+    triton_meta={'signature': {'in_out_ptr0': '*bf16', 'in_ptr0': '*bf16', 'in_ptr1': '*bf16', 'xnumel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (2,): [['tt.divisibility', 16]], (3,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_poi_fused_add_view_3', 'mutated_arg_names': ['in_out_ptr0'], 'optimize_mem': True, 'no_x_dim': False, 'atomic_add_found': False, 'num_load': 3, 'num_store': 1, 'num_reduction': 0, 'autotune_hints': set(), 'tiling_scores': {'x': 40960}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False},
+    min_elem_per_thread=0
+)
+@triton.jit
+def triton_poi_fused_add_view_3(in_out_ptr0, in_ptr0, in_ptr1, xnumel, XBLOCK : tl.constexpr):
+    xnumel = 4096
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:]
+    xmask = tl.full([XBLOCK], True, tl.int1)[:]
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (x0), None).to(tl.float32)
+    tmp1 = tl.load(in_out_ptr0 + (x0), None).to(tl.float32)
+    tmp3 = tl.load(in_ptr1 + (x0), None).to(tl.float32)
+    tmp2 = tmp0 + tmp1
+    tmp4 = tmp2 + tmp3
+    tl.store(in_out_ptr0 + (x0), tmp4, None)
+''', device_str='cpu')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1 = args
+        args.clear()
+        assert_size_stride(arg0_1, (2, 32, 64), (2048, 64, 1), 'input')
+        assert_size_stride(arg1_1, (64, ), (1, ), 'input')
+        assert_size_stride(arg2_1, (64, ), (1, ), 'input')
+        buf3 = empty_strided_cpu((2, 32, 64), (2048, 64, 1), torch.bfloat16)
+        # Topologically Sorted Source Nodes: [layer_norm], Original ATen: [aten.native_layer_norm]
+        raw_streamNone = get_raw_stream(None)
+        triton_per_fused_native_layer_norm_0.run(arg0_1, arg1_1, arg2_1, buf3, 64, 64, stream=raw_streamNone)
+        del arg1_1
+        del arg2_1
+        assert_size_stride(arg4_1, (192, ), (1, ), 'input')
+        assert_size_stride(arg3_1, (192, 64), (64, 1), 'input')
+        buf4 = empty_strided_cpu((64, 192), (192, 1), torch.bfloat16)
+        # Topologically Sorted Source Nodes: [layer_norm, linear], Original ATen: [aten.native_layer_norm, aten.view, aten.t, aten.addmm]
+        extern_kernels.addmm(arg4_1, reinterpret_tensor(buf3, (64, 64), (64, 1), 0), reinterpret_tensor(arg3_1, (64, 192), (1, 64), 0), alpha=1, beta=1, out=buf4)
+        del arg3_1
+        del arg4_1
+        # Topologically Sorted Source Nodes: [linear, view, permute, q, k, v, attn], Original ATen: [aten.view, aten.permute, aten.select, aten._scaled_dot_product_flash_attention_for_cpu]
+        buf5 = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default(reinterpret_tensor(buf4, (2, 4, 32, 16), (6144, 16, 192, 1), 0), reinterpret_tensor(buf4, (2, 4, 32, 16), (6144, 16, 192, 1), 64), reinterpret_tensor(buf4, (2, 4, 32, 16), (6144, 16, 192, 1), 128), 0.0, True)
+        del buf4
+        buf6 = buf5[0]
+        assert_size_stride(buf6, (2, 4, 32, 16), (2048, 16, 64, 1), 'torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default')
+        assert_alignment(buf6, 16, 'torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default')
+        del buf5
+        assert_size_stride(arg6_1, (64, ), (1, ), 'input')
+        assert_size_stride(arg5_1, (64, 64), (64, 1), 'input')
+        buf8 = reinterpret_tensor(buf3, (64, 64), (64, 1), 0); del buf3  # reuse
+        # Topologically Sorted Source Nodes: [transpose, reshape, linear_1], Original ATen: [aten.transpose, aten.view, aten.t, aten.addmm]
+        extern_kernels.addmm(arg6_1, reinterpret_tensor(buf6, (64, 64), (64, 1), 0), reinterpret_tensor(arg5_1, (64, 64), (1, 64), 0), alpha=1, beta=1, out=buf8)
+        del arg5_1
+        del arg6_1
+        assert_size_stride(arg7_1, (64, ), (1, ), 'input')
+        assert_size_stride(arg8_1, (64, ), (1, ), 'input')
+        buf12 = reinterpret_tensor(buf6, (2, 32, 64), (2048, 64, 1), 0); del buf6  # reuse
+        # Topologically Sorted Source Nodes: [linear_1, x, layer_norm_1], Original ATen: [aten.view, aten.add, aten.native_layer_norm]
+        raw_streamNone = get_raw_stream(None)
+        triton_per_fused_add_native_layer_norm_view_1.run(arg0_1, buf8, arg7_1, arg8_1, buf12, 64, 64, stream=raw_streamNone)
+        del arg7_1
+        del arg8_1
+        assert_size_stride(arg10_1, (256, ), (1, ), 'input')
+        assert_size_stride(arg9_1, (256, 64), (64, 1), 'input')
+        buf13 = empty_strided_cpu((64, 256), (256, 1), torch.bfloat16)
+        # Topologically Sorted Source Nodes: [linear_1, x, layer_norm_1, linear_2], Original ATen: [aten.view, aten.add, aten.native_layer_norm, aten.t, aten.addmm]
+        extern_kernels.addmm(arg10_1, reinterpret_tensor(buf12, (64, 64), (64, 1), 0), reinterpret_tensor(arg9_1, (64, 256), (1, 64), 0), alpha=1, beta=1, out=buf13)
+        del arg10_1
+        del arg9_1
+        del buf12
+        buf14 = reinterpret_tensor(buf13, (2, 32, 256), (8192, 256, 1), 0); del buf13  # reuse
+        # Topologically Sorted Source Nodes: [linear_2, gelu], Original ATen: [aten.view, aten.gelu]
+        raw_streamNone = get_raw_stream(None)
+        triton_poi_fused_gelu_view_2.run(buf14, 16384, stream=raw_streamNone)
+        assert_size_stride(arg12_1, (64, ), (1, ), 'input')
+        assert_size_stride(arg11_1, (64, 256), (256, 1), 'input')
+        buf15 = empty_strided_cpu((64, 64), (64, 1), torch.bfloat16)
+        # Topologically Sorted Source Nodes: [linear_2, gelu, linear_3], Original ATen: [aten.view, aten.gelu, aten.t, aten.addmm]
+        extern_kernels.addmm(arg12_1, reinterpret_tensor(buf14, (64, 256), (256, 1), 0), reinterpret_tensor(arg11_1, (256, 64), (1, 256), 0), alpha=1, beta=1, out=buf15)
+        del arg11_1
+        del arg12_1
+        del buf14
+        buf16 = reinterpret_tensor(buf8, (2, 32, 64), (2048, 64, 1), 0); del buf8  # reuse
+        # Topologically Sorted Source Nodes: [linear_1, x, linear_3, add_1], Original ATen: [aten.view, aten.add]
+        raw_streamNone = get_raw_stream(None)
+        triton_poi_fused_add_view_3.run(buf16, arg0_1, buf15, 4096, stream=raw_streamNone)
+        del arg0_1
+        return (buf16, )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    arg0_1 = rand_strided((2, 32, 64), (2048, 64, 1), device='cpu', dtype=torch.bfloat16)
+    arg1_1 = rand_strided((64, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg2_1 = rand_strided((64, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg3_1 = rand_strided((192, 64), (64, 1), device='cpu', dtype=torch.bfloat16)
+    arg4_1 = rand_strided((192, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg5_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.bfloat16)
+    arg6_1 = rand_strided((64, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg7_1 = rand_strided((64, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg8_1 = rand_strided((64, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg9_1 = rand_strided((256, 64), (64, 1), device='cpu', dtype=torch.bfloat16)
+    arg10_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    arg11_1 = rand_strided((64, 256), (256, 1), device='cpu', dtype=torch.bfloat16)
+    arg12_1 = rand_strided((64, ), (1, ), device='cpu', dtype=torch.bfloat16)
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat, device='cpu')
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))

@@ -1,0 +1,271 @@
+# AOT ID: ['0_inference']
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+import triton
+import triton.language as tl
+from torch._inductor.runtime.triton_heuristics import start_graph, end_graph
+
+def get_raw_stream(_):
+    return 0
+
+
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+# kernel path: /tmp/torchinductor_root/ch/cch3vxrqrajwzty4zotzhqdez6xwmcgmzchlat6yxrddprtak3va.py
+# Topologically Sorted Source Nodes: [lse, amax], Original ATen: [aten.logsumexp, aten.amax]
+# Source node to ATen node mapping:
+#   amax => amax_1
+#   lse => abs_1, add, amax, eq, exp, full_default, log, squeeze, sub, sum_1, where
+# Graph fragment:
+#   %arg0_1 : Tensor "f32[8, 512][512, 1]cpu" = PlaceHolder[target=arg0_1]
+#   %amax : Tensor "f32[8, 1][1, 8]cpu" = PlaceHolder[target=amax]
+#   %sum_1 : Tensor "f32[8][1]cpu" = PlaceHolder[target=sum_1]
+#   %amax : Tensor "f32[8, 1][1, 1]cpu"[num_users=2] = call_function[target=torch.ops.aten.amax.default](args = (%arg0_1, [-1], True), kwargs = {})
+#   %abs_1 : Tensor "f32[8, 1][1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.abs.default](args = (%amax,), kwargs = {})
+#   %eq : Tensor "b8[8, 1][1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.eq.Scalar](args = (%abs_1, inf), kwargs = {})
+#   %full_default : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.full.default](args = ([], 0.0), kwargs = {dtype: torch.float32, layout: torch.strided, device: cpu, pin_memory: False})
+#   %where : Tensor "f32[8, 1][1, 1]cpu"[num_users=2] = call_function[target=torch.ops.aten.where.self](args = (%eq, %full_default, %amax), kwargs = {})
+#   %sub : Tensor "f32[8, 512][512, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%arg0_1, %where), kwargs = {})
+#   %exp : Tensor "f32[8, 512][512, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.exp.default](args = (%sub,), kwargs = {})
+#   %sum_1 : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.sum.dim_IntList](args = (%exp, [-1]), kwargs = {})
+#   %log : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.log.default](args = (%sum_1,), kwargs = {})
+#   %squeeze : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.squeeze.dims](args = (%where, [-1]), kwargs = {})
+#   %add : Tensor "f32[8][1]cpu"[num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%log, %squeeze), kwargs = {})
+#   %amax_1 : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.amax.default](args = (%arg0_1, [-1]), kwargs = {})
+#   return %amax,%sum_1,%amax_1,%add
+triton_per_fused_amax_logsumexp_0 = async_compile.triton('triton_per_fused_amax_logsumexp_0', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.persistent_reduction(
+    size_hints={'x': 8, 'r0_': 512},
+    reduction_hint=ReductionHint.INNER,
+    filename=__file__,
+    triton_meta={'signature': {'in_out_ptr0': '*fp32', 'in_ptr0': '*fp32', 'out_ptr1': '*fp32', 'xnumel': 'i32', 'r0_numel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (2,): [['tt.divisibility', 16]], (4,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_amax_logsumexp_0', 'mutated_arg_names': ['in_out_ptr0'], 'optimize_mem': True, 'no_x_dim': None, 'atomic_add_found': False, 'num_load': 1, 'num_store': 2, 'num_reduction': 3, 'autotune_hints': set(), 'tiling_scores': {'x': 128, 'r0_': 16384}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False}
+)
+@triton.jit
+def triton_per_fused_amax_logsumexp_0(in_out_ptr0, in_ptr0, out_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    xnumel = 8
+    r0_numel = 512
+    R0_BLOCK: tl.constexpr = 512
+    rnumel = r0_numel
+    RBLOCK: tl.constexpr = R0_BLOCK
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    r0_offset = 0
+    r0_mask = tl.full([R0_BLOCK], True, tl.int1)[None, :]
+    roffset = r0_offset
+    rindex = r0_index
+    r0_1 = r0_index
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (r0_1 + 512*x0), xmask, eviction_policy='evict_first', other=0.0)
+    tmp1 = tl.broadcast_to(tmp0, [XBLOCK, R0_BLOCK])
+    tmp3 = tl.where(xmask, tmp1, float("-inf"))
+    tmp4 = triton_helpers.max2(tmp3, 1)[:, None].to(tl.float32)
+    tmp5 = tl_math.abs(tmp4)
+    tmp6 = tl.full([1, 1], float("inf"), tl.float32)
+    tmp7 = tmp5 == tmp6
+    tmp8 = tl.full([1, 1], 0.0, tl.float32)
+    tmp9 = tl.where(tmp7, tmp8, tmp4)
+    tmp10 = tmp0 - tmp9
+    tmp11 = libdevice.exp(tmp10)
+    tmp12 = tl.broadcast_to(tmp11, [XBLOCK, R0_BLOCK])
+    tmp14 = tl.where(xmask, tmp12, 0)
+    tmp15 = tl.sum(tmp14, 1)[:, None].to(tl.float32)
+    tmp16 = tl_math.log(tmp15)
+    tmp17 = tmp16 + tmp9
+    tl.store(in_out_ptr0 + (x0), tmp17, xmask)
+    tl.store(out_ptr1 + (x0), tmp4, xmask)
+''', device_str='cpu')
+
+
+# kernel path: /tmp/torchinductor_root/7z/c7z7cdacjfhmweafski25755ljc3cs2lslhpcsl5rv5ga7dpk7uy.py
+# Topologically Sorted Source Nodes: [getitem, gather, picked, sub, ce, pow_1, mean_1, z_loss, add, abs_1, mean_2, max_penalty, add_1], Original ATen: [aten.unsqueeze, aten.gather, aten.squeeze, aten.sub, aten.mean, aten.pow, aten.mul, aten.add, aten.abs]
+# Source node to ATen node mapping:
+#   abs_1 => abs_2
+#   add => add_1
+#   add_1 => add_2
+#   ce => mean
+#   gather => gather
+#   getitem => unsqueeze
+#   max_penalty => mul_1
+#   mean_1 => mean_1
+#   mean_2 => mean_2
+#   picked => squeeze_1
+#   pow_1 => pow_1
+#   sub => sub_1
+#   z_loss => mul
+# Graph fragment:
+#   %add : Tensor "f32[8][1]cpu" = PlaceHolder[target=add]
+#   %arg1_1 : Tensor "i64[8][1]cpu" = PlaceHolder[target=arg1_1]
+#   %arg0_1 : Tensor "f32[8, 512][512, 1]cpu" = PlaceHolder[target=arg0_1]
+#   %amax_1 : Tensor "f32[8][1]cpu" = PlaceHolder[target=amax_1]
+#   %buf3 : Tensor "f32[][]cpu" = PlaceHolder[target=buf3]
+#   %buf4 : Tensor "f32[][]cpu" = PlaceHolder[target=buf4]
+#   %buf6 : Tensor "f32[][]cpu" = PlaceHolder[target=buf6]
+#   %unsqueeze : Tensor "i64[8, 1][1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.unsqueeze.default](args = (%arg1_1, 1), kwargs = {})
+#   %gather : Tensor "f32[8, 1][1, 1]cpu"[num_users=1] = call_function[target=torch.ops.aten.gather.default](args = (%arg0_1, 1, %unsqueeze), kwargs = {})
+#   %squeeze_1 : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.squeeze.dim](args = (%gather, 1), kwargs = {})
+#   %sub_1 : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%add, %squeeze_1), kwargs = {})
+#   %mean : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.mean.default](args = (%sub_1,), kwargs = {})
+#   %pow_1 : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.pow.Tensor_Scalar](args = (%add, 2), kwargs = {})
+#   %mean_1 : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.mean.default](args = (%pow_1,), kwargs = {})
+#   %mul : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mean_1, 0.0001), kwargs = {})
+#   %add_1 : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%mean, %mul), kwargs = {})
+#   %abs_2 : Tensor "f32[8][1]cpu"[num_users=1] = call_function[target=torch.ops.aten.abs.default](args = (%amax_1,), kwargs = {})
+#   %mean_2 : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.mean.default](args = (%abs_2,), kwargs = {})
+#   %mul_1 : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mean_2, 0.001), kwargs = {})
+#   %add_2 : Tensor "f32[][]cpu"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%add_1, %mul_1), kwargs = {})
+#   return %buf3,%buf4,%buf6,%add_2
+triton_per_fused_abs_add_gather_mean_mul_pow_squeeze_sub_unsqueeze_1 = async_compile.triton('triton_per_fused_abs_add_gather_mean_mul_pow_squeeze_sub_unsqueeze_1', '''
+import triton
+import triton.language as tl
+
+from torch._inductor.runtime import triton_helpers, triton_heuristics
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+from torch._inductor.runtime.hints import AutotuneHint, ReductionHint, TileHint, DeviceProperties
+triton_helpers.set_driver_to_cpu()
+
+@triton_heuristics.persistent_reduction(
+    size_hints={'x': 1, 'r0_': 8},
+    reduction_hint=ReductionHint.INNER,
+    filename=__file__,
+    triton_meta={'signature': {'in_out_ptr0': '*fp32', 'in_ptr0': '*fp32', 'in_ptr1': '*i64', 'in_ptr2': '*fp32', 'in_ptr3': '*fp32', 'xnumel': 'constexpr', 'r0_numel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cpu', index=None, multi_processor_count=2, cc='', major=None, regs_per_multiprocessor=None, max_threads_per_multi_processor=None, max_threads_per_block=1024, warp_size=None), 'constants': {'xnumel': 1}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (1,): [['tt.divisibility', 16]], (4,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_abs_add_gather_mean_mul_pow_squeeze_sub_unsqueeze_1', 'mutated_arg_names': ['in_out_ptr0'], 'optimize_mem': True, 'no_x_dim': None, 'atomic_add_found': False, 'num_load': 3, 'num_store': 1, 'num_reduction': 3, 'autotune_hints': set(), 'tiling_scores': {'r0_': 128}, 'backend_hash': 'KERNELOPT-CPU-TRITON-INTERPRETER', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': False, 'dynamic_scale_rblock': True, 'incremental_autotune': False, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'batch_invariant': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': True, 'dynamic_disable_pipelining': True, 'are_deterministic_algorithms_enabled': False}
+)
+@triton.jit
+def triton_per_fused_abs_add_gather_mean_mul_pow_squeeze_sub_unsqueeze_1(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, in_ptr3, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    xnumel = 1
+    r0_numel = 8
+    R0_BLOCK: tl.constexpr = 8
+    rnumel = r0_numel
+    RBLOCK: tl.constexpr = R0_BLOCK
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = tl.full([XBLOCK], True, tl.int1)[:, None]
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    r0_offset = 0
+    r0_mask = r0_index < r0_numel
+    roffset = r0_offset
+    rindex = r0_index
+    r0_0 = r0_index
+    tmp0 = tl.load(in_ptr0 + (r0_0), r0_mask, eviction_policy='evict_first', other=0.0)
+    tmp1 = tl.load(in_ptr1 + (r0_0), r0_mask, eviction_policy='evict_first', other=0.0)
+    tmp14 = tl.load(in_ptr3 + (r0_0), r0_mask, eviction_policy='evict_first', other=0.0)
+    tl.device_assert(((0 <= tmp1) & (tmp1 < 512)) | ~(r0_mask), "index out of bounds: 0 <= tmp1 < 512")
+    tmp3 = tl.load(in_ptr2 + (tmp1 + 512*r0_0), r0_mask, eviction_policy='evict_last', other=0.0)
+    tmp4 = tmp0 - tmp3
+    tmp5 = tl.broadcast_to(tmp4, [XBLOCK, R0_BLOCK])
+    tmp7 = tl.where(r0_mask, tmp5, 0)
+    tmp8 = tl.sum(tmp7, 1)[:, None].to(tl.float32)
+    tmp9 = tmp0 * tmp0
+    tmp10 = tl.broadcast_to(tmp9, [XBLOCK, R0_BLOCK])
+    tmp12 = tl.where(r0_mask, tmp10, 0)
+    tmp13 = tl.sum(tmp12, 1)[:, None].to(tl.float32)
+    tmp15 = tl_math.abs(tmp14)
+    tmp16 = tl.broadcast_to(tmp15, [XBLOCK, R0_BLOCK])
+    tmp18 = tl.where(r0_mask, tmp16, 0)
+    tmp19 = tl.sum(tmp18, 1)[:, None].to(tl.float32)
+    tmp20 = tl.full([1, 1], 8.0, tl.float32)
+    tmp21 = (tmp8 / tmp20)
+    tmp22 = (tmp13 / tmp20)
+    tmp23 = tl.full([1, 1], 0.0001, tl.float32)
+    tmp24 = tmp22 * tmp23
+    tmp25 = tmp21 + tmp24
+    tmp26 = (tmp19 / tmp20)
+    tmp27 = tl.full([1, 1], 0.001, tl.float32)
+    tmp28 = tmp26 * tmp27
+    tmp29 = tmp25 + tmp28
+    tl.store(in_out_ptr0 + (tl.full([1, 1], 0, tl.int32).broadcast_to(XBLOCK, 1)), tmp29, None)
+''', device_str='cpu')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        arg0_1, arg1_1 = args
+        args.clear()
+        assert_size_stride(arg0_1, (8, 512), (512, 1), 'input')
+        buf1 = empty_strided_cpu((8, ), (1, ), torch.float32)
+        buf5 = empty_strided_cpu((8, ), (1, ), torch.float32)
+        buf2 = buf1; del buf1  # reuse
+        # Topologically Sorted Source Nodes: [lse, amax], Original ATen: [aten.logsumexp, aten.amax]
+        raw_streamNone = get_raw_stream(None)
+        triton_per_fused_amax_logsumexp_0.run(buf2, arg0_1, buf5, 8, 512, stream=raw_streamNone)
+        assert_size_stride(arg1_1, (8, ), (1, ), 'input')
+        buf3 = empty_strided_cpu((), (), torch.float32)
+        buf7 = buf3; del buf3  # reuse
+        # Topologically Sorted Source Nodes: [getitem, gather, picked, sub, ce, pow_1, mean_1, z_loss, add, abs_1, mean_2, max_penalty, add_1], Original ATen: [aten.unsqueeze, aten.gather, aten.squeeze, aten.sub, aten.mean, aten.pow, aten.mul, aten.add, aten.abs]
+        raw_streamNone = get_raw_stream(None)
+        triton_per_fused_abs_add_gather_mean_mul_pow_squeeze_sub_unsqueeze_1.run(buf7, buf2, arg1_1, arg0_1, buf5, 1, 8, stream=raw_streamNone)
+        del arg0_1
+        del arg1_1
+        return (buf7, )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    arg0_1 = rand_strided((8, 512), (512, 1), device='cpu', dtype=torch.float32)
+    arg1_1 = rand_strided((8, ), (1, ), device='cpu', dtype=torch.int64)
+    return [arg0_1, arg1_1]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat, device='cpu')
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))
