@@ -95,8 +95,15 @@ class _Recorder:
         self.depth = 0   # library calls made by library calls are not separate events
 
     def launch(self, kernel_name: str, index: int, args: tuple, run_original: Callable[[], None]) -> None:
+        from kernelopt.runtime.loader import _is_bare_jit
+
         handle = self.loaded.kernels[kernel_name]
-        time_us = time_callable(lambda a: handle.run(*a), args, self.device, self.rounds, self.min_time_ms)
+        if _is_bare_jit(handle.target):
+            # A bare `kernel[grid](...)` launch: its grid and keywords live in run_original only, so it is
+            # timed as written, on its own buffers (no rotation).
+            time_us = time_callable(lambda _: run_original(), [], self.device, self.rounds, self.min_time_ms)
+        else:
+            time_us = time_callable(lambda a: handle.run(*a), args, self.device, self.rounds, self.min_time_ms)
         self.events.append(Event("launch", kernel_name, time_us, args))
         run_original()
 

@@ -36,10 +36,10 @@ def op_key(op: Op, module: Module, env: dict, rounds: int) -> str:
 
 
 def timed_ops(module: Module, ops: list[Op], path: str, *, rounds: int = 3, cache_dir: str | None = None,
-              use_cache: bool = True, remark: Callable[[Op | None, str], None] = lambda op, text: None) -> dict:
+              use_cache: bool = True, device: str = "cuda", min_time_ms: float = 30.0, remark: Callable[[Op | None, str], None] = lambda op, text: None) -> dict:
     """{id(op): time_us} for the ops that could be timed, plus {None: whole-module time_us}."""
     cache = TimeCache(cache_dir, enabled=use_cache)
-    env = environment()
+    env = {**environment(), "device": device}
     keys = {id(op): op_key(op, module, env, rounds) for op in ops}
     module_key = make_key({"module": source_hash(Path(path).read_text()), "rounds": rounds, **env})
     cached = {id(op): cache.get(keys[id(op)]) for op in ops}
@@ -48,7 +48,7 @@ def timed_ops(module: Module, ops: list[Op], path: str, *, rounds: int = 3, cach
         times = {k: v["time_us"] for k, v in cached.items()}
         times[None] = cached_module["time_us"]
         return times
-    measured = measure_module(path, device="cuda", rounds=rounds)
+    measured = measure_module(path, device=device, rounds=rounds, min_time_ms=min_time_ms)
     times = _match(ops, measured.events, remark)
     for op in ops:
         if id(op) in times:
