@@ -493,8 +493,9 @@ class Lifter:
             if kw.arg == "stream":
                 bound = scope.lookup(kw.value.id) if isinstance(kw.value, ast.Name) else None
                 attrs["stream"] = bound.index if isinstance(bound, Stream) else literal(kw.value)
-            elif kw.arg:
-                extra_kwargs[kw.arg] = self._attr_value(self.value_of(kw.value, scope))
+            elif kw.arg:  # e.g. `grid=grid(1024)` (torch <= 2.6): kept as written
+                bound = scope.lookup(kw.value.id) if isinstance(kw.value, ast.Name) else None
+                extra_kwargs[kw.arg] = self._attr_value(bound) if bound is not None else literal(kw.value)
         extra = extra_launcher_args(kernel)
         params = launch_params(kernel)
         if extra and params is not None and len(positional) == len(params) + len(extra):
@@ -654,11 +655,14 @@ class Lifter:
                 return bound.index
             if isinstance(bound, (int, float, bool)):
                 return bound
-            if node.id in ("None", "True", "False"):
+            if node.id in ("None", "True", "False", "inf", "nan"):  # `from math import inf, nan`
                 return literal(node)
             return self.generic_value(node, scope, f"unknown name `{node.id}`")
         if is_literal(node):
             return literal(node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Name) \
+                and node.operand.id in ("inf", "nan") and scope.lookup(node.operand.id) is None:
+            return -literal(node.operand)
         dtype = torch_dtype(node)
         if dtype is not None:
             return dtype
@@ -723,7 +727,16 @@ class Lifter:
         return None
 
     def _attr_value(self, value: Any) -> Any:
-        return value.name if isinstance(value, Value) else value
+        """A launch-attribute form of a bound name (attributes hold no SSA values)."""
+        if isinstance(value, Value):
+            return value.name
+        if isinstance(value, Stream):
+            return value.index
+        if isinstance(value, Symbol):
+            return value.text
+        if isinstance(value, ArgList):
+            return [self._attr_value(v) for v in value.values]
+        return value
 
     # -- the unknown ---------------------------------------------------------------------------
     def generic(self, stmt: ast.stmt, scope: Scope, reason: str) -> Op:
