@@ -59,6 +59,9 @@ def bind_launch(kernel: Op, launch: Op, config: LaunchConfig, params: list[str],
     meta = inductor_meta(kernel)
     names = positional_names(params, config, meta)
     values = launch.positional()
+    extra = list(meta.get("extra_launcher_args") or ())
+    if extra and len(values) == len(names) - len(extra):
+        names = names[:len(values)]   # the lifter moved the grid arguments into the launch's `grid` attr
     if len(values) != len(names):
         raise InputError(f"launch of @{kernel.symbol}: {len(values)} arguments, the kernel takes {len(names)} "
                          f"({', '.join(names)})")
@@ -76,6 +79,9 @@ def launch_grid(kernel: Op, launch: Op, config: LaunchConfig, params: list[str],
     """The (x, y, z) grid of this launch under `config`."""
     meta = inductor_meta(kernel)
     bound = bind_launch(kernel, launch, config, params, numel_exprs)
+    recorded = launch.attrs.get("grid") or (launch.attrs.get("config") or {}).get("grid")
+    if isinstance(recorded, (list, tuple)) and len(recorded) == 3:
+        bound["__launch_grid__"] = list(recorded)
     blocks = config.meta
     grid_type = meta.get("grid_type")
     if grid_type is None:
@@ -152,6 +158,8 @@ def _fixed(meta, blocks, bound):
     for entry in meta["fixed_grid"]:
         if isinstance(entry, str) and entry in bound:
             dims.append(bound[entry])
+        elif isinstance(entry, str) and "__launch_grid__" in bound:
+            dims.append(bound["__launch_grid__"][len(dims)])
         else:
             dims.append(entry)
     return dims

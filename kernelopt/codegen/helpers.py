@@ -269,20 +269,21 @@ def with_dependencies(names: list[str]) -> list[str]:
 
 
 def helpers_source(names: list[str]) -> str:
-    """Python source defining the helpers (with dependencies) and binding them to `triton_helpers`."""
+    """Python source defining the helpers (with dependencies) as attributes of a `triton_helpers` module.
+
+    Each helper is defined under a private name, stored on the module object, and the private global
+    is deleted: helpers reach each other as `triton_helpers.<name>` too, so the emitted module's
+    globals hold only kernels (a launch hook that wraps every jit global wraps kernels, not helpers).
+    """
     ordered = with_dependencies(names)
     if not ordered:
         return ""
     prefix = "_ko_helper_"
-    blocks = []
+    blocks = ['triton_helpers = types.ModuleType("triton_helpers")']
     for name in ordered:
         text = HELPERS[name].source
-        # Define each helper under a private module-level name; calls between helpers use those names.
-        text = re.sub(r"\bdef ([A-Za-z_][A-Za-z0-9_]*)\(", lambda m: f"def {prefix}{m.group(1)}(", text)
-        for other in ordered:
-            text = re.sub(rf"(?<![\w.]){re.escape(other)}(?=\s*[(,)])", prefix + other, text)
-        text = text.replace(f"def {prefix}{prefix}", f"def {prefix}")
-        blocks.append(text)
-    binding = ["triton_helpers = types.ModuleType(\"triton_helpers\")"]
-    binding += [f"triton_helpers.{name} = {prefix}{name}" for name in ordered]
-    return "\n\n\n".join(blocks) + "\n\n\n" + "\n".join(binding) + "\n"
+        text = re.sub(rf"\bdef {re.escape(name)}\(", f"def {prefix}{name}(", text)
+        for other in HELPERS[name].needs:
+            text = re.sub(rf"(?<![\w.]){re.escape(other)}(?=\s*[(,)])", f"triton_helpers.{other}", text)
+        blocks.append(f"{text}\n\n\ntriton_helpers.{name} = {prefix}{name}\ndel {prefix}{name}")
+    return "\n\n\n".join(blocks) + "\n"

@@ -28,7 +28,7 @@ _BASE_IMPORTS = ("import torch", "import triton", "import triton.language as tl"
 RemarkFn = Callable[[Op | None, str], None]
 
 # extern_kernels.<name> the emitted module provides (as the same torch ops); others are refused.
-EXTERN_SUPPORTED = ("mm", "addmm", "bmm", "baddbmm", "convolution", "_int_mm")
+EXTERN_SUPPORTED = ("mm", "addmm", "bias_addmm", "bmm", "baddbmm", "convolution", "_int_mm")
 
 
 @dataclass
@@ -229,7 +229,7 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     launch.attrs["config"] = config.as_attr(grid if static else None)
     launch.attrs["config_source"] = selection.source
     meta = inductor_meta(kernel)
-    names = positional_names(code.params, config, meta)
+    names = positional_names(code.params, config, meta)[:len(launch.positional())]
     extra = set(meta.get("extra_launcher_args") or ())
     args = [py_literal(a) for n, a in zip(names, launch.positional()) if n not in extra]
     jit_positional = [p for p in code.params if p not in config.meta]
