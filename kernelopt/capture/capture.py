@@ -88,7 +88,7 @@ def capture(
 
     model_outputs = store.flatten_tensors(result)
     eager_outputs = store.flatten_tensors(eager)
-    agreement = _agreement(model_outputs, eager_outputs)
+    agreement = _agreement(model_outputs, eager_outputs, _lowest_precision(model, inputs))
 
     files = [g["module"] for g in graph_entries]
     if store_tensors:
@@ -142,7 +142,17 @@ def _recipe(spec, entry, size, seed, mode, device) -> dict[str, Any]:
     return {"model_file": model_file, "entry": entry, "size": size, "seed": seed, "mode": mode, "device": device}
 
 
-def _agreement(compiled: list[Any], eager: list[Any]) -> dict[str, Any]:
+def _lowest_precision(model, inputs) -> float:
+    """The tolerance of the least precise floating dtype the model computes with (weights or inputs):
+    an fp32 output of a bf16 network carries bf16 rounding."""
+    import torch
+
+    tensors = [x for x in inputs if isinstance(x, torch.Tensor)] + list(model.parameters())
+    names = {str(t.dtype).replace("torch.", "") for t in tensors if t.is_floating_point()}
+    return max((TOLERANCE.get(n, 1e-3) for n in names), default=TOLERANCE["float32"])
+
+
+def _agreement(compiled: list[Any], eager: list[Any], floor: float = 0.0) -> dict[str, Any]:
     """Max abs / relative error of the compiled model against eager, and whether it is within tolerance."""
     if len(compiled) != len(eager):
         return {"ok": False, "reason": f"{len(compiled)} compiled outputs, {len(eager)} eager"}
@@ -157,7 +167,7 @@ def _agreement(compiled: list[Any], eager: list[Any]) -> dict[str, Any]:
         err = float((g - w).abs().max()) if g.numel() else 0.0
         rel = float((g - w).norm() / w.norm().clamp_min(1e-30)) if g.numel() else 0.0
         worst_abs, worst_rel = max(worst_abs, err), max(worst_rel, rel)
-        ok = ok and rel <= TOLERANCE.get(str(got.dtype).replace("torch.", ""), 1e-3)
+        ok = ok and rel <= max(floor, TOLERANCE.get(str(got.dtype).replace("torch.", ""), 1e-3))
     return {"ok": ok, "max_abs_err": worst_abs, "max_rel_err": worst_rel}
 
 
