@@ -47,8 +47,11 @@ def capture(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
 
-    with torch.no_grad():
-        eager = model(*inputs)
+    try:
+        with torch.no_grad():
+            eager = model(*inputs)
+    except Exception as err:  # the model itself is broken: say so before Inductor gets involved
+        raise InputError(f"{meta.source}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
     started = time.perf_counter()
     try:
         compiled, result, graphs = inductor.compile_and_capture(model, inputs, mode)
