@@ -13,7 +13,7 @@ from kernelopt.ir.core import Module, Op
 
 from .base import Pass, PassContext
 
-GEMM_CALLEES = ("mm", "addmm", "bmm", "baddbmm", "matmul", "_int_mm", "addmv", "mv", "dot",
+GEMM_CALLEES = ("mm", "addmm", "bias_addmm", "bmm", "baddbmm", "matmul", "_int_mm", "addmv", "mv", "dot",
                 "_scaled_mm", "linear", "addbmm", "_addmm_activation")
 CONV_CALLEES = ("convolution", "conv1d", "conv2d", "conv3d", "_convolution", "conv_transpose",
                 "cudnn_convolution", "miopen_convolution")

@@ -189,11 +189,21 @@ def _outputs(op: Op) -> list[Value]:
             if user.name == "ko.getitem" and user.results and isinstance(user.results[0].type, TensorType)]
 
 
+def _vendor_flop_class(dtype: str, cost: Cost) -> str:
+    """fp32 GEMMs and convolutions may run on TF32 tensor cores (torch's allow_tf32 settings, on by
+    default for cuDNN): a floor must be a lower bound, so it uses the TF32 peak."""
+    flop_class = _flop_class_for(dtype)
+    if flop_class == "fp32":
+        cost.notes.append("fp32 library GEMM/conv may use TF32: floor uses the tf32 peak")
+        return "tf32"
+    return flop_class
+
+
 def _gemm_flops(op: Op, tensors: list[Value], outputs: list[Value], cost: Cost) -> None:
     from kernelopt.passes.classify_dispatch import _op_basename
 
-    has_bias = _op_basename(op.callee or "").rstrip("_") in ("addmm", "baddbmm", "addbmm", "addmv",
-                                                              "_addmm_activation")
+    has_bias = _op_basename(op.callee or "").rstrip("_") in ("addmm", "bias_addmm", "baddbmm", "addbmm",
+                                                              "addmv", "_addmm_activation")
     operands = tensors[1:3] if has_bias and len(tensors) >= 3 else tensors[:2]
     if len(operands) < 2:
         cost.notes.append("GEMM operands not typed: no FLOPs counted")
@@ -210,7 +220,7 @@ def _gemm_flops(op: Op, tensors: list[Value], outputs: list[Value], cost: Cost) 
     cost.flops = 2 * batch * m * n * k
     if has_bias:
         cost.flops += batch * m * n
-    cost.flop_class = _flop_class_for(a.dtype)
+    cost.flop_class = _vendor_flop_class(a.dtype, cost)
 
 
 def _conv_flops(op: Op, tensors: list[Value], outputs: list[Value], cost: Cost) -> None:
@@ -234,7 +244,7 @@ def _conv_flops(op: Op, tensors: list[Value], outputs: list[Value], cost: Cost) 
         cost.flops = 2 * x.sizes[0] * x.sizes[1] * spatial_in * (w.numel // max(w.sizes[0], 1))
     else:
         cost.flops = 2 * out.sizes[0] * out.sizes[1] * spatial_out * kernel_elems
-    cost.flop_class = _flop_class_for(x.dtype)
+    cost.flop_class = _vendor_flop_class(x.dtype, cost)
 
 
 def _attention_cost(op: Op, tensors: list[Value], cost: Cost) -> None:

@@ -2,11 +2,12 @@
 from pathlib import Path
 
 from kernelopt.ir.parser import parse_module
+from kernelopt.lift import lift_file
 from kernelopt.profile.ceilings import load_ceilings
 from kernelopt.profile.counting import launch_cost, library_cost
 from kernelopt.profile.kernel_source import analyze_kernel_source
 
-INPUTS = Path(__file__).resolve().parents[1] / "lit" / "passes" / "Inputs"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "inductor-2.11-h200"
 
 ROW_NORM = '''
 @triton.jit
@@ -92,7 +93,7 @@ def test_unreadable_source_falls_back_to_read_write_sets():
 
 
 def test_ce_capture_first_kernel_bytes():
-    module = parse_module((INPUTS / "ce.kir").read_text())
+    module = lift_file(FIXTURES / "ce.default.0.py")
     first, second = module.launches()
     cost = launch_cost(first, module)
     assert (cost.bytes_read, cost.bytes_written) == (4096 * 32000 * 2, 2 * 4096 * 4)

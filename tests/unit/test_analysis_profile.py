@@ -8,6 +8,7 @@ import pytest
 import torch
 
 from kernelopt.ir.parser import parse_module
+from kernelopt.lift import lift_file
 from kernelopt.passes.annotate_profile import AnnotateProfile
 from kernelopt.passes.base import PassContext
 from kernelopt.profile.cache import TimeCache
@@ -15,7 +16,7 @@ from kernelopt.profile.ceilings import load_ceilings
 from kernelopt.profile.counting import Cost
 from kernelopt.profile.timed_module import timed_ops
 
-INPUTS = Path(__file__).resolve().parents[1] / "lit" / "passes" / "Inputs"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "inductor-2.11-h200"
 
 TINY_MODULE = '''
 import torch
@@ -69,7 +70,7 @@ def annotate(module, device=None, **options):
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="checks the behaviour without a CUDA device")
 def test_without_a_gpu_one_remark_says_timing_was_skipped():
-    module = parse_module((INPUTS / "ce.kir").read_text())
+    module = lift_file(FIXTURES / "ce.default.0.py")
     ctx = annotate(module)
     remarks = [d.message for d in ctx.diagnostics if d.severity == "remark"]
     assert remarks == ["[annotate-profile] timing skipped (no CUDA device): static figures only; "
@@ -82,7 +83,7 @@ def test_without_a_gpu_one_remark_says_timing_was_skipped():
 
 
 def test_measure_false_is_silent_and_floors_follow_the_table():
-    module = parse_module((INPUTS / "mlp.kir").read_text())
+    module = lift_file(FIXTURES / "mlp.default.0.py")
     ctx = annotate(module, measure=False, gpu="h200")
     assert not list(ctx.diagnostics)
     gemm = module.ops_named("extern")[0]
