@@ -171,6 +171,10 @@ def _fma(x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
 
     dtype = torch.promote_types(torch.promote_types(x.dtype, y.dtype), z.dtype)
     xs, ys, zs = (t.to(dtype) for t in torch.broadcast_tensors(x, y, z))
+    if dtype == torch.float32 and not hasattr(native, "fma_fp32"):  # triton < 3.9
+        return (xs.double() * ys.double() + zs.double()).to(dtype)  # exact product, then rounding
+    if dtype == torch.float64 and not hasattr(native, "fma_fp64"):
+        return torch.addcmul(zs, xs, ys)
     if dtype == torch.float64:
         out = native.fma_fp64(xs.contiguous().numpy(), ys.contiguous().numpy(), zs.contiguous().numpy())
     elif dtype == torch.float32:
@@ -315,6 +319,11 @@ def _patch_libdevice_modules() -> None:
     if isinstance(cuda_libdevice, types.ModuleType):
         for name in MAPPED_LIBDEVICE_FUNCTIONS:
             setattr(cuda_libdevice, name, getattr(CPU_LIBDEVICE, name))
+
+
+def cpu_shims_installed() -> bool:
+    """True once this process runs Triton through the interpreter (it cannot launch GPU kernels then)."""
+    return _INSTALLED
 
 
 def install_cpu_triton_shims() -> None:

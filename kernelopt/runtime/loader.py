@@ -209,6 +209,12 @@ def load_output_module(path: str, device: str = "cpu") -> LoadedModule:
         raise InputError(f"unknown device {device!r}: use one of {', '.join(DEVICES)}")
     if device == "cuda" and not torch.cuda.is_available():
         raise InputError("device 'cuda' requested but no CUDA GPU is available here")
+    if device == "cuda":
+        from kernelopt.runtime.interpret import cpu_shims_installed
+
+        if cpu_shims_installed():
+            raise InputError("this process runs Triton through the CPU interpreter (install_cpu_triton_shims "
+                             "was called): load CUDA modules in a separate process")
     source, tree = _read_tree(path)
     namespace: dict[str, Any] = {"__name__": f"kernelopt_output_module_{abs(hash(path))}",
                                  "__file__": os.path.abspath(path), "__builtins__": __builtins__}
