@@ -130,7 +130,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     out_path = Path(output)
     work = Path(tempfile.mkdtemp(prefix="kernelopt-optimize-"))
     module_path, inputs, manifest = _capture_step(model, options, device, work, steps)
-    module, ctx = _pipeline_step(module_path, inputs, options, device, steps)
+    module, ctx = _pipeline_step(module_path, inputs, manifest, options, device, steps)
     source = ctx.artifacts.get("python")
     if source is None:
         raise InputError("the pipeline produced no Python module (emit-python did not run)")
@@ -177,7 +177,7 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
     return str(work / graphs[0]["module"]), inputs, manifest
 
 
-def _pipeline_step(module_path: str, inputs, options, device, steps: Steps):
+def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps):
     from kernelopt.lift import lift_file
     from kernelopt.pass_manager import PassManager
     from kernelopt.passes.base import PassContext
@@ -187,6 +187,12 @@ def _pipeline_step(module_path: str, inputs, options, device, steps: Steps):
     ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
     module = lift_file(module_path, diagnostics=ctx.diagnostics)
     module.attrs["precision"] = options.precision
+    if manifest:
+        from kernelopt.codegen.configs import apply_recorded_configs
+
+        pinned = apply_recorded_configs(module, manifest)  # the autotuner's own choices, never a default
+        if pinned:
+            steps.say(f"lift: {pinned} launch(es) pinned to the configuration Inductor's autotuner chose")
     warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
     steps.done("lift", f"{len(module.launches())} launches, {len(module.kernels)} kernels"
                + (f", {len(warnings)} warning(s)" if warnings else ""), started)

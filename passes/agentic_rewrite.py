@@ -61,7 +61,11 @@ class AgenticRewrite(Pass):
         progress = Progress(ctx.options.get("progress_stream", sys.stderr))
         gpu_left = self.gpu_seconds
         targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)
+        covered: set[str] = set()   # kernels already replaced by an accepted group rewrite
         for target in targets[: self.max_targets]:
+            if target.id in covered:
+                ctx.remark(module.kernel(target.id), f"@{target.id} not searched: its fusion group was rewritten")
+                continue
             if gpu_left <= 0:
                 ctx.remark(None, f"GPU-seconds budget spent; {target.id} not searched")
                 break
@@ -79,7 +83,8 @@ class AgenticRewrite(Pass):
                 ctx.stat("accepted-candidates", result.accepted)
                 entry = _entry(result)
                 cache.store(key, entry)
-            self._record(ctx, module, target, entry)
+            if self._record(ctx, module, target, entry) and target.id.startswith("group:"):
+                covered |= {k.name for k in target.kernels}
 
     def _proposers(self, ctx: PassContext) -> list:
         from kernelopt.proposers.registry import make_proposer
@@ -117,11 +122,12 @@ class AgenticRewrite(Pass):
             targets.append(kernel_target(module, name))
         return targets
 
-    def _record(self, ctx: PassContext, module: Module, target, entry: dict) -> None:
+    def _record(self, ctx: PassContext, module: Module, target, entry: dict) -> bool:
+        """Put the search's winner on the IR; False when there is none."""
         if not entry.get("source"):
             ctx.remark(None, f"{target.id}: no faster legal candidate ({entry.get('why', 'none found')}); "
                              "the original stays")
-            return
+            return False
         record = {"status": "proposed", **{k: v for k, v in entry.items() if k != "why"}}
         if target.id.startswith("group:"):
             group = int(target.id.split(":", 1)[1])
@@ -137,6 +143,7 @@ class AgenticRewrite(Pass):
         ctx.stat("rewrites")
         ctx.remark(where, f"{target.id}: {entry['proposer']} '{entry['strategy']}' is {entry['speedup']:.3f}x "
                           "faster; proposed for check-legality")
+        return True
 
 
 def _entry(result) -> dict:

@@ -46,7 +46,7 @@ def _fmt(value, digits=1) -> str:
     if value is None or value == "":
         return "–"
     if isinstance(value, float):
-        return f"{value:.{digits}f}"
+        return f"{value:.{digits + 2}g}"
     return str(value)
 
 
