@@ -16,7 +16,7 @@ from typing import Any
 from kernelopt.errors import InputError
 from kernelopt.ir.core import Arg, Location, Module, Op, Value
 from kernelopt.ir.diagnostics import Diagnostics
-from kernelopt.ir.effects import launch_params
+from kernelopt.ir.effects import launch_params, storage_root
 from kernelopt.ir.types import TUPLE, OpaqueType, ScalarType, TensorType, Type
 
 from .kernels import extra_launcher_args, is_async_compile_call, lift_kernel
@@ -290,8 +290,11 @@ class Lifter:
                 bound = scope.env.pop(name_node.id, None)
                 if not isinstance(bound, Value):
                     continue  # streams, symbols, partition argument lists: nothing to free
-                if scope.pending_handoff(bound) or any(v is bound for v in scope.values()):
-                    continue  # handed to a partition, or still reachable under another name
+                if scope.pending_handoff(bound):
+                    continue  # handed to a partition, which now owns it
+                root = storage_root(bound)
+                if any(storage_root(v) is root for v in scope.values()):
+                    continue  # the storage is still reachable under another name (a view, an alias)
                 self.emit("ko.free", stmt, scope, args=[Arg(bound)])
 
     def lift_assign(self, stmt: ast.Assign, target: ast.AST, value: ast.AST, following, scope: Scope) -> int:
@@ -840,8 +843,8 @@ def _torch_version(filename: str) -> str | None:
         except (OSError, ValueError):
             data = {}
         if isinstance(data, dict):
-            for candidate in (data.get("torch"), (data.get("software") or {}).get("torch")
-                              if isinstance(data.get("software"), dict) else None):
+            sections = [data] + [data[k] for k in ("environment", "software") if isinstance(data.get(k), dict)]
+            for candidate in (section.get("torch") for section in sections):
                 if isinstance(candidate, str):
                     return candidate
     for part in reversed(path.parts[:-1]):
