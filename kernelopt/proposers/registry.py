@@ -29,13 +29,26 @@ def _templates():
     return TemplatesProposer
 
 
+def _fuse():
+    from .fuse import FuseProposer
+
+    return FuseProposer
+
+
+def _epilogue():
+    from .epilogue import EpilogueProposer
+
+    return EpilogueProposer
+
+
 def _llm():
     from .llm.proposer import LLMProposer
 
     return LLMProposer
 
 
-BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "llm": _llm}
+BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "fuse": _fuse,
+                                          "epilogue": _epilogue, "llm": _llm}
 DEFAULT = ("retune", "templates", "llm")
 
 

@@ -67,13 +67,39 @@ class LaunchCapture:
             run_original()
 
         loaded.launch_hook = hook
+        externs = loaded.namespace.get("extern_kernels")
+        if externs is not None:  # vendor calls too (epilogue targets replay the GEMM)
+            loaded.namespace["extern_kernels"] = _RecordingExterns(externs, self.launches)
         try:
             loaded.call([_clone(a) for a in inputs])
         finally:
             loaded.launch_hook = None
+            if externs is not None:
+                loaded.namespace["extern_kernels"] = externs
 
     def of(self, kernel: str) -> list[CapturedLaunch]:
         return [launch for launch in self.launches if launch.kernel == kernel]
+
+
+class _RecordingExterns:
+    """Stands in for the module's `extern_kernels` during the capture: records each call's arguments
+    (positional, then keyword values in call order) as a CapturedLaunch named `extern_kernels.<fn>`."""
+
+    def __init__(self, real, launches: list[CapturedLaunch]):
+        self._real = real
+        self._launches = launches
+
+    def __getattr__(self, name: str):
+        fn = getattr(self._real, name)
+        if not callable(fn):
+            return fn
+
+        def call(*args, **kwargs):
+            values = tuple(_clone(a) for a in list(args) + list(kwargs.values()))
+            self._launches.append(CapturedLaunch(f"extern_kernels.{name}", -1, values))
+            return fn(*args, **kwargs)
+
+        return call
 
 
 class StaticCostModel:
@@ -129,10 +155,14 @@ class ModuleEvaluator:
         if len(target.kernels) == 1 and not target.group_args:
             return self.loaded.kernels[target.kernels[0].name].run
         positions = _group_positions(target)
+        vendor = {k.name for k in target.kernels if k.kind == "vendor"}
 
         def run_group(*group_args):
             for launch, where in zip(target.launches, positions):
-                self.loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
+                if launch.kernel in vendor:
+                    _vendor_call(self.loaded, launch, [group_args[i] for i in where])
+                else:
+                    self.loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
 
         return run_group
 
@@ -152,6 +182,7 @@ class ModuleEvaluator:
         for launch, where in zip(target.launches, positions):
             occurrence = used.get(launch.kernel, 0)
             used[launch.kernel] = occurrence + 1
+            occurrence = int(launch.config.get("occurrence", occurrence))  # set by epilogue_target
             captured = self.capture.of(launch.kernel)[occurrence]
             for arg, slot in zip(captured.args, where):
                 if values[slot] is None:
@@ -174,7 +205,8 @@ class ModuleEvaluator:
         try:
             verdict = check_candidate(
                 original, candidate.source, launches, output_args=self.output_positions(target),
-                precision=self.precision, original_source=target.kernels[0].source,
+                precision=self.precision,
+                original_source=next((k.source for k in target.kernels if k.source), ""),
                 arg_names=[a.name for a in (target.group_args or target.launches[0].args)])
         except GateError as err:
             return Evaluation(False, f"the check could not run: {err}", gpu_seconds=self._spent(start))
@@ -200,6 +232,17 @@ class ModuleEvaluator:
 
     def _spent(self, start: float) -> float:
         return time.perf_counter() - start if self.device == "cuda" else 0.0
+
+
+def _vendor_call(loaded, launch, values: list) -> None:
+    """Call the vendor op of an epilogue target (`kernels[0].kind == "vendor"`) through the module's
+    own `extern_kernels`: positional operands first, then alpha=/beta=/out= by name."""
+    from .targets import VENDOR_POSITIONAL
+
+    positional = VENDOR_POSITIONAL[launch.kernel]
+    args = [v for a, v in zip(launch.args, values) if a.name in positional]
+    kwargs = {a.name: v for a, v in zip(launch.args, values) if a.name not in positional}
+    getattr(loaded.namespace["extern_kernels"], launch.kernel.split(".", 1)[1])(*args, **kwargs)
 
 
 def _group_positions(target: RewriteTarget) -> list[list[int]]:

@@ -158,3 +158,92 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
         precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
     ), ""
+
+
+# Positional parameter names of the vendor GEMMs an epilogue target may start with; their keyword
+# arguments (alpha=, beta=, out=) keep their keyword as the ArgSpec name.
+VENDOR_POSITIONAL = {"extern_kernels.mm": ("mat1", "mat2"), "extern_kernels.addmm": ("input", "mat1", "mat2")}
+
+
+def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
+    """A target for `detect-fusion` epilogue group `group`: a vendor GEMM and the Triton launches after it.
+
+    `kernels[0]` is a KernelSpec of kind "vendor" named after the callee ("extern_kernels.addmm");
+    `launches[0]` is the GEMM with its arguments in call order (addmm: input, mat1, mat2, alpha,
+    beta, out; mm: mat1, mat2, out), then the group's Triton launches. `group_args` is the union in
+    first-use order, so the GEMM's operands come first, then its `out`, then what the launches add
+    (tensors the GEMM does not touch, scalars). Tensors are one slot per storage and layout, so the
+    launch's in-place view of the GEMM output (`buf1 = buf0  # reuse`) is the GEMM's `out` slot.
+    Each LaunchSpec's config carries `occurrence`: how many earlier calls of the same callee or
+    kernel the module makes (which captured call holds this one's arguments).
+    """
+    from kernelopt.ir.effects import effects, storage_root
+
+    members = [op for op in module.body if op.name in ("ko.extern", "ko.launch")
+               and op.attrs.get("fusion_group") == group]
+    if len(members) < 2 or members[0].name != "ko.extern" or any(op.name != "ko.launch" for op in members[1:]):
+        return None, "not a vendor call followed by Triton launches"
+    gemm = members[0]
+    if gemm.callee not in VENDOR_POSITIONAL:
+        return None, f"{gemm.callee} is not a GEMM this target handles"
+    if any(module.kernel(op.symbol or "") is None for op in members[1:]):
+        return None, "a launch of an unknown kernel"
+    first, last = module.body.index(members[0]), module.body.index(members[-1])
+    written: set[int] = set()
+    for op in module.body[first:last + 1]:
+        if op in members:
+            written |= {id(storage_root(v)) for v in effects(op, module).writes}
+        elif any(id(storage_root(v)) in written for v in effects(op, module).reads):
+            return None, f"{op.name} at line {op.loc.line if op.loc else '?'} reads the group's results in between"
+    positional = VENDOR_POSITIONAL[gemm.callee]
+    if sum(1 for a in gemm.args if a.keyword is None) != len(positional) or gemm.keyword("out") is None:
+        return None, f"{gemm.callee} is called with other arguments than {', '.join(positional)}, ..., out="
+    gemm_args = []
+    for index, arg in enumerate(gemm.args):
+        name = arg.keyword or positional[index]
+        value = arg.value
+        if isinstance(value, Value) and isinstance(value.type, TensorType):
+            t = value.type
+            gemm_args.append(ArgSpec(name, True, t.sizes, t.strides, t.offset, t.dtype, written=name == "out"))
+        else:
+            gemm_args.append(ArgSpec(name, False, value=None if isinstance(value, Value) else value))
+    body_index = module.body.index
+    occurrence = sum(1 for op in module.body[:body_index(gemm)] if op.name == "ko.extern" and op.callee == gemm.callee)
+    specs = [LaunchSpec(gemm.callee, tuple(gemm_args), {"occurrence": occurrence})]
+    for op in members[1:]:
+        spec = launch_spec(op, module.kernel(op.symbol or ""))
+        earlier = sum(1 for other in module.body[:body_index(op)] if other.name == "ko.launch" and other.symbol == op.symbol)
+        specs.append(LaunchSpec(spec.kernel, spec.args, {**spec.config, "occurrence": earlier}))
+    slots: dict[object, int] = {}
+    group_args: list[ArgSpec] = []
+    positions = []
+    for op, spec in zip(members, specs):
+        where = []
+        for arg, arg_spec in zip(op.args, spec.args):
+            value = arg.value
+            if isinstance(value, Value) and isinstance(value.type, TensorType):
+                t = value.type
+                key: object = (id(storage_root(value)), t.sizes, t.strides, t.offset, t.dtype)
+            else:
+                key = object()
+            if key not in slots:
+                slots[key] = len(group_args)
+                group_args.append(arg_spec)
+            elif arg_spec.written and not group_args[slots[key]].written:
+                old = group_args[slots[key]]
+                group_args[slots[key]] = ArgSpec(old.name, old.is_tensor, old.sizes, old.strides,
+                                                 old.storage_offset, old.dtype, old.value, True)
+            where.append(slots[key])
+        positions.append(tuple(where))
+    kernels = [KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))]
+    for op in members[1:]:
+        spec = kernel_spec(module.kernel(op.symbol or ""))
+        if spec.name not in [k.name for k in kernels]:
+            kernels.append(spec)
+    times = [op.attrs.get("time_us") for op in members]
+    return RewriteTarget(
+        id=f"group:{group}", kernels=tuple(kernels), launches=tuple(specs), group_args=tuple(group_args),
+        group_positions=tuple(positions),
+        time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
+        precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
+    ), ""
