@@ -1,0 +1,201 @@
+"""agentic-rewrite and check-legality on real captures, on the CPU (Triton interpreter).
+
+The search runs with the deterministic static cost model (there is no GPU to time on), candidates go
+through the real legality gate in its isolated workers, and the LLM proposer talks to a real HTTP
+server on loopback that speaks the OpenAI chat-completions protocol with scripted answers.
+"""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from kernelopt.ir.printer import print_module
+from kernelopt.lift import lift_file
+from kernelopt.pass_manager import PassManager
+from kernelopt.passes.base import PassContext
+from kernelopt.pipeline import parse_pipeline
+from kernelopt.proposers.base import Candidate
+from kernelopt.proposers.retune import RetuneProposer
+from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
+from kernelopt.rewrite.search import Budget, search
+from kernelopt.rewrite.targets import kernel_target
+
+REPO = Path(__file__).resolve().parents[2]
+CPU_CORPUS = REPO / "tests" / "corpus" / "cpu-2.13"
+sys.path.insert(0, str(REPO / "tests"))
+
+
+def capture(model: str) -> tuple[Path, list, list]:
+    folder = CPU_CORPUS / model / "small.default"
+    module = next(folder.glob(f"{model}.default.0.py"))
+    return module, torch.load(folder / "inputs.pt")["args"], torch.load(folder / "outputs.pt")["outputs"]
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+
+
+def run_pipeline(module_path: Path, inputs, pipeline: str, stream=None):
+    module = lift_file(str(module_path))
+    ctx = PassContext(options={"device": "cpu", "inputs": inputs, "progress_stream": stream or io.StringIO()})
+    PassManager(parse_pipeline(pipeline)).run(module, ctx)
+    return module, ctx
+
+
+GELU = "triton_poi_fused_gelu_0"
+
+
+def test_search_keeps_the_best_legal_candidate_within_the_candidate_budget():
+    path, inputs, _ = capture("mlp")
+    module = lift_file(str(path))
+    target = kernel_target(module, GELU)
+    evaluator = ModuleEvaluator(str(path), inputs, device="cpu", cost_model=StaticCostModel())
+    result = search(target, [RetuneProposer()], evaluator, Budget(max_candidates=3), min_speedup=1.0)
+    assert len(result.attempts) == 3 and result.stopped_because == "candidate budget spent"
+    assert all(e.accepted for _, e in result.attempts), [e.reason for _, e in result.attempts]
+    best = max(e.speedup for _, e in result.attempts)
+    assert result.best is not None and result.best[1].speedup == best
+
+
+class ZerosThenRetune:
+    """A proposer whose first idea writes zeros: the gate must reject it and the search go on."""
+
+    name = "zeros"
+    summary = "test proposer"
+
+    def propose(self, target, history):
+        if not history:
+            yield Candidate("import torch\n\ndef run(in_out_ptr0, xnumel):\n    in_out_ptr0.zero_()\n",
+                            self.name, "write zeros")
+        yield from RetuneProposer().propose(target, history)
+
+
+def test_a_wrong_candidate_is_rejected_with_its_reason_and_the_search_continues():
+    path, inputs, _ = capture("mlp")
+    module = lift_file(str(path))
+    evaluator = ModuleEvaluator(str(path), inputs, device="cpu", cost_model=StaticCostModel())
+    result = search(kernel_target(module, GELU), [ZerosThenRetune()], evaluator, Budget(max_candidates=2),
+                    min_speedup=1.0)
+    (zeros, verdict), (_, legal) = result.attempts
+    assert zeros.strategy == "write zeros" and not verdict.accepted and verdict.reason.startswith("mismatch")
+    assert legal.accepted and result.best[0].proposer == "retune"
+
+
+def test_without_a_gpu_nothing_is_proposed_and_the_pass_says_why():
+    path, inputs, _ = capture("mlp")
+    module, ctx = run_pipeline(path, inputs, "classify-dispatch,agentic-rewrite")
+    assert not any("rewrite" in op.attrs for op in module.walk())
+    assert any("no CUDA device" in d.message for d in ctx.diagnostics)
+
+
+def test_full_pipeline_rewrites_checks_and_emits_a_module_that_matches_inductor(tmp_path):
+    from kernelopt.runtime import run_module
+
+    path, inputs, expected = capture("mlp")
+    pipeline = ("classify-dispatch,detect-fusion,annotate-profile,"
+                "agentic-rewrite{cost-model=static max-candidates=2 proposers=retune},check-legality,emit-python")
+    module, ctx = run_pipeline(path, inputs, pipeline)
+    rewrite = module.kernel(GELU).attrs["rewrite"]
+    assert rewrite["status"] == "accepted" and rewrite["proposer"] == "retune"
+    assert rewrite["recheck"]["verdict"] == "ACCEPT" and rewrite["timed_by"] == "static-cost-model"
+    emitted = tmp_path / "mlp_opt.py"
+    emitted.write_text(ctx.artifacts["python"])
+    assert "proposer: retune" in emitted.read_text()
+    outputs = run_module(str(emitted), [a.clone() for a in inputs], "cpu")["outputs"]
+    for got, want in zip(outputs, expected):
+        torch.testing.assert_close(got, want, rtol=1.3e-6, atol=1e-5)
+
+
+def test_check_legality_reverts_a_proposed_rewrite_that_is_wrong():
+    path, inputs, _ = capture("mlp")
+    module = lift_file(str(path))
+    kernel = module.kernel(GELU)
+    kernel.attrs["rewrite"] = {"status": "proposed", "proposer": "test", "strategy": "drop the 0.5",
+                               "source": "def run(in_out_ptr0, xnumel):\n    in_out_ptr0.mul_(0.5)\n"}
+    ctx = PassContext(options={"device": "cpu", "inputs": inputs})
+    PassManager(parse_pipeline("check-legality")).run(module, ctx)
+    assert "rewrite" not in kernel.attrs
+    assert kernel.attrs["rewrite_rejected"].startswith("mismatch")
+    assert ctx.statistics["check-legality"]["rejected"] == 1
+    assert "rewrite_rejected" in print_module(module)
+
+
+def test_search_results_are_cached_on_disk():
+    path, inputs, _ = capture("mlp")
+    pipeline = "classify-dispatch,agentic-rewrite{cost-model=static max-candidates=1 proposers=retune}"
+    _, first = run_pipeline(path, inputs, pipeline)
+    module, second = run_pipeline(path, inputs, pipeline)
+    assert first.statistics["agentic-rewrite"]["cache-hits"] == 0
+    assert second.statistics["agentic-rewrite"]["cache-hits"] == 1
+    assert second.statistics["agentic-rewrite"]["candidates"] == 0
+    assert module.kernel(GELU).attrs["rewrite"]["status"] == "proposed"
+    _, third = run_pipeline(path, inputs, pipeline.replace("proposers=retune", "proposers=retune no-cache=true"))
+    assert third.statistics["agentic-rewrite"]["cache-hits"] == 0
+
+
+# -- the llm proposer against a real loopback server -------------------------------------------------
+LLM_CORRECT = '''import triton
+import triton.language as tl
+from torch._inductor.runtime.triton_helpers import libdevice
+
+
+@triton.jit
+def gelu_tanh(ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(ptr + offs, mask).to(tl.float32)
+    inner = (x + (x * x * x) * 0.044715) * 0.7978845608028654
+    y = (x * 0.5) * (libdevice.tanh(inner) + 1.0)
+    tl.store(ptr + offs, y, mask)
+
+
+def run(in_out_ptr0, xnumel):
+    gelu_tanh[(triton.cdiv(xnumel, 512),)](in_out_ptr0, xnumel, BLOCK=512)
+'''
+LLM_WRONG = LLM_CORRECT.replace("(x * 0.5) *", "x *")          # drops the 0.5: wrong numbers
+LLM_LOOP = LLM_CORRECT.replace("def run(in_out_ptr0, xnumel):\n", "def run(in_out_ptr0, xnumel):\n    while True:\n        pass\n")
+
+
+def fenced(code: str) -> str:
+    return f"Here it is.\n\n```python\n{code}```\n"
+
+
+def test_llm_proposals_are_gated_and_the_correct_one_is_emitted(tmp_path):
+    from llm_server import ScriptedServer
+
+    plan = json.dumps({"strategies": [{"family": f, "label": f, "idea": f"try {f}"}
+                                      for f in ("memory-access", "algebra", "tiling")]})
+    server = ScriptedServer({
+        "planner": [plan] * 4,
+        "executor": ["I would rather explain in prose.", fenced("def run(:\n    pass\n"),
+                     fenced(LLM_WRONG), fenced(LLM_LOOP)] + [fenced(LLM_CORRECT)] * 8,
+        "summarizer": [json.dumps({"lessons": ["keep the math order"]})] * 4,
+    })
+    base_url = server.start()
+    try:
+        path, inputs, expected = capture("mlp")
+        progress = io.StringIO()
+        pipeline = ("classify-dispatch,agentic-rewrite{cost-model=static proposers=llm max-candidates=4 "
+                    f"llm-base-url={base_url} llm-model=scripted min-speedup=1.0}},check-legality,emit-python")
+        module, ctx = run_pipeline(path, inputs, pipeline, progress)
+    finally:
+        server.stop()
+    log = progress.getvalue()
+    assert "REJECT (mismatch" in log, log          # the wrong kernel
+    assert "REJECT (timeout" in log, log           # the infinite loop: the worker is killed, the pass goes on
+    rewrite = module.kernel(GELU).attrs["rewrite"]
+    assert rewrite["status"] == "accepted" and rewrite["proposer"] == "llm"
+    assert "gelu_tanh" in ctx.artifacts["python"]
+    emitted = tmp_path / "mlp_llm.py"
+    emitted.write_text(ctx.artifacts["python"])
+    from kernelopt.runtime import run_module
+
+    outputs = run_module(str(emitted), [a.clone() for a in inputs], "cpu")["outputs"]
+    torch.testing.assert_close(outputs[0], expected[0], rtol=1.3e-6, atol=1e-5)
