@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# One device session on the H200: every GPU measurement the issues ask for, each step with its own time
+# limit, so a failing step never costs the others. Results land in $OUT/results.tgz (re-packed after every
+# step, so a run stopped at its limit still returns what finished) and $OUT/summary.txt.
+#
+#   bash benchmarks/h200_session.sh [STEP ...]     (default: all steps; carry .whl for lark/openai)
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/kernelopt-out}
+RES=$(mktemp -d)
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1 KERNELOPT_CACHE_DIR=$RES/cache
+if [ -d .whl ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
+  export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
+fi
+python3 -m pip install -q --no-index --no-deps --no-build-isolation -e . >"$RES/install.log" 2>&1 || tail -5 "$RES/install.log"
+python3 -c "import torch, triton, kernelopt.ir; print('gpu', torch.cuda.get_device_name(), 'torch', torch.__version__, 'triton', triton.__version__)" | tee "$OUT/summary.txt"
+
+step() {  # step NAME SECONDS COMMAND...
+  local name=$1 limit=$2; shift 2
+  local start=$SECONDS
+  timeout --kill-after=10 "$limit" "$@" >"$RES/$name.log" 2>&1
+  local rc=$?
+  echo "$name rc=$rc $((SECONDS - start))s" | tee -a "$OUT/summary.txt"
+  tail -n 25 "$RES/$name.log"
+  tar czf "$OUT/results.tgz" -C "$RES" --exclude=cache . 2>/dev/null
+}
+
+want() { [ $# -eq 0 ] || [[ " $* " == *" $1 "* ]]; }
+STEPS="$*"
+want ceilings $STEPS && step ceilings 60 python3 benchmarks/measure_ceilings.py --out "$RES/ceilings.json"
+want templates $STEPS && step templates 150 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
+want optimize_ce $STEPS && step optimize_ce 260 kernelopt optimize tests/zoo/cross_entropy.py --size large \
+  --proposers retune,templates --gpu-seconds 90 --max-candidates 12 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
+[ -f benchmarks/emit_identity.py ] && want emit $STEPS && step emit 150 python3 benchmarks/emit_identity.py --device cuda --out "$RES/emit_identity.json"
+want profile $STEPS && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
+want legality $STEPS && step legality 90 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
+exit 0
