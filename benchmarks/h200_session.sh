@@ -30,8 +30,8 @@ step() {  # step NAME SECONDS COMMAND...
 want() { [ $# -eq 0 ] || [[ " $* " == *" $1 "* ]]; }
 STEPS="$*"
 want ceilings $STEPS && step ceilings 60 python3 benchmarks/measure_ceilings.py --out "$RES/ceilings.json"
-want templates $STEPS && step templates 150 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
-want optimize_ce $STEPS && step optimize_ce 260 kernelopt optimize tests/zoo/cross_entropy.py --size large \
+want templates $STEPS && step templates 120 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
+want optimize_ce $STEPS && step optimize_ce 240 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
   --proposers retune,templates --gpu-seconds 90 --max-candidates 12 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
 [ -f benchmarks/emit_identity.py ] && want emit $STEPS && step emit 150 python3 benchmarks/emit_identity.py --device cuda --out "$RES/emit_identity.json"
 want profile $STEPS && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
