@@ -25,7 +25,7 @@ from kernelopt.lift import lift_file, lift_source
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = sorted((REPO / "tests" / "fixtures").glob("**/*.py"))
 CORPUS = sorted((REPO / "tests" / "corpus").glob("**/*.py"))
-LIFT_INPUTS = sorted((REPO / "tests" / "lit" / "lift" / "Inputs").glob("*.py"))
+LIFT_INPUTS = sorted((REPO / "tests" / "lit" / "lift" / "Inputs").glob("*.cuda-*.py"))  # real captures only
 
 
 def _looks_like_output_module(path: Path) -> bool:
