@@ -326,6 +326,35 @@ def cpu_shims_installed() -> bool:
     return _INSTALLED
 
 
+def _bf16_as_fp32(handle):
+    from triton.runtime.interpreter import TensorHandle
+
+    tl = _tl()
+    widened = (np.asarray(handle.data).astype(np.uint32) << 16).view(np.float32)  # exact
+    return TensorHandle(widened, tl.float32)
+
+
+def _patch_bf16_dot() -> None:
+    """The interpreter's tl.dot multiplies bf16 operands as their raw uint16 bits (triton 3.9):
+    widen them to float32 first (exact), as the GPU's bf16 MMA with a float32 accumulator does."""
+    from triton.runtime.interpreter import InterpreterBuilder
+
+    original = InterpreterBuilder.create_dot
+    if getattr(original, "_kernelopt_bf16", False):
+        return
+    tl = _tl()
+
+    def create_dot(self, a, b, d, *args, **kwargs):
+        if a.dtype == tl.bfloat16:
+            a = _bf16_as_fp32(a)
+        if b.dtype == tl.bfloat16:
+            b = _bf16_as_fp32(b)
+        return original(self, a, b, d, *args, **kwargs)
+
+    create_dot._kernelopt_bf16 = True
+    InterpreterBuilder.create_dot = create_dot
+
+
 def install_cpu_triton_shims() -> None:
     """Make Triton kernels (Inductor's or anyone's) run on the CPU through the interpreter.
 
@@ -345,4 +374,5 @@ def install_cpu_triton_shims() -> None:
     if _INSTALLED:
         return
     _patch_libdevice_modules()
+    _patch_bf16_dot()
     _INSTALLED = True

@@ -207,3 +207,20 @@ def test_install_is_idempotent_and_sets_the_environment():
 
     assert torch_triton.triton_hash_with_backend() == torch_triton.triton_hash_with_backend()
     assert libdevice.tanh is getattr(__import__("kernelopt.runtime.interpret", fromlist=["x"]).CPU_LIBDEVICE, "tanh")
+
+
+@triton.jit
+def _dot_kernel(a_ptr, b_ptr, c_ptr, N: tl.constexpr):
+    r = tl.arange(0, N)
+    a = tl.load(a_ptr + r[:, None] * N + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * N + r[None, :])
+    tl.store(c_ptr + r[:, None] * N + r[None, :], tl.dot(a, b, out_dtype=tl.float32))
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32])
+def test_interpreted_dot_is_right_for_16_bit_inputs(dtype):
+    gen = torch.Generator().manual_seed(5)
+    a, b = (torch.randn(16, 16, generator=gen).to(dtype) for _ in range(2))
+    out = torch.empty(16, 16)
+    _dot_kernel[(1,)](a, b, out, N=16)
+    torch.testing.assert_close(out, a.double().matmul(b.double()).float(), rtol=1e-5, atol=1e-5)
