@@ -172,8 +172,10 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     `launches[0]` is the GEMM with its arguments in call order (addmm: input, mat1, mat2, alpha,
     beta, out; mm: mat1, mat2, out), then the group's Triton launches. `group_args` is the union in
     first-use order, so the GEMM's operands come first, then its `out`, then what the launches add
-    (tensors the GEMM does not touch, scalars). Tensors are one slot per storage and layout, so the
-    launch's in-place view of the GEMM output (`buf1 = buf0  # reuse`) is the GEMM's `out` slot.
+    (tensors the GEMM does not touch, scalars). Tensors are one slot per storage and layout, where
+    all contiguous views of one storage with the same offset and element count are one layout, so
+    the launch's in-place view of the GEMM output (`buf1 = buf0  # reuse`, or a reinterpret_tensor
+    reshaping it) is the GEMM's `out` slot (with the GEMM's sizes and strides).
     Each LaunchSpec's config carries `occurrence`: how many earlier calls of the same callee or
     kernel the module makes (which captured call holds this one's arguments).
     """
@@ -223,7 +225,7 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
             value = arg.value
             if isinstance(value, Value) and isinstance(value.type, TensorType):
                 t = value.type
-                key: object = (id(storage_root(value)), t.sizes, t.strides, t.offset, t.dtype)
+                key: object = _layout_key(value, storage_root(value))
             else:
                 key = object()
             if key not in slots:
@@ -247,3 +249,18 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
         precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
     ), ""
+
+
+def _layout_key(value: Value, root: Value) -> tuple:
+    """Tensors with equal keys address the same elements in the same order (see epilogue_target)."""
+    import math
+
+    t = value.type
+    expected, contiguous = 1, True
+    for size, stride in reversed(list(zip(t.sizes, t.strides))):
+        if size != 1 and stride != expected:
+            contiguous = False
+        expected *= size
+    if contiguous:
+        return (id(root), "contiguous", math.prod(t.sizes), t.offset, t.dtype)
+    return (id(root), t.sizes, t.strides, t.offset, t.dtype)
