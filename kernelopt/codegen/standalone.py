@@ -313,6 +313,17 @@ def _view(op: Op) -> str:
             f"{_shape(ty.strides)}, {int(ty.offset)})")
 
 
+def _reuse(op: Op) -> str:
+    """`new = old  # reuse`, or a reinterpretation of old's storage when the new type differs."""
+    source = op.args[0].value
+    new, old = op.result.type, getattr(source, "type", None)
+    if isinstance(new, TensorType) and isinstance(old, TensorType) and (
+            new.sizes, new.strides, new.offset) != (old.sizes, old.strides, old.offset):
+        return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(new.sizes)}, "
+                f"{_shape(new.strides)}, {int(new.offset)})  # reuse")
+    return f"{py_name(op.result)} = {py_literal(source)}  # reuse"
+
+
 def _body_lines(state: _State) -> tuple[list[str], list[str]]:
     """Lines of call(): (prologue outside the device guard, lines inside it)."""
     module = state.module
@@ -342,7 +353,7 @@ def _body_lines(state: _State) -> tuple[list[str], list[str]]:
         elif kind == "ko.alloc":
             body.append(_alloc(op))
         elif kind == "ko.reuse":
-            body.append(f"{py_name(op.result)} = {py_literal(op.args[0].value)}  # reuse")
+            body.append(_reuse(op))
         elif kind == "ko.view":
             body.append(_view(op))
         elif kind == "ko.free":
