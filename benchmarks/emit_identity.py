@@ -1,0 +1,184 @@
+"""Emitted vs original module on the GPU: bitwise identity and time ratio, for every capture.
+
+    python benchmarks/emit_identity.py --device cuda --out benchmarks/results/emit_identity.json
+
+For each capture under the corpus (small captures with stored inputs; large ones on get_args() with a
+fixed seed): lift, pin the autotuner's configs from the capture's manifest, emit the standalone
+module, then run the original Inductor module and the emitted one on the same inputs. Identity:
+every output bitwise equal (NaN payloads included). Timing: the two `call(args)` are timed in
+interleaved rounds (CUDA events around N calls, after warm-up); the ratio is emitted/original of the
+medians. Targets: <= 1.02 for captures of >= 1 ms, <= 1.05 below. Writes a JSON (GPU, torch, triton,
+date, one row per capture) and prints a table.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def captures(corpus: Path, only: list[str] | None) -> list[Path]:
+    found = []
+    for manifest in sorted(corpus.glob("**/manifest.json")):
+        if manifest.parent == corpus:
+            continue
+        data = json.loads(manifest.read_text())
+        if len(data.get("graphs", [])) != 1:
+            continue
+        if only and data.get("name") not in only:
+            continue
+        found.append(manifest.parent)
+    return found
+
+
+def _bits_equal(a, b) -> bool:
+    import torch
+
+    if not isinstance(a, torch.Tensor):
+        return a == b
+    if a.shape != b.shape or a.dtype != b.dtype or a.stride() != b.stride():
+        return False
+    return torch.equal(a.detach().reshape(-1).view(torch.uint8) if a.dtype != torch.bool else a.reshape(-1),
+                       b.detach().reshape(-1).view(torch.uint8) if b.dtype != torch.bool else b.reshape(-1))
+
+
+def _inputs(capture: Path, module, device: str) -> list:
+    import torch
+
+    if (capture / "inputs.pt").exists():
+        args = torch.load(capture / "inputs.pt")["args"]
+        return [a.to(device) if isinstance(a, torch.Tensor) else a for a in args]
+    from kernelopt.runtime.execute import seeded_example_args
+
+    return seeded_example_args(module)
+
+
+def _time_interleaved(calls: dict, args: list, rounds: int, per_round: int) -> dict[str, float]:
+    """Median milliseconds per call of each function, timed in alternating rounds (same inputs)."""
+    import torch
+
+    samples = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, fn in calls.items():
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            for _ in range(per_round):
+                fn(list(args))
+            end.record()
+            torch.cuda.synchronize()
+            samples[name].append(start.elapsed_time(end) / per_round)
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
+    import torch
+
+    from kernelopt.codegen import emit_python
+    from kernelopt.codegen.configs import apply_recorded_configs
+    from kernelopt.lift import lift_file
+    from kernelopt.runtime.loader import load_output_module
+
+    manifest = json.loads((capture / "manifest.json").read_text())
+    original_path = capture / manifest["graphs"][0]["module"]
+    module = lift_file(str(original_path))
+    pinned = apply_recorded_configs(module, manifest)
+    emitted_path = workdir / f"{capture.parent.name}_{capture.name.replace('.', '_').replace('-', '_')}_emitted.py"
+    emitted_path.write_text(emit_python(module, options=None))
+    sources = {}
+    for launch in module.launches():
+        sources[launch.attrs.get("config_source", "?")] = sources.get(launch.attrs.get("config_source", "?"), 0) + 1
+    original = load_output_module(str(original_path), device)
+    emitted = load_output_module(str(emitted_path), device)
+    args = _inputs(capture, original, device)
+    with torch.no_grad():
+        first = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+        second = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+        torch.cuda.synchronize()
+        identical = len(first) == len(second) and all(_bits_equal(a, b) for a, b in zip(first, second))
+        calls = {"original": original.namespace["call"], "emitted": emitted.namespace["call"]}
+        for fn in calls.values():  # warm-up: compile, fill caches, first direct launches
+            for _ in range(3):
+                fn([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+        torch.cuda.synchronize()
+        probe = _time_interleaved(calls, args, 1, 3)
+        per_round = max(1, min(200, int(20.0 / max(probe["original"], 1e-3))))  # ~20 ms per round
+        medians = _time_interleaved(calls, args, rounds, per_round)
+    ratio = medians["emitted"] / medians["original"]
+    target = 1.02 if medians["original"] >= 1.0 else 1.05
+    return {"capture": f"{capture.parent.parent.name}/{capture.parent.name}/{capture.name}",
+            "launches": len(module.launches()), "configs_pinned": pinned, "config_sources": sources,
+            "bitwise_identical": bool(identical), "original_ms": round(medians["original"], 5),
+            "emitted_ms": round(medians["emitted"], 5), "ratio": round(ratio, 4), "target": target,
+            "meets_target": ratio <= target, "calls_per_round": per_round, "rounds": rounds}
+
+
+def environment(device: str) -> dict:
+    import torch
+    import triton
+
+    return {"gpu": torch.cuda.get_device_name(0) if device == "cuda" and torch.cuda.is_available() else None,
+            "torch": torch.__version__, "triton": triton.__version__,
+            "date": datetime.datetime.now().isoformat(timespec="seconds")}
+
+
+def table(rows: list[dict]) -> str:
+    lines = [f"{'capture':<58} {'bitwise':>7} {'orig ms':>9} {'emit ms':>9} {'ratio':>6} {'ok':>3}"]
+    for row in rows:
+        if "error" in row:
+            lines.append(f"{row['capture']:<58} ERROR {row['error'][:60]}")
+            continue
+        lines.append(f"{row['capture']:<58} {'yes' if row['bitwise_identical'] else 'NO':>7} "
+                     f"{row['original_ms']:>9.4f} {row['emitted_ms']:>9.4f} {row['ratio']:>6.3f} "
+                     f"{'yes' if row['meets_target'] else 'NO':>3}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--device", choices=("cuda",), default="cuda", help="the GPU (timing needs one)")
+    parser.add_argument("--corpus", default=str(REPO / "tests" / "corpus"), help="corpus root (default tests/corpus)")
+    parser.add_argument("--out", required=True, help="write the JSON results here")
+    parser.add_argument("--rounds", type=int, default=15, help="interleaved timing rounds (default 15)")
+    parser.add_argument("--only", help="comma-separated model names")
+    parser.add_argument("--platform", default="cuda", help="only corpus platforms whose name contains this")
+    args = parser.parse_args(argv)
+    import torch
+
+    if not torch.cuda.is_available():
+        print("emit_identity: needs a CUDA GPU", file=sys.stderr)
+        return 2
+    rows = []
+    workdir = Path(tempfile.mkdtemp(prefix="emit-identity-"))
+    for capture in captures(Path(args.corpus), args.only.split(",") if args.only else None):
+        if args.platform and args.platform not in capture.parent.parent.name:
+            continue
+        started = time.time()
+        try:
+            row = measure(capture, args.device, args.rounds, workdir)
+        except Exception as err:  # one capture failing must not end the run
+            row = {"capture": str(capture.relative_to(Path(args.corpus))), "error": f"{type(err).__name__}: {err}",
+                   "traceback": traceback.format_exc()[-2000:]}
+        row["seconds"] = round(time.time() - started, 1)
+        rows.append(row)
+        print(table([row]).splitlines()[-1], flush=True)
+    result = {**environment(args.device), "rows": rows,
+              "summary": {"captures": len(rows), "errors": sum("error" in r for r in rows),
+                          "bitwise_identical": sum(bool(r.get("bitwise_identical")) for r in rows),
+                          "meets_target": sum(bool(r.get("meets_target")) for r in rows)}}
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    print(table(rows))
+    print(json.dumps(result["summary"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
