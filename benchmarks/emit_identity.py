@@ -95,15 +95,16 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
     sources = {}
     for launch in module.launches():
         sources[launch.attrs.get("config_source", "?")] = sources.get(launch.attrs.get("config_source", "?"), 0) + 1
-    original = load_output_module(str(original_path), device)
-    emitted = load_output_module(str(emitted_path), device)
-    args = _inputs(capture, original, device)
+    # Plain imports (no launch hooks): both modules run exactly as a user would run them.
+    original = _import(original_path)
+    emitted = _import(emitted_path)
+    args = _inputs(capture, load_output_module(str(original_path), device), device)
     with torch.no_grad():
         first = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
         second = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
         torch.cuda.synchronize()
         identical = len(first) == len(second) and all(_bits_equal(a, b) for a, b in zip(first, second))
-        calls = {"original": original.namespace["call"], "emitted": emitted.namespace["call"]}
+        calls = {"original": original.call, "emitted": emitted.call}
         for fn in calls.values():  # warm-up: compile, fill caches, first direct launches
             for _ in range(3):
                 fn([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
@@ -118,6 +119,15 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
             "bitwise_identical": bool(identical), "original_ms": round(medians["original"], 5),
             "emitted_ms": round(medians["emitted"], 5), "ratio": round(ratio, 4), "target": target,
             "meets_target": ratio <= target, "calls_per_round": per_round, "rounds": rounds}
+
+
+def _import(path: Path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"emit_identity_{abs(hash(str(path)))}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def environment(device: str) -> dict:
