@@ -1,0 +1,134 @@
+"""Units of the emitter: kernel stripping, helpers, grids (against Inductor's GridExpr), configs, CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kernelopt.codegen import emit_python
+from kernelopt.codegen.configs import LaunchConfig, apply_recorded_configs, heuristic_configs
+from kernelopt.codegen.grid import launch_grid
+from kernelopt.codegen.helpers import HELPERS, helpers_source, used_helpers, with_dependencies
+from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.lift import lift_file
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures" / "inductor-2.11-h200"
+
+
+@pytest.fixture(scope="module")
+def ln_gelu():
+    return lift_file(str(FIXTURES / "ln_gelu.default.0.py"))
+
+
+def test_kernel_loses_heuristics_and_imports_but_keeps_body(ln_gelu):
+    kernel = ln_gelu.kernels[0]
+    code = standalone_kernel(kernel.symbol, kernel.attrs["source"])
+    assert code.heuristic == "reduction"
+    assert "triton_heuristics" not in code.text and "import" not in code.text and "set_driver" not in code.text
+    assert code.text.startswith("@triton.jit\ndef " + kernel.symbol)
+    body = kernel.attrs["source"].split("@triton.jit\n", 1)[1]
+    assert body.strip() in code.text
+    assert code.constexpr_params == ["XBLOCK", "R0_BLOCK"]
+
+
+def test_helpers_come_with_their_dependencies_in_order():
+    ordered = with_dependencies(["online_softmax_combine"])
+    assert ordered.index("maximum") < ordered.index("online_softmax_combine")
+    assert ordered.index("is_floating") < ordered.index("maximum")
+    text = helpers_source(["max2"])
+    compile(text, "<helpers>", "exec")
+    assert "triton_helpers.max2 = " in text and "triton_helpers.maximum = " in text
+    assert used_helpers(["triton_helpers.maximum(a, b)\ntriton_helpers.set_driver_to_gpu()"]) == ["maximum"]
+
+
+def test_every_helper_used_by_the_fixtures_is_provided():
+    from kernelopt.legality.inductor_source import kernel_sources
+
+    for path in FIXTURES.glob("*.py"):
+        for name in used_helpers(list(kernel_sources(path.read_text()).values())):
+            assert name in HELPERS, f"{path.name}: triton_helpers.{name}"
+
+
+def test_grids_match_inductor_gridexpr():
+    from torch._inductor.runtime.triton_heuristics import GridExpr
+
+    for path in FIXTURES.glob("*.default.0.py"):
+        module = lift_file(str(path))
+        for launch in module.launches():
+            kernel = module.kernel(launch.symbol)
+            if kernel.attrs.get("kind") == "template":
+                continue
+            code = standalone_kernel(kernel.symbol, kernel.attrs["source"])
+            from kernelopt.codegen.grid import bind_launch, inductor_meta
+
+            for config in heuristic_configs(kernel):
+                ours = launch_grid(kernel, launch, config, code.params)
+                bound = bind_launch(kernel, launch, config, code.params)
+                theirs = GridExpr.from_meta(inductor_meta(kernel), config.meta).eval_slow({**bound, **config.meta})
+                assert tuple(ours) == tuple(theirs), (path.name, kernel.symbol, config)
+
+
+def test_template_grid_comes_from_its_fixed_grid():
+    module = lift_file(str(FIXTURES / "mlp.max-autotune-no-cudagraphs.0.py"))
+    emit_python(module)
+    template = next(op for op in module.launches() if op.symbol.startswith("triton_tem"))
+    assert template.attrs["config"]["grid"] == [1024, 1, 1]
+    assert template.attrs["config"]["num_warps"] == 4 and template.attrs["config"]["num_stages"] == 3
+
+
+def test_recorded_configs_are_pinned(ln_gelu):
+    name = ln_gelu.launches()[0].symbol
+    manifest = {"graphs": [{"module": "ln_gelu.default.0.py", "kernels": {
+        name: {"chosen": {"kwargs": {"XBLOCK": 1, "R0_BLOCK": 1024}, "num_warps": 8, "num_stages": 1}}}}]}
+    assert apply_recorded_configs(ln_gelu, manifest) == 1
+    source = emit_python(ln_gelu)
+    launch = ln_gelu.launches()[0]
+    assert launch.attrs["config_source"] == "capture"
+    assert launch.attrs["config"] == {"XBLOCK": 1, "R0_BLOCK": 1024, "num_warps": 8, "num_stages": 1,
+                                      "grid": [8192, 1, 1]}
+    assert "meta={'XBLOCK': 1, 'R0_BLOCK': 1024}, options={'num_warps': 8, 'num_stages': 1}" in source
+    assert "Launch config sources: capture x1" in source
+
+
+def test_unrecorded_configs_are_heuristic_with_a_remark():
+    module = lift_file(str(FIXTURES / "ce.default.0.py"))
+    remarks = []
+    emit_python(module, remark=lambda op, message: remarks.append(message))
+    assert all(op.attrs["config_source"] == "heuristic" for op in module.launches())
+    assert remarks and all("heuristic config" in r for r in remarks)
+    first = heuristic_configs(module.kernel(module.launches()[0].symbol))[0]
+    assert isinstance(first, LaunchConfig) and first.num_warps
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.py")), ids=lambda p: p.stem)
+def test_every_fixture_emits_valid_python_without_inductor(path):
+    source = emit_python(lift_file(str(path)))
+    compile(source, str(path), "exec")
+    code = source.split('"""', 2)[2]
+    assert "_inductor" not in code and "triton_heuristics" not in code
+    assert code.count("_Launch(") >= 1
+
+
+def test_emit_command_writes_module_and_reports_bad_input(tmp_path):
+    out = tmp_path / "out.py"
+    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "emit", str(FIXTURES / "mlp.default.0.py"),
+                           "-o", str(out)], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    assert "def call(args):" in out.read_text()
+    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "emit", str(tmp_path / "missing.py")],
+                          capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 2 and "no such file" in proc.stderr and "Traceback" not in proc.stderr
+    patched = subprocess.run([sys.executable, "-m", "kernelopt.cli", "emit", str(FIXTURES / "mlp.default.0.py"),
+                              "--style", "patched"], capture_output=True, text=True, cwd=REPO)
+    assert patched.returncode == 0 and "Rewritten: none" in patched.stdout
+
+
+def test_opt_pipeline_ending_in_emit_python_prints_python(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "kernelopt.opt", str(FIXTURES / "ln_gelu.default.0.py"),
+                           "-p", "emit-python"], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith('"""') and "def call(args):" in proc.stdout
