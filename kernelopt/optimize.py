@@ -26,7 +26,7 @@ from kernelopt.errors import InputError, UsageError
 
 PRECISIONS = ("strict", "allow-tf32", "allow-bf16")
 BASES = {"default": "default", "max-autotune": "max-autotune-no-cudagraphs"}
-DEFAULT_PROPOSERS = ("retune", "templates", "llm")
+DEFAULT_PROPOSERS = ("templates", "fuse", "epilogue", "retune", "llm")
 
 
 @dataclass

@@ -25,7 +25,7 @@ class AgenticRewrite(Pass):
     summary = "Search for faster legal replacements of the costliest Triton kernels (retune, templates, llm)"
     statistics = ("targets", "skipped", "candidates", "accepted-candidates", "rewrites", "cache-hits")
 
-    proposers: list[str] = field(default_factory=lambda: ["retune", "templates", "llm"],
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "retune", "llm"],
                                  metadata={"help": "proposer plugins to ask, in order"})
     gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget for the whole module"})
     max_candidates: int = field(default=24, metadata={"help": "candidates evaluated per target"})
@@ -84,7 +84,7 @@ class AgenticRewrite(Pass):
                 entry = _entry(result)
                 cache.store(key, entry)
             if self._record(ctx, module, target, entry) and target.id.startswith("group:"):
-                covered |= {k.name for k in target.kernels}
+                covered |= {k.name for k in target.kernels if k.kind != "vendor"}
 
     def _proposers(self, ctx: PassContext) -> list:
         from kernelopt.proposers.registry import make_proposer
@@ -103,12 +103,15 @@ class AgenticRewrite(Pass):
         return made
 
     def _targets(self, ctx, module, rank_kernels, kernel_target, group_target) -> list:
+        from kernelopt.rewrite.targets import epilogue_target
+
         targets = []
-        groups = sorted({op.attrs["fusion_group"] for op in module.launches()
-                         if isinstance(op.attrs.get("fusion_group"), int)
-                         and op.attrs.get("fusion_kind") == "vertical"})
-        for group in groups:
-            target, why = group_target(module, group)
+        kinds = {op.attrs["fusion_group"]: op.attrs.get("fusion_kind") for op in module.body
+                 if isinstance(op.attrs.get("fusion_group"), int)}
+        for group, kind in sorted(kinds.items()):
+            if kind not in ("vertical", "epilogue"):
+                continue
+            target, why = (epilogue_target if kind == "epilogue" else group_target)(module, group)
             if target is None:
                 ctx.remark(None, f"fusion group {group} not searched: {why}")
             else:
@@ -130,10 +133,13 @@ class AgenticRewrite(Pass):
             return False
         record = {"status": "proposed", **{k: v for k, v in entry.items() if k != "why"}}
         if target.id.startswith("group:"):
+            from .check_legality import group_members
+
             group = int(target.id.split(":", 1)[1])
-            members = [op for op in module.launches() if op.attrs.get("fusion_group") == group]
+            members = group_members(module, group)
             record["group"] = group
-            record["replaces"] = [op.symbol for op in members]
+            record["group_kind"] = "epilogue" if members[0].name == "ko.extern" else "vertical"
+            record["replaces"] = [op.symbol or op.callee for op in members]
             record["group_positions"] = [list(p) for p in target.group_positions]
             members[-1].attrs["rewrite"] = record
             where = members[-1]

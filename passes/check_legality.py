@@ -58,11 +58,12 @@ class CheckLegality(Pass):
 
     @staticmethod
     def _target(module: Module, op: Op):
-        from kernelopt.rewrite.targets import group_target, kernel_target
+        from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target
 
         if op.name == "ko.kernel":
             return kernel_target(module, op.symbol or "")
-        target, why = group_target(module, int(op.attrs["rewrite"]["group"]))
+        build = epilogue_target if op.attrs["rewrite"].get("group_kind") == "epilogue" else group_target
+        target, why = build(module, int(op.attrs["rewrite"]["group"]))
         if target is None:
             raise ValueError(f"fusion group {op.attrs['rewrite']['group']} is no longer a valid group: {why}")
         return target
@@ -86,12 +87,12 @@ class CheckLegality(Pass):
             op.attrs["rewrite"] = record
             return
         group = int(record["group"])
-        members = [m for m in module.launches() if m.attrs.get("fusion_group") == group]
+        members = group_members(module, group)
         slots: dict[int, object] = {}
         for member, where in zip(members, record["group_positions"]):
             for arg, slot in zip(member.args, where):
-                slots.setdefault(slot, arg.value)
-        name = f"{members[0].symbol}_group{group}"
+                slots[slot] = arg.value  # the latest name of a slot is the one alive where the group ends
+        name = f"{members[-1].symbol}_group{group}"
         module.add_kernel(Op("ko.kernel", symbol=name, attrs={
             "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
         launch = Op("ko.launch", symbol=name, args=[Arg(slots[i]) for i in range(len(slots))],
@@ -100,8 +101,13 @@ class CheckLegality(Pass):
         for member in members:
             member.drop_uses()
             module.body.remove(member)
-        for symbol in set(record["replaces"]):
+        for symbol in {m.symbol for m in members if m.symbol}:
             if not any(l.symbol == symbol for l in module.launches()):
                 kernel = module.kernel(symbol)
                 if kernel is not None:
                     module.kernels.remove(kernel)
+
+
+def group_members(module: Module, group: int) -> list[Op]:
+    """The launches and vendor calls of fusion group `group`, in program order."""
+    return [op for op in module.body if op.name in ("ko.launch", "ko.extern") and op.attrs.get("fusion_group") == group]

@@ -23,8 +23,9 @@ def register(subparsers) -> None:
     p.add_argument("--max-candidates", type=int, default=24, help="candidates evaluated per kernel")
     p.add_argument("--precision", choices=["strict", "allow-tf32", "allow-bf16"], default="strict",
                    help="strict keeps fp32 math fp32; the others allow tf32 / bf16 in replacements")
-    p.add_argument("--proposers", default="retune,templates,llm",
-                   help="comma-separated proposers (built-in: retune, templates, llm; plugins too)")
+    p.add_argument("--proposers", default="templates,fuse,epilogue,retune,llm",
+                   help="comma-separated proposers, asked in this order (built-in: templates, fuse, epilogue, "
+                        "retune, llm; plugins from the kernelopt.proposers entry points too)")
     p.add_argument("--llm-base-url", default="", help="OpenAI-compatible endpoint for the llm proposer "
                    "(key from OPENAI_API_KEY or KERNELOPT_LLM_API_KEY)")
     p.add_argument("--llm-model", default="", help="model name for the llm proposer")

@@ -49,7 +49,7 @@ def _llm():
 
 BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "fuse": _fuse,
                                           "epilogue": _epilogue, "llm": _llm}
-DEFAULT = ("retune", "templates", "llm")
+DEFAULT = ("templates", "fuse", "epilogue", "retune", "llm")
 
 
 def proposer_classes() -> dict[str, Callable[[], type]]:

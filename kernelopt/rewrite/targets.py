@@ -133,6 +133,10 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
     for op in members:
         kernel = module.kernel(op.symbol or "")
         spec = launch_spec(op, kernel)
+        # Which captured launch of this kernel holds this one's arguments (kernels repeat across layers).
+        earlier = sum(1 for other in module.body[:module.body.index(op)]
+                      if other.name == "ko.launch" and other.symbol == op.symbol)
+        spec = LaunchSpec(spec.kernel, spec.args, {**spec.config, "occurrence": earlier})
         specs.append(spec)
         where = []
         for arg, arg_spec in zip(op.args, spec.args):
