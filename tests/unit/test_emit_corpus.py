@@ -185,7 +185,8 @@ def _rewrite_candidate(module, kernel_name: str) -> str:
     code = standalone_kernel(kernel_name, kernel.attrs["source"])
     meta = {k: v for k, v in config.items() if k not in ("grid", "num_warps", "num_stages")}
     body = code.text.replace(f"def {kernel_name}(", "def copy_kernel(")
-    return ("import triton\nimport triton.language as tl\n\n" + body + "\n\n"
+    return ("import triton\nimport triton.language as tl\nfrom triton.language.extra import libdevice\n\n"
+            "tl_math = tl.math\n\n" + body + "\n\n"
             f"def run(*args):\n    copy_kernel[{tuple(config['grid'])}](*args, **{meta!r})\n")
 
 
@@ -193,15 +194,21 @@ def test_rewritten_kernel_standalone_and_patched(fresh_captures, tmp_path):
     from kernelopt.codegen import emit_python
     from kernelopt.lift import lift_file
 
-    capture = fresh_captures.get("softmax") or fresh_captures.get("ln_gelu")
-    if capture is None:
-        pytest.skip("no CPU capture available")
+    def plain(module, name):  # the copy candidate cannot use triton_helpers (it has no helper module)
+        return "triton_helpers" not in module.kernel(name).attrs["source"].split("@triton.jit", 1)[1]
+
+    found = None
+    for capture in fresh_captures.values():
+        module = lift_file(str(_module_file(capture)))
+        emit_python(module)  # fills in launch configs
+        names = [op.symbol for op in module.launches() if plain(module, op.symbol)]
+        if names:
+            found = capture, module, names[0]
+            break
+    if found is None:
+        pytest.skip("no CPU capture with a kernel free of triton_helpers")
+    capture, module, name = found
     path = _module_file(capture)
-    module = lift_file(str(path))
-    emit_python(module)  # fills in launch configs
-    name = module.launches()[0].symbol
-    if "triton_helpers" in module.kernel(name).attrs["source"].split("@triton.jit", 1)[1]:
-        pytest.skip("the kernel uses triton_helpers; the copy candidate needs a plain kernel")
     module.kernel(name).attrs["rewrite"] = {
         "status": "accepted", "source": _rewrite_candidate(module, name), "proposer": "test",
         "strategy": "copy", "speedup": 1.0, "evidence": "unit test", "recheck": {"verdict": "ACCEPT (test)"}}
