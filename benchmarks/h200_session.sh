@@ -27,13 +27,13 @@ step() {  # step NAME SECONDS COMMAND...
   tar czf "$OUT/results.tgz" -C "$RES" --exclude=cache . 2>/dev/null
 }
 
-want() { [ $# -eq 0 ] || [[ " $* " == *" $1 "* ]]; }
 STEPS="$*"
-want ceilings $STEPS && step ceilings 60 python3 benchmarks/measure_ceilings.py --out "$RES/ceilings.json"
-want templates $STEPS && step templates 120 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
-want optimize_ce $STEPS && step optimize_ce 240 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
+want() { [ -z "$STEPS" ] || [[ " $STEPS " == *" $1 "* ]]; }   # no arguments: every step
+want ceilings && step ceilings 60 python3 benchmarks/measure_ceilings.py --out "$RES/ceilings.json"
+want templates && step templates 120 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
+want optimize_ce && step optimize_ce 240 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
   --proposers retune,templates --gpu-seconds 90 --max-candidates 12 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
-[ -f benchmarks/emit_identity.py ] && want emit $STEPS && step emit 200 python3 benchmarks/emit_identity.py --device cuda --rounds 5 --out "$RES/emit_identity.json"
-want profile $STEPS && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
-want legality $STEPS && step legality 150 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
+[ -f benchmarks/emit_identity.py ] && want emit && step emit 200 python3 benchmarks/emit_identity.py --device cuda --rounds 5 --out "$RES/emit_identity.json"
+want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
+want legality && step legality 150 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
 exit 0
