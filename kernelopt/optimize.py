@@ -132,6 +132,8 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     module_path, inputs, manifest = _capture_step(model, options, device, work, steps)
     module, ctx = _pipeline_step(module_path, inputs, manifest, options, device, steps)
     source = ctx.artifacts.get("python")
+    if ctx.artifacts.get("passthrough"):
+        source = Path(module_path).read_text()  # unchanged: the Inductor module itself
     if source is None:
         raise InputError("the pipeline produced no Python module (emit-python did not run)")
     _write_atomically(out_path, source)
@@ -199,8 +201,9 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     if module.attrs.get("symbolic_shapes") or module.attrs.get("backward"):
         why = "symbolic sizes" if module.attrs.get("symbolic_shapes") else "a backward graph"
         steps.skipped("optimize", f"the module has {why}; this version optimizes static-shape inference "
-                                  "graphs, so it is emitted unchanged")
-        text = "emit-python"
+                                  "graphs, so the Inductor module is written out unchanged")
+        ctx.artifacts["passthrough"] = True
+        return module, ctx
     else:
         text = pipeline_text(options, device)
         if device != "cuda":

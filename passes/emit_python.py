@@ -32,6 +32,10 @@ class EmitPython(Pass):
 
         if self.style not in STYLES:
             raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")
+        if module.attrs.get("symbolic_shapes"):
+            symbols = ", ".join(sorted((module.attrs.get("symbols") or {}).keys())) or "symbolic sizes"
+            raise PassFailure(f"the module has symbolic sizes ({symbols}); emit-python writes static-shape "
+                              "modules only (keep the Inductor module for this one)")
         options = EmitOptions(config_policy=self.config_policy, gpu=ctx.options.get("gpu"))
         try:
             source = emit_python(module, self.style, options=options, remark=ctx.remark)
