@@ -22,7 +22,7 @@ from .base import Pass, PassContext, PassFailure
 @dataclass(frozen=True)
 class AgenticRewrite(Pass):
     name = "agentic-rewrite"
-    summary = "Search for faster legal replacements of the costliest Triton kernels (retune, templates, llm)"
+    summary = "Search for faster legal replacements of the costliest Triton kernels and fusion groups"
     statistics = ("targets", "skipped", "candidates", "accepted-candidates", "rewrites", "cache-hits")
 
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "retune", "llm"],
