@@ -36,12 +36,13 @@ class AgenticRewrite(Pass):
     min_speedup: float = field(default=1.02, metadata={"help": "a rewrite must beat the original by this factor"})
     cost_model: str = field(default="measure", metadata={"help": "measure (GPU timing) or static (deterministic, for tests)"})
     no_cache: bool = field(default=False, metadata={"help": "ignore cached search results"})
+    # Where candidates are evaluated (kernelopt/pool): in this process, or on a pool of workers that
+    # each own one GPU (auto: Ray when ray.init() already ran here, local processes with 2+ GPUs).
+    workers: str = field(default="auto", metadata={"help": "auto, local (a process per GPU), ray (an actor "
+                                                           "per GPU) or none (in this process)"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
-        from kernelopt.rewrite import cache
         from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
-        from kernelopt.rewrite.search import Budget, Progress, search
-        from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
 
         device = _device(ctx)
         if device == "cpu" and self.cost_model != "static":
@@ -55,9 +56,31 @@ class AgenticRewrite(Pass):
         proposers = self._proposers(ctx)
         if not proposers:
             return
-        evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
-                                    precision=str(module.attrs.get("precision", "strict")),
-                                    cost_model=StaticCostModel() if self.cost_model == "static" else None)
+        from kernelopt.pool import PoolEvaluator, make_pool
+
+        pool = make_pool(self.workers, device)
+        if pool is None:
+            evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
+                                        precision=str(module.attrs.get("precision", "strict")),
+                                        cost_model=StaticCostModel() if self.cost_model == "static" else None)
+        else:
+            ctx.remark(None, f"evaluating candidates on {pool.size} {type(pool).__name__} workers")
+            evaluator = PoolEvaluator(pool, str(path), ctx.options.get("inputs"), device=device,
+                                      precision=str(module.attrs.get("precision", "strict")),
+                                      cost_model="static" if self.cost_model == "static" else "")
+        try:
+            self._search_all(ctx, module, proposers, evaluator)
+        finally:
+            if pool is not None:
+                evaluator.close()
+                pool.close()
+
+    def _search_all(self, ctx: PassContext, module: Module, proposers: list, evaluator) -> None:
+        from kernelopt.rewrite import cache
+        from kernelopt.rewrite.search import Budget, Progress, search
+        from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
+
+        device = _device(ctx)
         progress = Progress(ctx.options.get("progress_stream", sys.stderr))
         gpu_left = self.gpu_seconds
         targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)

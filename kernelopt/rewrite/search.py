@@ -10,6 +10,7 @@ stays.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -87,13 +88,10 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
         fresh = 0
         for proposer in proposers:
             history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
-            for candidate in _take(proposer.propose(target, history), budget.max_candidates - len(attempts)):
-                key = _fingerprint(candidate)
-                if key in seen:
-                    continue
-                seen.add(key)
+            # Evaluated one at a time by default; a pool-backed evaluator takes them in chunks (_evaluated).
+            proposed = _unseen(_take(proposer.propose(target, history), budget.max_candidates - len(attempts)), seen)
+            for candidate, evaluation in _evaluated(evaluator, target, proposed):
                 fresh += 1
-                evaluation = evaluator.evaluate(target, candidate)
                 gpu_seconds += evaluation.gpu_seconds
                 attempts.append((candidate, evaluation))
                 verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:80]})"
@@ -119,6 +117,32 @@ def _take(candidates: Iterable[Candidate], limit: int) -> Iterable[Candidate]:
         if count >= limit:
             return
         yield candidate
+
+
+def _unseen(candidates: Iterable[Candidate], seen: set[str]) -> Iterable[Candidate]:
+    for candidate in candidates:
+        key = _fingerprint(candidate)
+        if key not in seen:
+            seen.add(key)
+            yield candidate
+
+
+def _evaluated(evaluator: Evaluator, target: RewriteTarget, candidates: Iterable[Candidate]):
+    """(candidate, evaluation) in proposal order. The default is one at a time, as proposed. An
+    evaluator with `evaluate_many` (kernelopt.pool.PoolEvaluator) gets them in chunks of its
+    `batch_size` (its number of workers) to evaluate at once; the search then reads the answers in
+    proposal order, so it keeps and stops on exactly what the one-at-a-time search would. The cost of
+    that: when a budget stops the search mid-chunk, the rest of the chunk (fewer than batch_size
+    candidates) was proposed and evaluated for nothing, and is neither recorded nor charged."""
+    many = getattr(evaluator, "evaluate_many", None)
+    if many is None:
+        for candidate in candidates:
+            yield candidate, evaluator.evaluate(target, candidate)
+        return
+    chunk_size = max(1, int(getattr(evaluator, "batch_size", 1)))
+    candidates = iter(candidates)
+    while chunk := list(itertools.islice(candidates, chunk_size)):
+        yield from zip(chunk, many(target, chunk))
 
 
 def _tokens(proposers: list[Proposer]) -> int:
