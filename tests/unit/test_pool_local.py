@@ -1,0 +1,56 @@
+"""LocalPool on the CPU: two worker processes running the Triton interpreter evaluate real retune
+candidates of a real capture and reach the same verdicts as the in-process evaluator."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from kernelopt.lift import lift_file
+from kernelopt.pool import Job, LocalPool
+from kernelopt.proposers.base import Candidate
+from kernelopt.proposers.retune import RetuneProposer
+from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
+from kernelopt.rewrite.targets import kernel_target
+
+CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
+MODULE = CAPTURE / "mlp.default.0.py"
+INPUTS = CAPTURE / "inputs.pt"
+GELU = "triton_poi_fused_gelu_0"
+ZEROS = Candidate("import torch\n\ndef run(in_out_ptr0, xnumel):\n    in_out_ptr0.zero_()\n", "zeros", "write zeros")
+
+
+@pytest.fixture(autouse=True)
+def interpreter(monkeypatch, tmp_path):
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def verdict(evaluation) -> tuple:
+    return evaluation.accepted, evaluation.reason.split(":")[0], evaluation.speedup
+
+
+def test_two_cpu_workers_give_the_same_verdicts_as_the_sequential_evaluator():
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    candidates = list(RetuneProposer().propose(target, []))[:2] + [ZEROS]
+    sequential = ModuleEvaluator(str(MODULE), torch.load(INPUTS)["args"], device="cpu",
+                                 cost_model=StaticCostModel())
+    expected = {c.strategy: verdict(sequential.evaluate(target, c)) for c in candidates}
+    assert expected["write zeros"][:2] == (False, "mismatch")
+
+    jobs = [Job(str(MODULE), str(INPUTS), target, c, cost_model="static") for c in candidates]
+    with LocalPool("cpu", workers=2, job_timeout=120) as pool:
+        assert pool.size == 2
+        got = {job.candidate.strategy: verdict(evaluation) for job, evaluation in pool.map_unordered(jobs)}
+        assert len(set(pool.worker_pids())) == 2
+    assert got == expected
+
+
+def test_a_worker_sees_no_gpu_and_runs_the_interpreter():
+    from kernelopt.pool.local import worker_environment
+
+    env = worker_environment("cpu", None)
+    assert env["CUDA_VISIBLE_DEVICES"] == "" and env["TRITON_INTERPRET"] == "1"
+    env = worker_environment("cuda", "3")
+    assert env["CUDA_VISIBLE_DEVICES"] == "3" and "TRITON_INTERPRET" not in env
