@@ -1,0 +1,78 @@
+"""The search driver on a pool: two CPU workers find the same attempts and the same best candidate as
+the one-at-a-time search, and `agentic-rewrite{workers=local}` proposes the same rewrite."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+import torch
+
+from kernelopt.lift import lift_file
+from kernelopt.pool import LocalPool, PoolEvaluator
+from kernelopt.proposers.base import Candidate
+from kernelopt.proposers.retune import RetuneProposer
+from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
+from kernelopt.rewrite.search import Budget, search
+from kernelopt.rewrite.targets import kernel_target
+
+CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
+MODULE = CAPTURE / "mlp.default.0.py"
+GELU = "triton_poi_fused_gelu_0"
+
+
+@pytest.fixture(autouse=True)
+def interpreter(monkeypatch, tmp_path):
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+
+
+class ZerosThenRetune:
+    """First a candidate that writes zeros (the gate rejects it), then the retune configurations."""
+
+    name = "zeros"
+    summary = "test proposer"
+
+    def propose(self, target, history):
+        if not history:
+            yield Candidate("import torch\n\ndef run(in_out_ptr0, xnumel):\n    in_out_ptr0.zero_()\n",
+                            self.name, "write zeros")
+        yield from RetuneProposer().propose(target, history)
+
+
+def summary(result) -> list[tuple]:
+    return [(c.strategy, e.accepted, e.speedup) for c, e in result.attempts]
+
+
+def test_the_search_on_a_pool_keeps_the_same_best_candidate_as_the_sequential_search():
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    budget = Budget(max_candidates=5)
+    sequential = search(target, [ZerosThenRetune()],
+                        ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel()),
+                        budget, min_speedup=1.0)
+    with LocalPool("cpu", workers=2, job_timeout=120) as pool:
+        evaluator = PoolEvaluator(pool, str(MODULE), inputs, device="cpu", cost_model="static")
+        pooled = search(target, [ZerosThenRetune()], evaluator, budget, min_speedup=1.0)
+        evaluator.close()
+    assert summary(pooled) == summary(sequential)
+    assert pooled.stopped_because == sequential.stopped_because == "candidate budget spent"
+    assert not pooled.attempts[0][1].accepted
+    assert pooled.best[0].strategy == sequential.best[0].strategy
+    assert pooled.best[1].speedup == sequential.best[1].speedup
+
+
+def test_agentic_rewrite_with_local_workers_proposes_the_rewrite():
+    from kernelopt.pass_manager import PassManager
+    from kernelopt.passes.base import PassContext
+    from kernelopt.pipeline import parse_pipeline
+
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    module = lift_file(str(MODULE))
+    ctx = PassContext(options={"device": "cpu", "inputs": inputs, "progress_stream": io.StringIO()})
+    pipeline = ("classify-dispatch,annotate-profile,"
+                "agentic-rewrite{cost-model=static max-candidates=2 proposers=retune workers=local}")
+    PassManager(parse_pipeline(pipeline)).run(module, ctx)
+    rewrite = module.kernel(GELU).attrs["rewrite"]
+    assert rewrite["status"] == "proposed" and rewrite["proposer"] == "retune" and rewrite["candidates"] == 2
+    assert any("LocalPool workers" in d.message for d in ctx.diagnostics)
