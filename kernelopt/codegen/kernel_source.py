@@ -12,6 +12,7 @@ import ast
 from dataclasses import dataclass, field
 
 from kernelopt.errors import InputError
+from kernelopt.runtime.rewrite import dotted_name
 
 _DRIVER_SWITCHES = ("triton_helpers.set_driver_to_gpu", "triton_helpers.set_driver_to_cpu")
 # names an Inductor kernel source may take from its imports, and what the emitted module binds them to
@@ -30,19 +31,11 @@ class KernelCode:
     extra_imports: list[str] = field(default_factory=list)  # imports we cannot drop (rare)
 
 
-def _dotted(node: ast.AST) -> str:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return ""
+
 
 
 def _is_constexpr(annotation: ast.AST | None) -> bool:
-    return annotation is not None and _dotted(annotation).endswith("constexpr")
+    return annotation is not None and dotted_name(annotation).endswith("constexpr")
 
 
 def _segment(lines: list[str], node: ast.AST, start_line: int | None = None) -> str:
@@ -78,15 +71,15 @@ def standalone_kernel(name: str, source: str) -> KernelCode:
                 extra_imports.append(_segment(lines, node))
             continue
         if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
-                and _dotted(node.value.func) in _DRIVER_SWITCHES):
+                and dotted_name(node.value.func) in _DRIVER_SWITCHES):
             continue
         if isinstance(node, ast.FunctionDef):
             start = node.lineno
             decorators = []
             for deco in node.decorator_list:
                 target = deco.func if isinstance(deco, ast.Call) else deco
-                if _dotted(target).startswith("triton_heuristics."):
-                    heuristic = _dotted(target).split(".", 1)[1]
+                if dotted_name(target).startswith("triton_heuristics."):
+                    heuristic = dotted_name(target).split(".", 1)[1]
                     heuristic_source = _segment(lines, deco)
                 else:
                     decorators.append(_segment(lines, deco, deco.lineno).strip())
@@ -99,7 +92,7 @@ def standalone_kernel(name: str, source: str) -> KernelCode:
         kept.append(_segment(lines, node))
     if function is None:
         raise InputError(f"kernel {name}: no `def {name}(...)` in its source")
-    if not any(_dotted(d.func if isinstance(d, ast.Call) else d) in ("triton.jit", "jit")
+    if not any(dotted_name(d.func if isinstance(d, ast.Call) else d) in ("triton.jit", "jit")
                for d in function.decorator_list):
         raise InputError(f"kernel {name}: `def {name}` is not a @triton.jit function")
     params = [a.arg for a in function.args.args]

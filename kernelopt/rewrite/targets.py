@@ -112,35 +112,55 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
     the group's last launch ran, so no op between the first and the last launch may read what an
     earlier launch of the group wrote.
     """
-    from kernelopt.ir.effects import effects, storage_root
-
     members = [op for op in module.launches() if op.attrs.get("fusion_group") == group]
     if len(members) < 2:
         return None, "fewer than two launches"
     if any(module.kernel(op.symbol or "") is None for op in members):
         return None, "a launch of an unknown kernel"
+    problem = _read_in_between(module, members)
+    if problem:
+        return None, problem
+    specs = [_with_occurrence(module, op, launch_spec(op, module.kernel(op.symbol or ""))) for op in members]
+    group_args, positions = _assign_slots(members, specs, lambda value: id(value))
+    return _group_rewrite_target(module, group, members, specs, group_args, positions, []), ""
+
+
+def _read_in_between(module: Module, members: list[Op]) -> str:
+    """Why the group cannot run at its last op's place ('' when it can)."""
+    from kernelopt.ir.effects import effects, storage_root
+
     first, last = module.body.index(members[0]), module.body.index(members[-1])
     written: set[int] = set()
     for op in module.body[first:last + 1]:
         if op in members:
             written |= {id(storage_root(v)) for v in effects(op, module).writes}
         elif any(id(storage_root(v)) in written for v in effects(op, module).reads):
-            return None, f"{op.name} at line {op.loc.line if op.loc else '?'} reads the group's results in between"
+            return f"{op.name} at line {op.loc.line if op.loc else '?'} reads the group's results in between"
+    return ""
+
+
+def _with_occurrence(module: Module, op: Op, spec: LaunchSpec) -> LaunchSpec:
+    """Record which captured call of the same kernel/callee holds this op's arguments (layers repeat)."""
+    same = (lambda other: other.name == "ko.launch" and other.symbol == op.symbol) if op.name == "ko.launch" \
+        else (lambda other: other.name == op.name and other.callee == op.callee)
+    earlier = sum(1 for other in module.body[:module.body.index(op)] if same(other))
+    return LaunchSpec(spec.kernel, spec.args, {**spec.config, "occurrence": earlier})
+
+
+def _assign_slots(members: list[Op], specs: list[LaunchSpec], tensor_key) -> tuple[list[ArgSpec], list[tuple]]:
+    """The group's argument slots in first-use order, and each member's arguments as slot numbers.
+
+    `tensor_key(value)` says which tensor values share a slot; every scalar gets a slot of its own.
+    A slot is `written` when any member writes it.
+    """
     slots: dict[object, int] = {}
     group_args: list[ArgSpec] = []
     positions = []
-    specs = []
-    for op in members:
-        kernel = module.kernel(op.symbol or "")
-        spec = launch_spec(op, kernel)
-        # Which captured launch of this kernel holds this one's arguments (kernels repeat across layers).
-        earlier = sum(1 for other in module.body[:module.body.index(op)]
-                      if other.name == "ko.launch" and other.symbol == op.symbol)
-        spec = LaunchSpec(spec.kernel, spec.args, {**spec.config, "occurrence": earlier})
-        specs.append(spec)
+    for op, spec in zip(members, specs):
         where = []
         for arg, arg_spec in zip(op.args, spec.args):
-            key = id(arg.value) if isinstance(arg.value, Value) else object()
+            value = arg.value
+            key = tensor_key(value) if isinstance(value, Value) else object()
             if key not in slots:
                 slots[key] = len(group_args)
                 group_args.append(arg_spec)
@@ -150,8 +170,14 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
                                                  old.storage_offset, old.dtype, old.value, True)
             where.append(slots[key])
         positions.append(tuple(where))
-    kernels = []
+    return group_args, positions
+
+
+def _group_rewrite_target(module: Module, group: int, members: list[Op], specs, group_args, positions,
+                          kernels: list[KernelSpec]) -> RewriteTarget:
     for op in members:
+        if op.name != "ko.launch":
+            continue
         spec = kernel_spec(module.kernel(op.symbol or ""))
         if spec.name not in [k.name for k in kernels]:
             kernels.append(spec)
@@ -161,11 +187,9 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
         group_positions=tuple(positions),
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
         precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
-    ), ""
+    )
 
 
-# Positional parameter names of the vendor GEMMs an epilogue target may start with; their keyword
-# arguments (alpha=, beta=, out=) keep their keyword as the ArgSpec name.
 VENDOR_POSITIONAL = {"extern_kernels.mm": ("mat1", "mat2"), "extern_kernels.addmm": ("input", "mat1", "mat2")}
 
 
@@ -183,7 +207,7 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     Each LaunchSpec's config carries `occurrence`: how many earlier calls of the same callee or
     kernel the module makes (which captured call holds this one's arguments).
     """
-    from kernelopt.ir.effects import effects, storage_root
+    from kernelopt.ir.effects import storage_root
 
     members = [op for op in module.body if op.name in ("ko.extern", "ko.launch")
                and op.attrs.get("fusion_group") == group]
@@ -194,13 +218,9 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
         return None, f"{gemm.callee} is not a GEMM this target handles"
     if any(module.kernel(op.symbol or "") is None for op in members[1:]):
         return None, "a launch of an unknown kernel"
-    first, last = module.body.index(members[0]), module.body.index(members[-1])
-    written: set[int] = set()
-    for op in module.body[first:last + 1]:
-        if op in members:
-            written |= {id(storage_root(v)) for v in effects(op, module).writes}
-        elif any(id(storage_root(v)) in written for v in effects(op, module).reads):
-            return None, f"{op.name} at line {op.loc.line if op.loc else '?'} reads the group's results in between"
+    problem = _read_in_between(module, members)
+    if problem:
+        return None, problem
     positional = VENDOR_POSITIONAL[gemm.callee]
     if sum(1 for a in gemm.args if a.keyword is None) != len(positional) or gemm.keyword("out") is None:
         return None, f"{gemm.callee} is called with other arguments than {', '.join(positional)}, ..., out="
@@ -213,46 +233,15 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
             gemm_args.append(ArgSpec(name, True, t.sizes, t.strides, t.offset, t.dtype, written=name == "out"))
         else:
             gemm_args.append(ArgSpec(name, False, value=None if isinstance(value, Value) else value))
-    body_index = module.body.index
-    occurrence = sum(1 for op in module.body[:body_index(gemm)] if op.name == "ko.extern" and op.callee == gemm.callee)
-    specs = [LaunchSpec(gemm.callee, tuple(gemm_args), {"occurrence": occurrence})]
-    for op in members[1:]:
-        spec = launch_spec(op, module.kernel(op.symbol or ""))
-        earlier = sum(1 for other in module.body[:body_index(op)] if other.name == "ko.launch" and other.symbol == op.symbol)
-        specs.append(LaunchSpec(spec.kernel, spec.args, {**spec.config, "occurrence": earlier}))
-    slots: dict[object, int] = {}
-    group_args: list[ArgSpec] = []
-    positions = []
-    for op, spec in zip(members, specs):
-        where = []
-        for arg, arg_spec in zip(op.args, spec.args):
-            value = arg.value
-            if isinstance(value, Value) and isinstance(value.type, TensorType):
-                t = value.type
-                key: object = _layout_key(value, storage_root(value))
-            else:
-                key = object()
-            if key not in slots:
-                slots[key] = len(group_args)
-                group_args.append(arg_spec)
-            elif arg_spec.written and not group_args[slots[key]].written:
-                old = group_args[slots[key]]
-                group_args[slots[key]] = ArgSpec(old.name, old.is_tensor, old.sizes, old.strides,
-                                                 old.storage_offset, old.dtype, old.value, True)
-            where.append(slots[key])
-        positions.append(tuple(where))
+    specs = [_with_occurrence(module, gemm, LaunchSpec(gemm.callee, tuple(gemm_args)))]
+    specs += [_with_occurrence(module, op, launch_spec(op, module.kernel(op.symbol or ""))) for op in members[1:]]
+
+    def layout(value: Value) -> object:
+        return _layout_key(value, storage_root(value)) if isinstance(value.type, TensorType) else object()
+
+    group_args, positions = _assign_slots(members, specs, layout)
     kernels = [KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))]
-    for op in members[1:]:
-        spec = kernel_spec(module.kernel(op.symbol or ""))
-        if spec.name not in [k.name for k in kernels]:
-            kernels.append(spec)
-    times = [op.attrs.get("time_us") for op in members]
-    return RewriteTarget(
-        id=f"group:{group}", kernels=tuple(kernels), launches=tuple(specs), group_args=tuple(group_args),
-        group_positions=tuple(positions),
-        time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
-        precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
-    ), ""
+    return _group_rewrite_target(module, group, members, specs, group_args, positions, kernels), ""
 
 
 def _layout_key(value: Value, root: Value) -> tuple:
