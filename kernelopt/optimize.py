@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from kernelopt.errors import InputError, UsageError
 
-PRECISIONS = ("strict", "allow-tf32", "allow-bf16")
+from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
 BASES = {"default": "default", "max-autotune": "max-autotune-no-cudagraphs"}
 DEFAULT_PROPOSERS = ("templates", "fuse", "epilogue", "retune", "llm")
 

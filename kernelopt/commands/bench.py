@@ -4,8 +4,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-import torch
-
 from kernelopt.errors import InputError, UsageError
 
 CPU_NOTE = ("NOTE: timing on the CPU through the Triton interpreter. These numbers say NOTHING about "
@@ -43,6 +41,8 @@ def handle(args: argparse.Namespace) -> int:
 
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
+    import torch  # here, not at import: `kernelopt --help` must not pay for torch
+
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("bench needs a CUDA GPU and none is available here "
                          "(pass --device cpu to smoke-test on the CPU; those times mean nothing)")

@@ -5,7 +5,7 @@ import os
 import sys
 
 from kernelopt.errors import KernelOptError
-from kernelopt.legality.tolerance import PRECISIONS
+from kernelopt.precision import PRECISIONS
 
 
 def register(subparsers) -> None:

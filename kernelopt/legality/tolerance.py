@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import torch
 
-PRECISIONS = ("strict", "allow-tf32", "allow-bf16")
+from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
 
 
 @dataclass(frozen=True)
