@@ -82,6 +82,7 @@ class WorkerSlot:
     """One worker (a process or an actor), replaced when it fails. Backends implement these."""
 
     name = "worker"
+    current: str | None = None      # the id of the job the worker has taken and is evaluating now
 
     @property
     def alive(self) -> bool:
@@ -112,7 +113,6 @@ class CandidatePool:
         self.stats = {"done": 0, "worker_deaths": 0, "timeouts": 0, "restarts": 0}
         self._queue: queue.Queue = queue.Queue()
         self._lock = threading.Lock()
-        self._running: dict[str, WorkerSlot] = {}
         self._closed = False
         self._threads = [threading.Thread(target=self._serve, args=(slot,), daemon=True,
                                           name=f"kernelopt-pool-{slot.name}") for slot in slots]
@@ -143,9 +143,8 @@ class CandidatePool:
             yield future.job, future.result()
 
     def running(self) -> dict[str, WorkerSlot]:
-        """Job id -> the slot evaluating it now."""
-        with self._lock:
-            return dict(self._running)
+        """Job id -> the slot whose worker has taken that job and is evaluating it now."""
+        return {slot.current: slot for slot in self.slots if slot.current is not None}
 
     def close(self) -> None:
         """Finish the jobs already submitted, then stop the workers."""
@@ -191,8 +190,6 @@ class CandidatePool:
             return False
 
     def _evaluate(self, slot: WorkerSlot, job: Job) -> Evaluation:
-        with self._lock:
-            self._running[job.job_id] = slot
         try:
             evaluation = slot.run(job, self.job_timeout)
         except WorkerTimedOut as err:
@@ -204,8 +201,7 @@ class CandidatePool:
             evaluation = rejected(f"worker died: {err}")
             self._replace(slot)
         finally:
-            with self._lock:
-                self._running.pop(job.job_id, None)
+            slot.current = None
         self._count("done")
         return evaluation
 

@@ -94,7 +94,9 @@ class ProcessSlot(WorkerSlot):
                 raise WorkerDied(f"{self.name} did not start within {self.start_timeout:.0f} s")
             recv(self.conn)
         except (EOFError, OSError):
-            raise WorkerDied(f"{self.name} could not start: {self._ended()}") from None
+            why = self._ended()
+            self.kill()
+            raise WorkerDied(f"{self.name} could not start: {why}") from None
         except WorkerDied:
             self.kill()
             raise
@@ -107,6 +109,7 @@ class ProcessSlot(WorkerSlot):
                 if not self.conn.poll(60.0):
                     raise WorkerTimedOut(f"{self.name} did not take the job within 60 s")
                 recv(self.conn)                      # "started": from here on the job is the worker's
+                self.current = job.job_id
                 break
             except (EOFError, OSError):
                 self.kill()

@@ -70,6 +70,7 @@ class ActorSlot(WorkerSlot):
         ray = self.ray
         self.start()
         reference = self.actor.evaluate.remote(job)
+        self.current = job.job_id
         try:
             return ray.get(reference, timeout=timeout)
         except ray.exceptions.GetTimeoutError:
