@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import sys
-import time
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, TextIO
 
@@ -154,6 +153,3 @@ def _finish(target, attempts, gpu_seconds, stopped, min_speedup) -> SearchResult
     best = max(winners, key=lambda ce: ce[1].speedup) if winners else None
     return SearchResult(target, best, attempts, gpu_seconds, stopped)
 
-
-def elapsed_gpu_seconds(start: float) -> float:
-    return time.perf_counter() - start
