@@ -32,19 +32,25 @@ def _clone(value: Any) -> Any:
 
 def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
     """Import a candidate-format source (already accepted by the gate) and return its `run`."""
+    import hashlib
     import linecache
     import sys
     import tempfile
+    from pathlib import Path
 
-    # Triton's JIT needs the source on disk (it reads function sources through inspect).
-    handle = tempfile.NamedTemporaryFile("w", suffix=f"_{name}.py", delete=False)
-    handle.write(source)
-    handle.close()
-    module = types.ModuleType(f"kernelopt_candidate_{abs(hash(source))}")
-    module.__file__ = handle.name
+    # Triton's JIT reads function sources through inspect, so the source must be a file: one per
+    # distinct candidate (named by its hash), so repeated timings do not pile up files.
+    digest = hashlib.sha256(source.encode()).hexdigest()[:16]
+    folder = Path(tempfile.gettempdir()) / "kernelopt-candidates"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}_{digest}.py"
+    if not path.exists():
+        path.write_text(source)
+    module = types.ModuleType(f"kernelopt_candidate_{digest}")
+    module.__file__ = str(path)
     sys.modules[module.__name__] = module
-    linecache.checkcache(handle.name)
-    exec(compile(source, handle.name, "exec"), module.__dict__)
+    linecache.checkcache(str(path))
+    exec(compile(source, str(path), "exec"), module.__dict__)
     return module.run
 
 
