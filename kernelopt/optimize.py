@@ -198,8 +198,10 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
     steps.done("lift", f"{len(module.launches())} launches, {len(module.kernels)} kernels"
                + (f", {len(warnings)} warning(s)" if warnings else ""), started)
-    if module.attrs.get("symbolic_shapes") or module.attrs.get("backward"):
-        why = "symbolic sizes" if module.attrs.get("symbolic_shapes") else "a backward graph"
+    cpp = [op.symbol for op in module.kernels if op.attrs.get("kind") == "cpp"]
+    if module.attrs.get("symbolic_shapes") or module.attrs.get("backward") or cpp:
+        why = ("symbolic sizes" if module.attrs.get("symbolic_shapes") else
+               "a backward graph" if module.attrs.get("backward") else f"C++ kernels (@{cpp[0]})")
         steps.skipped("optimize", f"the module has {why}; this version optimizes static-shape inference "
                                   "graphs, so the Inductor module is written out unchanged")
         ctx.artifacts["passthrough"] = True

@@ -32,6 +32,10 @@ class EmitPython(Pass):
 
         if self.style not in STYLES:
             raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")
+        cpp = [op.symbol for op in module.kernels if op.attrs.get("kind") == "cpp"]
+        if cpp:
+            raise PassFailure(f"@{cpp[0]} is a C++ kernel (Inductor's CPU backend); emit-python writes Triton "
+                              "kernels only (keep the Inductor module for this one)")
         if module.attrs.get("symbolic_shapes"):
             symbols = ", ".join(sorted((module.attrs.get("symbols") or {}).keys())) or "symbolic sizes"
             raise PassFailure(f"the module has symbolic sizes ({symbols}); emit-python writes static-shape "

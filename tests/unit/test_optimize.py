@@ -93,3 +93,15 @@ def test_bad_input_is_a_clear_error_not_a_traceback(tmp_path):
     proc = run_cli("tests/zoo/softmax.py", "-o", str(tmp_path / "o.py"), "--precision", "fast")
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
     assert not (tmp_path / "o.py").exists()
+
+
+def test_a_module_with_cpp_kernels_passes_through_unchanged_and_emit_says_why(tmp_path):
+    module = REPO / "tests" / "lit" / "lift" / "Inputs" / "partitions-devcopy.cuda-2.11.py"
+    proc = run_cli(str(module), "-o", str(tmp_path / "o.py"))
+    assert proc.returncode == 0, proc.stderr
+    assert "optimize: skipped: the module has C++ kernels (@cpp_fused" in proc.stderr
+    assert (tmp_path / "o.py").read_text() == module.read_text()
+    emit = subprocess.run([sys.executable, "-m", "kernelopt.opt", str(module), "-p", "emit-python"],
+                          capture_output=True, text=True, cwd=REPO)
+    assert emit.returncode == 1 and "is a C++ kernel (Inductor's CPU backend)" in emit.stderr
+    assert "Traceback" not in emit.stderr
