@@ -15,13 +15,13 @@ decorator, block sizes in the body.
 from __future__ import annotations
 
 import ast
-import contextlib
 import math
 
 from dataclasses import dataclass
 from typing import Any
 
 from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.runtime.kernels import inductor_config_list
 from kernelopt.errors import InputError
 from kernelopt.ir.core import Module, Op
 
@@ -78,24 +78,6 @@ class LaunchConfig:
 # Inductor's heuristic config lists, evaluated from the kernel's decorator
 # --------------------------------------------------------------------------------------------
 
-@contextlib.contextmanager
-def _intercept_autotuner(captured: list):
-    """Inductor's heuristics end in `cached_autotune(size_hints, configs, ...)`: keep the configs."""
-    from torch._inductor.runtime import triton_heuristics
-
-    original = triton_heuristics.cached_autotune
-
-    def keep(size_hints, configs, *args, **kwargs):
-        captured.append(list(configs))
-        return lambda fn: fn
-
-    triton_heuristics.cached_autotune = keep
-    try:
-        yield
-    finally:
-        triton_heuristics.cached_autotune = original
-
-
 def _decorator_namespace() -> dict[str, Any]:
     from torch._inductor.runtime import triton_heuristics
     from torch._inductor.runtime.hints import AutotuneHint, DeviceProperties, ReductionHint, TileHint
@@ -128,14 +110,9 @@ def heuristic_configs(kernel: Op) -> list[LaunchConfig]:
     keywords = _decorator_keywords(code.heuristic_source, namespace)
     if code.heuristic == "template":
         return [LaunchConfig((), keywords.get("num_warps"), keywords.get("num_stages"))]
-    captured: list = []
-    try:
-        with _intercept_autotuner(captured):
-            eval(compile(code.heuristic_source.lstrip("@"), "<decorator>", "eval"), dict(namespace))
-    except Exception:
-        captured.clear()
+    call = ast.parse(code.heuristic_source.lstrip("@"), mode="eval").body
     configs = [LaunchConfig(tuple(dict(c.kwargs).items()), getattr(c, "num_warps", None),
-                            getattr(c, "num_stages", None)) for c in (captured[0] if captured else [])]
+                            getattr(c, "num_stages", None)) for c in inductor_config_list(call, namespace)]
     if not configs:
         configs = [_size_hint_config(code.constexpr_params, keywords.get("size_hints"), code.heuristic)]
     return configs

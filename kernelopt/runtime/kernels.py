@@ -154,19 +154,25 @@ def _capturing_configs(captured: list):
         triton_heuristics.cached_autotune = original
 
 
+def inductor_config_list(call: ast.expr, namespace: dict) -> list:
+    """The triton `Config`s an Inductor heuristics decorator call would autotune over ([] when it cannot
+    be evaluated here, e.g. it needs a GPU driver). Shared by the CPU runtime and the emitter."""
+    captured: list = []
+    try:
+        with _capturing_configs(captured):
+            eval(compile(ast.Expression(call), "<heuristic>", "eval"), dict(namespace))
+    except Exception:
+        return []
+    return captured[0] if captured else []
+
+
 def _heuristic_configs(heuristic: HeuristicCall, namespace: dict) -> tuple[dict, list[LaunchConfig]]:
     """Evaluate the decorator call: its keyword arguments, and the configs it would autotune."""
     call = ast.parse(heuristic.expression, mode="eval").body
     keywords = {kw.arg: eval(compile(ast.Expression(kw.value), "<heuristic>", "eval"), namespace)
                 for kw in call.keywords if kw.arg}
-    captured: list = []
-    try:
-        with _capturing_configs(captured):
-            eval(compile(ast.Expression(call), "<heuristic>", "eval"), namespace)
-    except Exception:  # a heuristic that needs a GPU driver: fall back to size-hint configs
-        captured.clear()
     configs = [LaunchConfig(dict(c.kwargs), getattr(c, "num_warps", None), getattr(c, "num_stages", None))
-               for c in (captured[0] if captured else [])]
+               for c in inductor_config_list(call, namespace)]
     return keywords, configs
 
 
