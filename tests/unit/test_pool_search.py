@@ -10,11 +10,10 @@ import torch
 
 from kernelopt.lift import lift_file
 from kernelopt.pool import LocalPool, PoolEvaluator
-from kernelopt.proposers.base import Candidate
-from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Budget, search
 from kernelopt.rewrite.targets import kernel_target
+from search_helpers import ZerosThenRetune
 
 CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
 MODULE = CAPTURE / "mlp.default.0.py"
@@ -25,19 +24,6 @@ GELU = "triton_poi_fused_gelu_0"
 def interpreter(monkeypatch, tmp_path):
     monkeypatch.setenv("TRITON_INTERPRET", "1")
     monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
-
-
-class ZerosThenRetune:
-    """First a candidate that writes zeros (the gate rejects it), then the retune configurations."""
-
-    name = "zeros"
-    summary = "test proposer"
-
-    def propose(self, target, history):
-        if not history:
-            yield Candidate("import torch\n\ndef run(in_out_ptr0, xnumel):\n    in_out_ptr0.zero_()\n",
-                            self.name, "write zeros")
-        yield from RetuneProposer().propose(target, history)
 
 
 def summary(result) -> list[tuple]:

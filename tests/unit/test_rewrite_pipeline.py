@@ -19,11 +19,11 @@ from kernelopt.lift import lift_file
 from kernelopt.pass_manager import PassManager
 from kernelopt.passes.base import PassContext
 from kernelopt.pipeline import parse_pipeline
-from kernelopt.proposers.base import Candidate
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Budget, search
 from kernelopt.rewrite.targets import kernel_target
+from search_helpers import ZerosThenRetune
 
 REPO = Path(__file__).resolve().parents[2]
 CPU_CORPUS = REPO / "tests" / "corpus" / "cpu-2.13"
@@ -62,19 +62,6 @@ def test_search_keeps_the_best_legal_candidate_within_the_candidate_budget():
     assert all(e.accepted for _, e in result.attempts), [e.reason for _, e in result.attempts]
     best = max(e.speedup for _, e in result.attempts)
     assert result.best is not None and result.best[1].speedup == best
-
-
-class ZerosThenRetune:
-    """A proposer whose first idea writes zeros: the gate must reject it and the search go on."""
-
-    name = "zeros"
-    summary = "test proposer"
-
-    def propose(self, target, history):
-        if not history:
-            yield Candidate("import torch\n\ndef run(in_out_ptr0, xnumel):\n    in_out_ptr0.zero_()\n",
-                            self.name, "write zeros")
-        yield from RetuneProposer().propose(target, history)
 
 
 def test_a_wrong_candidate_is_rejected_with_its_reason_and_the_search_continues():
