@@ -9,26 +9,21 @@ import torch
 
 from kernelopt.lift import lift_file
 from kernelopt.pool import Job, LocalPool
-from kernelopt.proposers.base import Candidate
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.targets import kernel_target
+from search_helpers import ZEROS, verdict
 
 CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
 MODULE = CAPTURE / "mlp.default.0.py"
 INPUTS = CAPTURE / "inputs.pt"
 GELU = "triton_poi_fused_gelu_0"
-ZEROS = Candidate("import torch\n\ndef run(in_out_ptr0, xnumel):\n    in_out_ptr0.zero_()\n", "zeros", "write zeros")
 
 
 @pytest.fixture(autouse=True)
 def interpreter(monkeypatch, tmp_path):
     monkeypatch.setenv("TRITON_INTERPRET", "1")
     monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
-
-
-def verdict(evaluation) -> tuple:
-    return evaluation.accepted, evaluation.reason.split(":")[0], evaluation.speedup
 
 
 def test_two_cpu_workers_give_the_same_verdicts_as_the_sequential_evaluator():
