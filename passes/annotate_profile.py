@@ -5,13 +5,15 @@ Static figures (always): `bytes_read`, `bytes_written`, `flops`, `floor_us` = ma
 flops / peak) from the ceilings table (`kernelopt/profile/ceilings.json`) of the chosen GPU,
 `floor_basis` (memory | compute: the larger term), `count_method` (source | shapes | effects) and
 `bound` (memory | compute | launch | near-optimal). Measured figures (CUDA device, `measure=true`, a
-module lifted from a `.py` file): `time_us` (median after warm-up on rotated buffers), `share` of the
-whole module's measured time, `gap_us` = time_us - floor_us. Measurements are cached on disk.
+module lifted from a `.py` file): `time_us` (the op's device time: calls back to back in a CUDA graph on
+rotated buffers, `time_method` says how), `launch_us` (the host's time to issue it once), `share` of the
+whole module's device time, `gap_us` = time_us - floor_us. Measurements are cached on disk.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kernelopt.ir.core import Module, Op
 from kernelopt.profile.ceilings import Ceilings, default_gpu, gpu_key_for_device_name, load_ceilings
@@ -19,6 +21,9 @@ from kernelopt.profile.counting import Cost, launch_cost, library_cost
 
 from .base import Pass, PassContext
 from .classify_dispatch import classify_library_call
+
+if TYPE_CHECKING:
+    from kernelopt.profile.timed_module import OpTime, ProfileTimes
 
 NEAR_OPTIMAL_RATIO = 1.10   # measured within 10% of the floor
 PROFILED_OPS = ("ko.launch", "ko.extern", "ko.call")
@@ -35,7 +40,7 @@ class AnnotateProfile(Pass):
     statistics = ("annotated", "timed", "memory", "compute", "launch", "near-optimal")
     gpu: str = field(default="auto", metadata={"help": "ceilings table key (e.g. h200); auto: the CUDA device, else the table's default"})
     measure: bool = field(default=True, metadata={"help": "measure time_us on a CUDA device when one is present"})
-    rounds: int = field(default=3, metadata={"help": "timing rounds per op (median of round medians)"})
+    rounds: int = field(default=3, metadata={"help": "timing rounds per op (median of the rounds' mean time per call)"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         ceilings = load_ceilings(self._gpu_key(ctx))
@@ -49,20 +54,30 @@ class AnnotateProfile(Pass):
             self._annotate_static(op, cost, ceilings)
             ctx.stat("annotated")
         times = self._measured_times(ctx, module, ops) if self.measure else None
-        total = times.pop(None, None) if times else None
+        total = times.module_device_us if times else None
         for op in ops:
-            time_us = times.get(id(op)) if times else None
-            if time_us is not None:
-                op.attrs["time_us"] = _round(time_us)
-                op.attrs["gap_us"] = _round(time_us - op.attrs["floor_us"])
-                if total:
-                    op.attrs["share"] = _round(time_us / total)
+            timed = times.ops.get(id(op)) if times else None
+            if timed is not None:
+                self._annotate_measured(op, timed, total)
                 ctx.stat("timed")
-            bound = self._bound(op.attrs, costs[id(op)], ceilings, time_us)
+            bound = self._bound(op.attrs, costs[id(op)], ceilings, timed.time_us if timed else None,
+                                timed.launch_us if timed else None)
             op.attrs["bound"] = bound
             ctx.stat(bound)
+        if times and times.module_us:
+            module.attrs["module_time_us"] = _round(times.module_us)
+        if times and times.module_graph_us:
+            module.attrs["module_graph_us"] = _round(times.module_graph_us)
+
+    @staticmethod
+    def _annotate_measured(op: Op, timed: "OpTime", total: float | None) -> None:
+        op.attrs["time_us"] = _round(timed.time_us)
+        op.attrs["time_method"] = timed.method
+        if timed.launch_us is not None:
+            op.attrs["launch_us"] = _round(timed.launch_us)
+        op.attrs["gap_us"] = _round(timed.time_us - op.attrs["floor_us"])
         if total:
-            module.attrs["module_time_us"] = _round(total)
+            op.attrs["share"] = _round(timed.time_us / total)
 
     # -- static figures --------------------------------------------------------------------------
     @staticmethod
@@ -86,12 +101,16 @@ class AnnotateProfile(Pass):
             op.attrs["floor_note"] = f"{cost.flop_class} peak is to be measured (datasheet placeholder)"
 
     @staticmethod
-    def _bound(attrs: dict, cost: Cost, ceilings: Ceilings, time_us: float | None) -> str:
+    def _bound(attrs: dict, cost: Cost, ceilings: Ceilings, time_us: float | None,
+               launch_us: float | None = None) -> str:
+        """`launch`: the op's device time is below what launching it costs, either on the GPU (the table's
+        fixed cost, `ceilings.launch_us`) or on the host (`launch_us`, measured: issued as written, the GPU
+        would sit idle waiting for the host, so a faster kernel would not make the module faster)."""
         floor = attrs["floor_us"]
         if time_us is not None:
             if floor > 0 and time_us <= NEAR_OPTIMAL_RATIO * floor:
                 return "near-optimal"
-            if time_us < ceilings.launch_us:
+            if time_us < max(ceilings.launch_us, launch_us or 0.0):
                 return "launch"
         elif floor < ceilings.launch_us:
             return "launch"
@@ -111,7 +130,7 @@ class AnnotateProfile(Pass):
         return default_gpu()
 
     # -- measurement -----------------------------------------------------------------------------
-    def _measured_times(self, ctx: PassContext, module: Module, ops: list[Op]) -> dict | None:
+    def _measured_times(self, ctx: PassContext, module: Module, ops: list[Op]) -> "ProfileTimes | None":
         device = ctx.options.get("device")
         if device == "cpu" or not _cuda_available():
             why = "--device cpu was given" if device == "cpu" else "no CUDA device"

@@ -2,14 +2,17 @@
 
 The module runs once with hooks: each Triton launch (through the loader's `launch_hook`) and each
 library call (`extern_kernels.*`, `torch.ops.*`, through stand-ins for those globals) is timed on its
-own: warm-up, then the median of repeated runs on rotated copies of its tensor arguments (so inputs
-are not found in L2), then run once for real so that the rest of the module sees correct data. The
-whole module is timed separately, without hooks, on rotated inputs. Events come back in execution
+own with `timing.device_time`: many calls back to back, captured into one CUDA graph when capture works
+(else issued back to back), on rotated copies of its tensor arguments (so inputs are not found in L2),
+then run once for real so that the rest of the module sees correct data. This is the GPU's time for the
+op, without the host's launch latency; the host's cost to issue the op is recorded beside it. The whole
+module is timed separately, without hooks, on rotated inputs, twice: called back to back as it is
+written (host launch costs included wherever the host is slower than the GPU) and replayed from one CUDA
+graph (its device time, the figure the per-op device times add up to). Events come back in execution
 order, which is the IR body's order of `ko.launch` / `ko.extern` / `ko.call` ops.
 """
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -18,6 +21,9 @@ import torch
 from kernelopt.runtime import timing
 
 LIBRARY_GLOBALS = ("extern_kernels", "aten")
+# Part of every cache key: a new measuring method must not reuse times measured by an older one
+# (version 1 timed single calls between events, host launch latency included).
+METHOD_VERSION = 2
 
 
 @dataclass
@@ -26,12 +32,17 @@ class Event:
     name: str          # kernel name or callee
     time_us: float
     args: tuple = ()
+    method: str = ""                  # timing.DeviceTime.method
+    launch_us: float | None = None    # host time to issue the op once
+    fallback: str = ""                # why no CUDA graph was used
 
 
 @dataclass
 class ModuleTimes:
     events: list[Event] = field(default_factory=list)
-    module_us: float | None = None
+    module_us: float | None = None        # back-to-back calls as written ("batched"; "host" on the CPU)
+    module_graph_us: float | None = None  # replayed from one CUDA graph; None when capture failed
+    module_fallback: str = ""             # why the module could not be captured
     device: str = "cuda"
 
 
@@ -39,21 +50,19 @@ def _clone_args(args) -> list:
     return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
 
 
-def time_callable(fn_of_args: Callable[[list], Any], args, device: str, rounds: int,
-                  min_time_ms: float) -> float:
-    """Median time in µs of `fn_of_args(args)` over rotated clones of `args` (originals untouched)."""
-    copies = timing.rotation_copies(args)
-    sets = [_clone_args(args) for _ in range(copies)]
-    position = [0]
+def time_callable(fn_of_args: Callable[[list], Any], args, device: str, rounds: int, min_time_ms: float,
+                  graph: bool = True) -> timing.DeviceTime:
+    """Device time per call of `fn_of_args(args)` on rotated clones of `args` (originals untouched)."""
+    has_tensors = any(isinstance(a, torch.Tensor) for a in args)
+    copies = timing.rotation_copies(args) if has_tensors else 1
+    call = timing.rotating(fn_of_args, _clone_args(args), copies)
+    return timing.device_time(call, device=device, rounds=rounds, min_time_ms=min_time_ms, copies=copies,
+                              graph=graph)
 
-    def once():
-        chosen = sets[position[0] % len(sets)]
-        position[0] += 1
-        fn_of_args(chosen)
 
-    medians = [timing.median_time_ms(once, device=device, min_time_ms=min_time_ms / max(rounds, 1))
-               for _ in range(max(rounds, 1))]
-    return statistics.median(medians) * 1e3
+def _event(kind: str, name: str, measured: timing.DeviceTime, args: tuple) -> Event:
+    launch_us = measured.host_ms * 1e3 if measured.host_ms is not None else None
+    return Event(kind, name, measured.ms * 1e3, args, measured.method, launch_us, measured.fallback)
 
 
 class _TimedCallable:
@@ -101,10 +110,10 @@ class _Recorder:
         if _is_bare_jit(handle.target):
             # A bare `kernel[grid](...)` launch: its grid and keywords live in run_original only, so it is
             # timed as written, on its own buffers (no rotation).
-            time_us = time_callable(lambda _: run_original(), [], self.device, self.rounds, self.min_time_ms)
+            measured = time_callable(lambda _: run_original(), [], self.device, self.rounds, self.min_time_ms)
         else:
-            time_us = time_callable(lambda a: handle.run(*a), args, self.device, self.rounds, self.min_time_ms)
-        self.events.append(Event("launch", kernel_name, time_us, args))
+            measured = time_callable(lambda a: handle.run(*a), args, self.device, self.rounds, self.min_time_ms)
+        self.events.append(_event("launch", kernel_name, measured, args))
         run_original()
 
     def library_call(self, name: str, target, args: tuple, kwargs: dict):
@@ -122,8 +131,8 @@ class _Recorder:
                     call_kwargs["out"] = out
                 target(*call_args, **call_kwargs)
 
-            time_us = time_callable(run_on, flat, self.device, self.rounds, self.min_time_ms)
-            self.events.append(Event("library", name, time_us, tuple(flat)))
+            measured = time_callable(run_on, flat, self.device, self.rounds, self.min_time_ms)
+            self.events.append(_event("library", name, measured, tuple(flat)))
             return target(*args, **kwargs)
         finally:
             self.depth -= 1
@@ -149,7 +158,7 @@ def measure_module(path: str, args: list | None = None, *, device: str = "cuda",
     loaded = load_output_module(path, device)
     inputs = list(args) if args is not None else loaded.get_args()
     result = ModuleTimes(device=device)
-    result.module_us = time_callable(lambda a: loaded.call(a), inputs, device, rounds, min_time_ms)
+    _time_whole_module(result, loaded, inputs, device, rounds, min_time_ms)
     recorder = _Recorder(loaded, device, rounds, min_time_ms)
     saved = _install_library_hooks(loaded.namespace, recorder)
     loaded.launch_hook = recorder.launch
@@ -160,6 +169,19 @@ def measure_module(path: str, args: list | None = None, *, device: str = "cuda",
         loaded.namespace.update(saved)
     result.events = recorder.events
     return result
+
+
+def _time_whole_module(result: ModuleTimes, loaded, inputs: list, device: str, rounds: int,
+                       min_time_ms: float) -> None:
+    as_written = time_callable(lambda a: loaded.call(a), inputs, device, rounds, min_time_ms, graph=False)
+    result.module_us = as_written.ms * 1e3
+    if device != "cuda":
+        return
+    replayed = time_callable(lambda a: loaded.call(a), inputs, device, rounds, min_time_ms, graph=True)
+    if replayed.method == "graph":
+        result.module_graph_us = replayed.ms * 1e3
+    else:
+        result.module_fallback = replayed.fallback
 
 
 def environment() -> dict[str, str]:

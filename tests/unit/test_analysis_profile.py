@@ -139,7 +139,9 @@ def test_measuring_run_times_every_launch_and_library_call_and_caches(tiny, tmp_
     ops = [op for op in module.body if op.name in ("ko.launch", "ko.extern", "ko.call")]
     cache_dir = str(tmp_path / "cache")
     times = timed_ops(module, ops, str(path), rounds=1, cache_dir=cache_dir, device="cpu", min_time_ms=1.0)
-    assert all(times[id(op)] > 0 for op in ops) and times[None] > 0
+    assert all(times.ops[id(op)].time_us > 0 and times.ops[id(op)].method == "host" for op in ops)
+    assert times.module_us > 0 and times.module_graph_us is None    # no CUDA graph on the CPU
+    assert times.module_device_us == times.module_us
     files = list(Path(cache_dir).rglob("*.json"))
     assert len(files) == len(ops) + 1
     again = timed_ops(module, ops, str(path), rounds=1, cache_dir=cache_dir, device="cpu", min_time_ms=1.0)
