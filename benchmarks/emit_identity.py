@@ -81,24 +81,35 @@ def _time_interleaved(calls: dict, args: list, rounds: int, per_round: int) -> d
 def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
     import torch
 
+    from kernelopt.capture.inductor import kernel_configs
     from kernelopt.codegen import emit_python
-    from kernelopt.codegen.configs import apply_recorded_configs
+    from kernelopt.codegen.configs import apply_recorded_configs, recorded_configs
     from kernelopt.lift import lift_file
     from kernelopt.runtime.loader import load_output_module
 
     manifest = json.loads((capture / "manifest.json").read_text())
     original_path = capture / manifest["graphs"][0]["module"]
+    # Plain imports (no launch hooks): both modules run exactly as a user would run them.
+    original = _import(original_path)
+    args = _inputs(capture, load_output_module(str(original_path), device), device)
+    with torch.no_grad():  # the original's autotuner picks its configs now, in this process
+        original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    torch.cuda.synchronize()
+    # Pin on the emitted side exactly what the original's autotuner chose in this run ("the same
+    # launch configurations on both sides"); autotuning is timing-based, so it may differ from the
+    # choice recorded at capture: count those differences.
+    live = kernel_configs(original)
     module = lift_file(str(original_path))
-    pinned = apply_recorded_configs(module, manifest)
+    recorded = recorded_configs(manifest, module)
+    pinned = apply_recorded_configs(module, {"kernels": live})
+    differs = sorted(name for name, entry in live.items() if name in recorded and entry.get("chosen")
+                     and recorded[name].as_attr() != recorded_configs({"kernels": {name: entry}}, module)[name].as_attr())
     emitted_path = workdir / f"{capture.parent.name}_{capture.name.replace('.', '_').replace('-', '_')}_emitted.py"
     emitted_path.write_text(emit_python(module, options=None))
     sources = {}
     for launch in module.launches():
         sources[launch.attrs.get("config_source", "?")] = sources.get(launch.attrs.get("config_source", "?"), 0) + 1
-    # Plain imports (no launch hooks): both modules run exactly as a user would run them.
-    original = _import(original_path)
     emitted = _import(emitted_path)
-    args = _inputs(capture, load_output_module(str(original_path), device), device)
     with torch.no_grad():
         first = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
         second = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
@@ -116,9 +127,22 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
     target = 1.02 if medians["original"] >= 1.0 else 1.05
     return {"capture": f"{capture.parent.parent.name}/{capture.parent.name}/{capture.name}",
             "launches": len(module.launches()), "configs_pinned": pinned, "config_sources": sources,
+            "autotuner_differs_from_capture": differs, "launch_path": _launch_path(emitted),
             "bitwise_identical": bool(identical), "original_ms": round(medians["original"], 5),
             "emitted_ms": round(medians["emitted"], 5), "ratio": round(ratio, 4), "target": target,
             "meets_target": ratio <= target, "calls_per_round": per_round, "rounds": rounds}
+
+
+def _launch_path(emitted) -> str:
+    """Which fast launch path the emitted module's launch sites set up (static, direct or jit)."""
+    paths = set()
+    for value in vars(emitted).values():
+        if type(value).__name__ == "_Launch":
+            for fast in value.fast.values():
+                paths.add("static" if getattr(fast, "__self__", None) is not None else "direct")
+            if not value.fast:
+                paths.add("jit")
+    return ",".join(sorted(paths)) or "none"
 
 
 def _import(path: Path):

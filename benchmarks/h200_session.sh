@@ -34,6 +34,9 @@ want templates && step templates 120 python3 benchmarks/templates_gpu.py --out "
 want optimize_ce && step optimize_ce 240 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
   --proposers retune,templates --gpu-seconds 90 --max-candidates 12 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
 [ -f benchmarks/emit_identity.py ] && want emit && step emit 200 python3 benchmarks/emit_identity.py --device cuda --rounds 5 --out "$RES/emit_identity.json"
+want emit_direct && step emit_direct 120 env KERNELOPT_LAUNCH=direct python3 benchmarks/emit_identity.py --device cuda \
+  --rounds 5 --only rmsnorm,softmax,transformer_block,conv_bn_relu --out "$RES/emit_identity_direct.json"
+want ce_sweep && step ce_sweep 200 python3 benchmarks/ce_sweep.py --out "$RES/ce_sweep.json"
 want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
 want legality && step legality 150 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
 exit 0

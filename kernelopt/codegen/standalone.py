@@ -233,9 +233,10 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     extra = set(meta.get("extra_launcher_args") or ())
     args = [py_literal(a) for n, a in zip(names, launch.positional()) if n not in extra]
     jit_positional = [p for p in code.params if p not in config.meta]
-    order_ok = code.params == jit_positional + [p for p in code.params if p in config.meta] and \
-        list(config.meta) == [p for p in code.params if p in config.meta]
-    meta_kwargs = config.meta if order_ok else {p: config.meta[p] for p in code.params if p in config.meta}
+    # Constexprs passed in parameter order, after every positional parameter: then the launch's fast
+    # paths can append them to the positional arguments (Triton's launcher takes all of them in order).
+    meta_kwargs = {p: config.meta[p] for p in code.params if p in config.meta}
+    order_ok = code.params == jit_positional + list(meta_kwargs)
     tensors = [i for i, (n, a) in enumerate(zip(names, launch.positional()))
                if n not in extra and isinstance(a, Value) and isinstance(a.type, TensorType)]
     base = f"launch_{launch.symbol}"

@@ -45,14 +45,15 @@ def next_pow2(n: int) -> int:
 
 def cross_entropy_source(roles: dict, n_cols: int, ignore_index: int = -100, block: int = 4096,
                          num_warps: int = 16, row_on_chip: bool | None = None, store_stats: bool = True,
-                         n_rows: int = 1024) -> str:
+                         n_rows: int = 1024, num_stages: int | None = None, unroll: int = 1) -> str:
     if row_on_chip is None:
         row_on_chip = next_pow2(n_cols) <= block
     if row_on_chip:
         block = max(block, next_pow2(n_cols))
     finish_block = min(1024, next_pow2(max(n_rows, 16)))
     return render("cross_entropy", roles=roles, ignore_index=ignore_index, block=block, num_warps=num_warps,
-                  row_on_chip=row_on_chip, store_stats=store_stats, finish_block=finish_block, finish_warps=4)
+                  row_on_chip=row_on_chip, store_stats=store_stats, finish_block=finish_block, finish_warps=4,
+                  num_stages=num_stages, unroll=unroll)
 
 
 def row_softmax_source(mode: str, roles: dict, block: int, num_warps: int = 4, rows: int = 1,
