@@ -100,11 +100,12 @@ def bench_cross_entropy(rows: list) -> None:
     row_sum = torch.empty_strided((n, 1), (1, n), device="cuda", dtype=torch.float32)
     loss = torch.empty((), device="cuda", dtype=torch.float32)
     roles = {"logits": 0, "row_max": 1, "row_sum": 2, "loss": 3, "target": 4}
-    for row_on_chip, block, warps in T.cross_entropy_variants(v):
-        label = f"online-cross-entropy {'row-on-chip ' if row_on_chip else ''}BLOCK={block} warps={warps}"
+    for row_on_chip, block, warps, unroll in T.cross_entropy_variants(v):
+        label = (f"online-cross-entropy {'row-on-chip ' if row_on_chip else ''}BLOCK={block} warps={warps}"
+                 f" unroll={unroll}")
         try:
             run = load_candidate(T.cross_entropy_source(roles, v, -100, block=block, num_warps=warps,
-                                                        row_on_chip=row_on_chip, n_rows=n), "ce")
+                                                        row_on_chip=row_on_chip, n_rows=n, unroll=unroll), "ce")
             run(logits[0], row_max, row_sum, loss, targets[0])
             torch.cuda.synchronize()
             err = rel_err(loss, reference)

@@ -99,16 +99,18 @@ def cumsum_source(roles: dict, block: int, rows: int = 1, num_warps: int = 4) ->
 # ---------------------------------------------------------------------------------------------------
 # Variant menus (what to try first on an H200-class GPU).
 
-def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int]]:
-    """(row_on_chip, BLOCK, num_warps), fastest first as measured on the H200 for [4096, 32000] bf16
-    logits (benchmarks/results/2026-12-02-h200/templates.json, two runs: chunked 2048/8 warps 0.107 ms,
-    chunked 4096/16 0.116, whole row in registers/16 0.121, 4096/8 0.132, whole row/32 0.130,
-    8192/16 0.154). The search has a budget, so the likeliest winners go first."""
+def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int, int]]:
+    """(row_on_chip, BLOCK, num_warps, UNROLL), likeliest winners first on an H200-class GPU for
+    [4096, 32000] bf16 logits. Sweep of 2026-12-02 (benchmarks/results/2026-12-02-h200/run3/ce_sweep.json,
+    `benchmarks/ce_sweep.py`): chunked 1024/4 warps 0.107 ms, 2048/8 0.108, 1024/8 0.116, 4096/16 0.116,
+    whole row in registers/16 0.122 (num_stages made no difference). Unrolled loads (UNROLL=2: two
+    chunks in flight per thread) are tried first: they target the memory latency those figures show.
+    The search has a budget, so the order matters."""
     fits = next_pow2(n_cols) <= MAX_ROW_ON_CHIP
-    menu = [(False, 2048, 8), (False, 4096, 16), (True, 0, 16), (False, 4096, 8), (True, 0, 32),
-            (False, 8192, 16)]
+    menu = [(False, 1024, 4, 2), (False, 2048, 8, 2), (False, 1024, 4, 1), (False, 2048, 8, 1),
+            (False, 512, 2, 2), (False, 4096, 16, 1), (True, 0, 16, 1), (False, 1024, 8, 1)]
     variants = []
-    for row_on_chip, block, warps in menu:
+    for row_on_chip, block, warps, unroll in menu:
         if row_on_chip:
             if not fits:
                 continue
@@ -117,7 +119,8 @@ def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int]]:
             block = min(block, next_pow2(n_cols))
             if fits and block >= n_cols:
                 continue  # one chunk is the whole row: the row-on-chip variant already covers it
-        variant = (row_on_chip, block, warps)
+            unroll = min(unroll, max(1, next_pow2(n_cols) // block))
+        variant = (row_on_chip, block, warps, unroll)
         if variant not in variants:
             variants.append(variant)
     return variants
@@ -163,10 +166,11 @@ class TemplatesProposer:
         match = idioms.match_cross_entropy(target)
         if match is None:
             return
-        for row_on_chip, block, warps in cross_entropy_variants(match.n_cols):
+        for row_on_chip, block, warps, unroll in cross_entropy_variants(match.n_cols):
             source = cross_entropy_source(match.roles, match.n_cols, match.ignore_index, block=block,
-                                          num_warps=warps, row_on_chip=row_on_chip, n_rows=match.n_rows)
-            label = "row-on-chip " if row_on_chip else ""
+                                          num_warps=warps, row_on_chip=row_on_chip, n_rows=match.n_rows,
+                                          unroll=unroll)
+            label = ("row-on-chip " if row_on_chip else "") + (f"UNROLL={unroll} " if unroll > 1 else "")
             yield Candidate(
                 source=source, proposer=self.name,
                 strategy=f"templates:online-cross-entropy {label}BLOCK={block} warps={warps}",

@@ -67,9 +67,9 @@ CE_ROLES = {"logits": 0, "row_max": 1, "row_sum": 2, "loss": 3, "target": 4}
 
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
-@pytest.mark.parametrize("row_on_chip,block", [(True, 128), (False, 32)])
+@pytest.mark.parametrize("row_on_chip,block,unroll", [(True, 128, 1), (False, 32, 1), (False, 16, 2), (False, 8, 4)])
 @pytest.mark.parametrize("scale", [1.0, 1e4])
-def test_cross_entropy(dtype, row_on_chip, block, scale):
+def test_cross_entropy(dtype, row_on_chip, block, unroll, scale):
     n_rows, n_cols = 9, 100
     logits = rand((n_rows, n_cols), dtype, seed=int(scale) + block, scale=scale)
     target = torch.randint(0, n_cols, (n_rows,), generator=torch.Generator().manual_seed(3))
@@ -77,7 +77,7 @@ def test_cross_entropy(dtype, row_on_chip, block, scale):
     row_max, row_sum, loss = poisoned((n_rows, 1), torch.float32), poisoned((n_rows, 1), torch.float32), \
         poisoned((), torch.float32)
     source = T.cross_entropy_source(CE_ROLES, n_cols, block=block, num_warps=4, row_on_chip=row_on_chip,
-                                    n_rows=n_rows)
+                                    n_rows=n_rows, unroll=unroll)  # 100 columns: unrolled tails are masked
     run_source(source, logits, row_max, row_sum, loss, target)
     x = logits.double()
     close(loss, F.cross_entropy(x, target, ignore_index=-100), torch.float32)
