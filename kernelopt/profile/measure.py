@@ -47,15 +47,44 @@ class ModuleTimes:
 
 
 def _clone_args(args) -> list:
-    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    """Copies of `args` laid out exactly as they are: each distinct storage copied once, every tensor viewed
+    on its copy with its own sizes, strides and offset. (`Tensor.clone()` would turn an expanded bias, stride
+    0, into a full matrix, so that Inductor's `bias_addmm` takes cuBLAS's slower path for a 2-D bias; and
+    views of one buffer keep aliasing each other, as they do in the module.)"""
+    storages: dict[tuple[int, int], torch.UntypedStorage] = {}
+    copies = []
+    for value in args:
+        if not isinstance(value, torch.Tensor):
+            copies.append(value)
+            continue
+        storage = value.untyped_storage()
+        key = (storage.data_ptr(), storage.nbytes())
+        if key not in storages:
+            storages[key] = storage.clone()
+        view = torch.empty(0, dtype=value.dtype, device=value.device)
+        view.set_(storages[key], value.storage_offset(), value.size(), value.stride())
+        copies.append(view)
+    return copies
+
+
+def _rotating(fn_of_args: Callable[[list], Any], sets: list[list]) -> Callable[[], Any]:
+    """A zero-argument callable that calls `fn_of_args` on each of `sets` in turn."""
+    position = [0]
+
+    def call() -> Any:
+        chosen = sets[position[0] % len(sets)]
+        position[0] += 1
+        return fn_of_args(list(chosen))
+
+    return call
 
 
 def time_callable(fn_of_args: Callable[[list], Any], args, device: str, rounds: int, min_time_ms: float,
                   graph: bool = True) -> timing.DeviceTime:
-    """Device time per call of `fn_of_args(args)` on rotated clones of `args` (originals untouched)."""
+    """Device time per call of `fn_of_args(args)` on rotated copies of `args` (originals untouched)."""
     has_tensors = any(isinstance(a, torch.Tensor) for a in args)
     copies = timing.rotation_copies(args) if has_tensors else 1
-    call = timing.rotating(fn_of_args, _clone_args(args), copies)
+    call = _rotating(fn_of_args, [_clone_args(args) for _ in range(copies)])
     return timing.device_time(call, device=device, rounds=rounds, min_time_ms=min_time_ms, copies=copies,
                               graph=graph)
 

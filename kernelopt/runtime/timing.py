@@ -120,7 +120,7 @@ def compare(fn_a: Callable[[], Any], fn_b: Callable[[], Any], rounds: int = 5, *
 
 BATCH_MS = 1.0          # about this much GPU work per timed step (one graph replay, or one batch)
 MAX_BATCH_CALLS = 256   # most calls in one step (a graph of 256 nodes captures in a few ms)
-ESTIMATE_CALLS = 3      # calls timed to size the step, each also timed on the host (launch cost)
+ESTIMATE_CALLS = 5      # calls timed to size the step, each also timed on the host (launch cost: their median)
 
 
 @dataclass
