@@ -109,8 +109,9 @@ def compare(fn_a: Callable[[], Any], fn_b: Callable[[], Any], rounds: int = 5, *
 # -- device time: the GPU's time per call, without the host's launch latency ----------------------------
 #
 # One call timed between two CUDA events also measures the host's launch latency whenever the GPU is idle
-# when the first event is reached: the GPU waits while the host issues the call (5-12 µs for a Triton
-# launch or a library call), which is more than a small kernel's own work. `device_time` therefore times
+# when the first event is reached: the GPU waits while the host issues the call (a Triton launch or a
+# library call costs 5-12 µs of host time on a fast host, 20-80 µs on the H200 machines measured here),
+# which is more than a small kernel's own work. `device_time` therefore times
 # many calls issued back to back, so the GPU is never left waiting between them:
 # - "graph": `calls` calls captured into one CUDA graph and replayed; no host work at all between calls;
 # - "batched": the same calls issued from Python (when capture is refused: an op that synchronizes, say);
