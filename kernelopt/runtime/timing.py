@@ -121,7 +121,7 @@ def compare(fn_a: Callable[[], Any], fn_b: Callable[[], Any], rounds: int = 5, *
 
 BATCH_MS = 1.0          # about this much GPU work per timed step (one graph replay, or one batch)
 MAX_BATCH_CALLS = 256   # most calls in one step (a graph of 256 nodes captures in a few ms)
-ESTIMATE_CALLS = 5      # calls timed to size the step, each also timed on the host (launch cost: their median)
+ESTIMATE_CALLS = 5      # calls timed to size the step, each also timed on the host (launch cost: the fastest)
 
 
 @dataclass
@@ -131,7 +131,7 @@ class DeviceTime:
     ms: float                    # median over rounds of the mean time per call
     method: str                  # "graph" | "batched" (CUDA), "host" (CPU: perf_counter per call)
     calls: int = 1               # calls per timed step
-    host_ms: float | None = None  # host time to issue one call, with no synchronization (the launch cost)
+    host_ms: float | None = None  # host time to issue one call, no synchronization (the launch cost)
     fallback: str = ""           # why a CUDA graph was not used, when one was asked for
 
 
@@ -154,7 +154,9 @@ def steps_per_round(step_ms: float, round_ms: float, max_steps: int = 1000) -> i
 
 
 def _estimate(fn: Callable[[], Any], calls: int) -> tuple[float, float]:
-    """(ms per call between events, median host ms to issue one call) over `calls` calls."""
+    """(ms per call between events, host ms to issue one call) over `calls` calls. The host figure is the
+    fastest call's: jitter on a shared host (preemption, other processes) only ever adds time, and a
+    median of a few calls still flips with it."""
     torch.cuda.synchronize()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     host = []
@@ -165,7 +167,7 @@ def _estimate(fn: Callable[[], Any], calls: int) -> tuple[float, float]:
         host.append((time.perf_counter() - begin) * 1e3)
     end.record()
     end.synchronize()
-    return start.elapsed_time(end) / calls, statistics.median(host)
+    return start.elapsed_time(end) / calls, min(host)
 
 
 def _capture(fn: Callable[[], Any], calls: int) -> "torch.cuda.CUDAGraph":
