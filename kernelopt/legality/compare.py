@@ -31,8 +31,7 @@ def _first(mask: torch.Tensor):
 
 def guard_bands(layout, before: list, after: list, arg_name) -> Failure | None:
     for b, (pre, post) in enumerate(zip(before, after)):
-        guard = ~layout.covered(b, post.device)
-        changed = (cases.bits(pre) != cases.bits(post)) & guard
+        changed = (cases.bits(pre) != cases.bits(post)) & layout.guard(b, post.device)
         if changed.any():
             count = int(changed.sum())
             where = _first(changed)

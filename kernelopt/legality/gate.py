@@ -18,10 +18,20 @@ poisoned buffers, and checks in this order (the first failure rejects, with evid
 All cases of a launch run in the same child and the same buffers (new data copied in), so a candidate
 that caches its result, or keys it on input pointers, sees new data at old addresses. Before any of this,
 the source is screened for what the CPU interpreter cannot show (screen.py: streams, TF32/bf16 dots).
+
+Data path: a case's buffers are made, run and compared where the launch's tensors live (a GPU case
+never goes through the CPU here); they reach the child through shared host buffers (shared.py), not
+pickles. Time limits: a call's run may take max(floor, timeout_factor x the original's time); Triton
+compilation and kernel loading, which the child reports as they happen, count against a separate cap
+instead. `Verdict.timings` says where the check's time went (spawn, load, per case: inputs, original,
+reference, transfer, candidate run and compile, comparison); the logger `kernelopt.legality` logs it
+per case at DEBUG.
 """
 from __future__ import annotations
 
+import logging
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -29,13 +39,23 @@ import torch
 
 from kernelopt.legality import cases as C
 from kernelopt.legality import compare
-from kernelopt.legality.pool import ChildDied, ChildTimedOut, WorkerPool, default_pool
+from kernelopt.legality.pool import ChildDied, ChildTimedOut, Limits, WorkerPool, default_pool
 from kernelopt.legality.screen import screen_source
+from kernelopt.legality.shared import SharedBases
 from kernelopt.legality.tolerance import PRECISIONS
+
+log = logging.getLogger("kernelopt.legality")
 
 VALUE_CHECKS = {"unwritten", "nonfinite", "mismatch", "less-accurate", "precision"}
 GPU_ONLY_CHECKS = ("stream ordering (dynamic)", "tf32/bf16 dot precision (dynamic)", "illegal memory access")
 _REFERENCE_SANITY = 0.05     # a float64 reference farther than this from the original is not trusted
+# Defaults of the time limits (seconds); see check_candidate.
+_RUN_FLOOR = 5.0              # a call's run, compilation not counted
+_FIRST_RUN_FLOOR_CPU = 10.0   # the interpreter's first call of a kernel is slower
+_COMPILE_CAP = {"cuda": 300.0, "cpu": 60.0}
+_SETUP_CAP = {"cuda": 120.0, "cpu": 60.0}      # placing a case's data in the child, CUDA context
+_LOAD_CAP = {"cuda": 30.0, "cpu": 10.0}        # importing the candidate, compilation not counted
+_UNWATCHED_FIRST_FLOOR = 120.0  # a GPU child that cannot report compilation: its first call compiles
 
 
 @dataclass
@@ -48,6 +68,7 @@ class Verdict:
     gpu_only: tuple = ()
     cases_run: int = 0
     worst_rel_err: float = 0.0
+    timings: dict = field(default_factory=dict)   # seconds per phase (_Timings.summary); not evidence
 
     def line(self) -> str:
         return "ACCEPT" if self.accepted else f"REJECT: {self.check}: {self.reason}"
@@ -60,7 +81,54 @@ class Verdict:
         lines.extend(f"  note: {note}" for note in self.notes)
         if self.gpu_only:
             lines.append(f"  checked only on a GPU: {', '.join(self.gpu_only)}")
+        if self.timings:
+            lines.append(f"  time: {time_line(self.timings)}")
         return "\n".join(lines)
+
+
+# (phase key, label) in the order a check spends them; "cases" holds the same keys per case
+_PHASES = (("spawn", "spawn"), ("load", "load"), ("inputs", "inputs"), ("original", "original"),
+           ("reference", "reference"), ("to_child", "to sandbox"), ("setup", "sandbox setup"),
+           ("compile", "compile"), ("run", "candidate run"), ("from_child", "from sandbox"),
+           ("compare", "compare"))
+
+
+def time_line(timings: dict) -> str:
+    """One line: the total and every phase that took at least a millisecond."""
+    parts = [f"{label} {timings[key]:.3g}" for key, label in _PHASES if timings.get(key, 0.0) >= 1e-3]
+    return f"total {timings.get('total', 0.0):.3g} s (" + ", ".join(parts) + ")"
+
+
+class _Timings:
+    """Seconds per phase, in total and per case; a phase may be entered many times."""
+
+    def __init__(self):
+        self.start = time.perf_counter()
+        self.totals: dict[str, float] = {}
+        self.cases: list[dict] = []
+
+    def add(self, phase: str, seconds: float) -> None:
+        self.totals[phase] = self.totals.get(phase, 0.0) + seconds
+        if self.cases:
+            self.cases[-1][phase] = self.cases[-1].get(phase, 0.0) + seconds
+
+    @contextmanager
+    def phase(self, name: str):
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.add(name, time.perf_counter() - start)
+
+    def new_case(self, label: str) -> None:
+        self.cases.append({"case": label})
+
+    def summary(self) -> dict:
+        result = {key: round(value, 4) for key, value in self.totals.items()}
+        result["total"] = round(time.perf_counter() - self.start, 4)
+        result["cases"] = [{k: (round(v, 4) if isinstance(v, float) else v) for k, v in case.items()}
+                           for case in self.cases]
+        return result
 
 
 class GateError(Exception):
@@ -79,9 +147,9 @@ class _Case:
 class _Prepared:
     case: _Case
     layout: C.Layout
-    before: list         # bases before the run (CPU)
+    before: list         # bases before the run (on the launch's device)
     original_after: list
-    reference: dict      # arg -> float64 tensor (may be empty)
+    reference: dict      # arg -> float64 tensor on the device (may be empty)
     original_seconds: float
 
 
@@ -91,7 +159,8 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
                     arg_names: list[str] | None = None, seeds: Iterable[int] = (0, 1, 2),
                     adversarial: Iterable[str] = C.ADVERSARIAL, accuracy_factor: float = 2.0,
                     timeout_factor: float = 20.0, timeout_floor_s: float | None = None,
-                    first_timeout_s: float | None = None, static_screen: bool = True, pool: WorkerPool | None = None,
+                    first_timeout_s: float | None = None, compile_timeout_s: float | None = None,
+                    static_screen: bool = True, pool: WorkerPool | None = None,
                     stale_recheck: bool = True) -> Verdict:
     """Decide whether `candidate_source` (candidate format: defines `run(*args)`) may replace the
     launches that `original(*args)` performs. See the module docstring for the checks.
@@ -100,8 +169,10 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     launches      each launch's captured args (realistic inputs); every launch is checked
     output_args   positions whose contents are results (out_ptr*, in_out_ptr*)
     mutated_args  further positions the original may change (compared like outputs)
-    timeouts      per call: max(floor, timeout_factor x the original's time); the first call's floor is
-                  first_timeout_s (default 120 s on a GPU, 10 s on the CPU), later ones timeout_floor_s
+    timeouts      a call's run: max(floor, timeout_factor x the original's time), Triton compilation and
+                  kernel loading not counted; the floor is timeout_floor_s (default 5 s) and, for the
+                  first call, first_timeout_s (default: timeout_floor_s, or 5 s on a GPU and 10 s on the
+                  CPU). Compilation has its own cap per call, compile_timeout_s (default 300 s on a GPU)
     reference_fn  optional float64 reference: called like `original` on args whose floating tensors are
                   float64; writes the outputs in place or returns {arg index: tensor}
     """
@@ -112,7 +183,7 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     device = _device_of(launches)
     gate = _Gate(original, candidate_source, launches, set(output_args) | set(mutated_args), precision,
                  reference_fn, arg_names, accuracy_factor, timeout_factor, timeout_floor_s, first_timeout_s,
-                 pool or default_pool(device), device, stale_recheck)
+                 compile_timeout_s, pool or default_pool(device), device, stale_recheck)
     if static_screen:
         low = any(isinstance(a, torch.Tensor) and a.dtype in (torch.bfloat16, torch.float16)
                   for launch in launches for a in launch.args)
@@ -152,17 +223,22 @@ def _plan(launches, seeds, adversarial) -> list[_Case]:
 
 class _Gate:
     def __init__(self, original, source, launches, written, precision, reference_fn, arg_names,
-                 factor, timeout_factor, timeout_floor_s, first_timeout_s, pool, device, stale_recheck):
+                 factor, timeout_factor, timeout_floor_s, first_timeout_s, compile_timeout_s, pool, device,
+                 stale_recheck):
         self.original, self.source, self.launches = original, source, launches
         self.written, self.precision, self.reference_fn = written, precision, reference_fn
         self.arg_names, self.factor = arg_names, factor
         self.timeout_factor, self.pool, self.device = timeout_factor, pool, device
-        cuda = device.type == "cuda"
-        # the first call also compiles the candidate's kernels (GPU), hence its own, larger floor
-        first_default = timeout_floor_s if timeout_floor_s is not None else (120.0 if cuda else 10.0)
+        kind = "cuda" if device.type == "cuda" else "cpu"
+        # compilation is reported by the child and not counted (see _execute): no minutes-long floor
+        first_default = timeout_floor_s if timeout_floor_s is not None else (
+            _RUN_FLOOR if kind == "cuda" else _FIRST_RUN_FLOOR_CPU)
         self.first_floor = first_timeout_s if first_timeout_s is not None else first_default
-        self.floor = timeout_floor_s if timeout_floor_s is not None else (15.0 if cuda else 5.0)
+        self.floor = timeout_floor_s if timeout_floor_s is not None else _RUN_FLOOR
+        self.compile_cap = compile_timeout_s if compile_timeout_s is not None else _COMPILE_CAP[kind]
+        self.setup_cap, self.load_cap = _SETUP_CAP[kind], max(_LOAD_CAP[kind], self.first_floor)
         self.stale_recheck = stale_recheck
+        self.timings = _Timings()
         self.notes: list[str] = []
         self.layouts: dict[int, C.Layout] = {}
         self.write_only: dict[tuple, set] = {}
@@ -185,8 +261,14 @@ class _Gate:
     def verdict(self, failure: compare.Failure | None, prepared: _Prepared | None, **extra) -> Verdict:
         notes = self.notes + [n for n in self.pool.notes if n not in self.notes]
         gpu_only = () if self.device.type == "cuda" else GPU_ONLY_CHECKS
+        timings = self.timings.summary()
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("legality check: %s; %s", "accept" if failure is None else failure.check, time_line(timings))
+            for case in timings["cases"]:
+                log.debug("  %s", case)
         if failure is None:
-            return Verdict(True, "accept", "all checks passed", {}, notes, gpu_only, self.cases_run, self.worst)
+            return Verdict(True, "accept", "all checks passed", {}, notes, gpu_only, self.cases_run, self.worst,
+                           timings)
         evidence = {}
         if prepared is not None:
             launch = self.launches[prepared.case.launch]
@@ -196,7 +278,8 @@ class _Gate:
                 evidence["seed"] = prepared.case.seed
         evidence.update(extra)
         evidence.update({k: v for k, v in failure.evidence.items()})
-        return Verdict(False, failure.check, failure.message, evidence, notes, gpu_only, self.cases_run, self.worst)
+        return Verdict(False, failure.check, failure.message, evidence, notes, gpu_only, self.cases_run, self.worst,
+                       timings)
 
     def _run_original(self, layout, bases) -> float:
         args = layout.views(bases)
@@ -247,14 +330,19 @@ class _Gate:
         return C.generated_values(launch, fed, case.kind, case.seed)
 
     def prepare(self, case: _Case) -> _Prepared:
+        """Inputs, the original's results and the reference, all left on the launch's device."""
         layout = self.layout(case.launch)
-        values = self._values(case)
-        bases = C.build_bases(layout, values, self.device)
-        before = [b.clone() for b in bases]
-        seconds = self._run_original(layout, bases)
-        self._check_original(layout, before, bases)
-        reference = self._reference(layout, before, bases)
-        return _Prepared(case, layout, [b.cpu() for b in before], [b.cpu() for b in bases], reference, seconds)
+        with self.timings.phase("inputs"):
+            values = self._values(case)
+            bases = C.build_bases(layout, values, self.device)
+            before = [b.clone() for b in bases]
+            del values
+        with self.timings.phase("original"):
+            seconds = self._run_original(layout, bases)
+            self._check_original(layout, before, bases)
+        with self.timings.phase("reference"):
+            reference = self._reference(layout, before, bases)
+        return _Prepared(case, layout, before, bases, reference, seconds)
 
     def _check_original(self, layout, before, after) -> None:
         if compare.guard_bands(layout, before, after, self.name):
@@ -289,7 +377,7 @@ class _Gate:
                 self._drop_reference(f"the float64 reference disagrees with the original on {self.name(i)} "
                                      f"(relative error {err:.3g})")
                 return {}
-            outputs[i] = ref.cpu()
+            outputs[i] = ref.clone()      # just the output's elements: the float64 bases can go
         return outputs
 
     def _drop_reference(self, why: str) -> None:
@@ -298,45 +386,116 @@ class _Gate:
 
     # ------------------------------------------------------------------ candidate side
     def _open(self):
-        process = self.pool.spawn()
+        with self.timings.phase("spawn"):
+            process = self.pool.spawn()
         network = process.hello.get("network")
         if network != "isolated":
-            note = f"network isolation: {network}"
-            if note not in self.notes:
-                self.notes.append(note)
+            self._note(f"network isolation: {network}")
+        if self.device.type == "cuda" and not process.hello.get("compile_watch", False):
+            # without compile reports a GPU candidate's first call includes its compilation
+            self.first_floor = max(self.first_floor, _UNWATCHED_FIRST_FLOOR)
+            self.load_cap = max(self.load_cap, _UNWATCHED_FIRST_FLOOR)
+            self._note("the sandbox cannot report Triton compilation here: the first call's time limit "
+                       f"includes it ({_UNWATCHED_FIRST_FLOOR:g} s floor)")
         return process
 
+    def _note(self, note: str) -> None:
+        if note not in self.notes:
+            self.notes.append(note)
+
+    def _charge(self, spent: dict, run_phase: str = "run") -> None:
+        """Book the child's reported phases of a request (setup, compile, run) on the timings."""
+        self.timings.add("setup", spent.get("setup", 0.0))
+        self.timings.add("compile", spent.get("compile", 0.0))
+        self.timings.add(run_phase, spent.get("run", 0.0))
+
     def _load(self, process) -> compare.Failure | None:
+        limits = Limits(setup=self.load_cap, run=self.load_cap, compile=self.compile_cap)
+        start = time.perf_counter()
         try:
-            reply = process.request({"op": "load", "source": self.source, "filename": "candidate.py"},
-                                    self.first_floor)
-        except ChildTimedOut:
-            return compare.Failure("timeout", f"importing the candidate took longer than {self.first_floor:g} s")
+            reply = process.request({"op": "load", "source": self.source, "filename": "candidate.py"}, limits)
+        except ChildTimedOut as late:
+            if late.phase == "compile":
+                return self._compile_timeout(late)
+            return compare.Failure("timeout", f"importing the candidate took longer than {late.limit:g} s")
         except ChildDied as died:
             return compare.Failure("crash", f"the candidate process died while importing ({died.status})",
                                    {"stderr": died.stderr_tail[-300:]})
+        finally:
+            compiled = process.spent.get("compile", 0.0)
+            self.timings.add("compile", compiled)
+            self.timings.add("load", time.perf_counter() - start - compiled)
         if reply["ok"]:
             return None
         if reply["kind"] == "no-run":
             return compare.Failure("no-run", "the candidate defines no callable run(*args)")
         return compare.Failure("compile", f"the candidate does not import/compile: {reply['error']}")
 
+    def _compile_timeout(self, late: ChildTimedOut) -> compare.Failure:
+        return compare.Failure("timeout", f"compiling the candidate's kernels took longer than {late.limit:g} s",
+                               {"compile_limit_s": round(late.limit, 3)})
+
+    def _to_child(self, process, prepared: _Prepared) -> tuple[dict, list[int]]:
+        """Put the case's inputs in the child's shared buffers (new buffers for a new layout, whose
+        file descriptors go with the message) and make the run message."""
+        layout = prepared.layout
+        key = layout.key()
+        fds: list[int] = []
+        message = {"op": "run", "layout_key": key, "views": layout.wire_views(), "shared": None}
+        if process.layout_key != key:
+            process.shared = SharedBases.create(layout.base_sizes, layout.base_dtypes)
+            process.layout_key = key
+            process.device_after = None
+            fds = process.shared.fds
+            message["shared"] = {"sizes": list(layout.base_sizes), "dtypes": list(layout.base_dtypes)}
+        for host, before in zip(process.shared.tensors, prepared.before):
+            host.copy_(before)
+        return message, fds
+
+    def _from_child(self, process) -> list:
+        """The candidate's bases where the comparisons run: the shared buffers themselves (CPU), or a
+        device copy of them (GPU; one set of buffers per layout, reused)."""
+        if self.device.type != "cuda":
+            return process.shared.tensors
+        if process.device_after is None:
+            process.device_after = [torch.empty_like(t, device=self.device) for t in process.shared.tensors]
+        for device_base, host in zip(process.device_after, process.shared.tensors):
+            device_base.copy_(host)
+        return process.device_after
+
     def _execute(self, process, prepared: _Prepared, reuse: bool, first: bool):
         scale = self.timeout_factor * prepared.original_seconds
         limit = max(self.first_floor if first else self.floor, scale)
-        message = {"op": "run", "layout_key": prepared.layout.key(), "reuse": reuse,
-                   "bases": prepared.before, "views": prepared.layout.wire_views()}
+        with self.timings.phase("to_child"):
+            message, fds = self._to_child(process, prepared)
+            self.sync()
+        limits = Limits(setup=self.setup_cap, run=limit, compile=self.compile_cap)
+        shared = process.shared
         try:
-            reply = process.request(message, limit)
-        except ChildTimedOut:
+            reply = process.request(message, limits, fds)
+        except ChildTimedOut as late:
+            self._charge(late.spent)
+            if late.phase == "compile":
+                return self._compile_timeout(late)
+            if late.phase == "setup":
+                return compare.Failure("timeout", f"the sandbox did not start the call within {late.limit:g} s")
+            compiled = late.spent.get("compile", 0.0)
             return compare.Failure("timeout", f"the candidate ran longer than the time limit of {limit:.3g} s "
-                                   f"(the original took {prepared.original_seconds:.3g} s)",
+                                   f"(the original took {prepared.original_seconds:.3g} s"
+                                   + (f"; {compiled:.3g} s of compilation not counted)" if compiled >= 1e-3 else ")"),
                                    {"time_limit_s": round(limit, 3)})
         except ChildDied as died:
+            self._charge(process.spent)
             return compare.Failure("crash", f"the candidate process died ({died.status})",
                                    {"stderr": died.stderr_tail[-300:]})
+        finally:
+            if fds:
+                shared.close_fds()          # the child has its own copies (or is gone)
+        self._charge(process.spent)
         if not reply["ok"]:
             return compare.Failure("exception", f"the candidate raised {reply['error']}")
+        with self.timings.phase("from_child"):
+            reply["bases"] = self._from_child(process)
         return reply
 
     def evaluate(self, prepared: _Prepared, reply: dict) -> compare.Failure | None:
@@ -381,20 +540,20 @@ class _Gate:
             failure = self._load(process)
             if failure:
                 return self.verdict(failure, None)
-            previous_key = None
             for case in plan:
+                self.timings.new_case(case.label if len(self.launches) == 1 else f"launch {case.launch}: {case.label}")
                 prepared = self.prepare(case)
-                reuse = prepared.layout.key() == previous_key
+                reuse = prepared.layout.key() == process.layout_key
                 outcome = self._execute(process, prepared, reuse, first=process.calls == 0)
                 self.cases_run += 1
                 if isinstance(outcome, compare.Failure):
                     return self.verdict(outcome, prepared, call=process.calls, same_buffers_as_previous_call=reuse)
-                failure = self.evaluate(prepared, outcome)
+                with self.timings.phase("compare"):
+                    failure = self.evaluate(prepared, outcome)
                 if failure:
                     if self.stale_recheck and failure.check in VALUE_CHECKS and process.calls > 1:
                         failure = self._recheck_stale(prepared, failure)
                     return self.verdict(failure, prepared, call=process.calls, same_buffers_as_previous_call=reuse)
-                previous_key = prepared.layout.key()
             return self.verdict(None, None)
         finally:
             process.close()

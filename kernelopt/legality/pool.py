@@ -4,6 +4,11 @@ The zygote (kernelopt/legality/worker.py) pays torch's and triton's import once;
 candidate then costs milliseconds, gives every candidate a clean interpreter (nothing one candidate
 patches can leak into the next), and lets a crash or hang take down only that child. A dead zygote is
 started again on the next request.
+
+A request has three deadlines (`Limits`), one per phase the child reports: setup (until the
+candidate's code starts), compilation (Triton compiling and loading kernels, however often it
+happens during the request) and the run itself. Only the run's limit scales with the original's
+time; compilation, which takes tens of seconds for a fresh kernel on a GPU, has its own cap.
 """
 from __future__ import annotations
 
@@ -17,9 +22,11 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from kernelopt.legality.wire import recv as _recv, send as _send
+from kernelopt.legality.wire import recv as _recv, send as _send, send_fds as _send_fds
 
 _SECRET_NAMES = re.compile(r"(_TOKEN|_KEY|_SECRET|_PASSWORD)$|^(OPENAI_API_KEY|KERNELOPT_LLM_API_KEY)$")
 
@@ -43,31 +50,79 @@ class ChildDied(Exception):
         self.stderr_tail = stderr_tail
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Seconds allowed per phase of one request (see the module docstring)."""
+    setup: float
+    run: float
+    compile: float
+
+
 class ChildTimedOut(Exception):
-    pass
+    def __init__(self, phase: str = "run", limit: float = 0.0, spent: dict | None = None):
+        super().__init__(f"{phase} took longer than {limit:g} s")
+        self.phase = phase          # setup | run | compile
+        self.limit = limit
+        self.spent = spent or {}
 
 
 class CandidateProcess:
-    """One forked child holding one candidate; calls keep its state (for the same-buffer re-run)."""
+    """One forked child holding one candidate; calls keep its state (for the same-buffer re-run).
+    `shared`, `layout_key` and `device_after` belong to the gate: the buffers of the child's layout."""
 
-    def __init__(self, pool: "WorkerPool", pid: int, conn: Connection, workdir: str, hello: dict):
+    def __init__(self, pool: "WorkerPool", pid: int, conn: Connection, workdir: str, hello: dict,
+                 sock: socket.socket | None = None):
         self.pool, self.pid, self.conn, self.workdir, self.hello = pool, pid, conn, workdir, hello
+        self.sock = sock
         self.calls = 0
         self.closed = False
+        self.spent: dict[str, float] = {}      # seconds per phase of the last request
+        self.shared = None
+        self.layout_key = None
+        self.device_after = None
 
-    def request(self, message: dict, timeout: float):
+    def request(self, message: dict, limits: "Limits | float", fds: list[int] = ()):
+        """Send `message` (and file descriptors after it), wait for the reply under `limits`."""
+        if not isinstance(limits, Limits):
+            limits = Limits(limits, limits, limits)
         if message.get("op") == "run":
             self.calls += 1
         try:
             _send(self.conn, message)
-            if not self.conn.poll(timeout):
-                self.kill()
-                raise ChildTimedOut()
-            return _recv(self.conn)
+            if fds:
+                _send_fds(self.sock, fds)
+            return self._reply(limits)
         except (EOFError, OSError, BrokenPipeError):
             status = self.pool.wait_child(self.pid)
             self.closed = True
             raise ChildDied(status, self.stderr_tail()) from None
+
+    def _reply(self, limits: Limits):
+        """Wait for the reply, charging the time to the phase the child last reported: the deadline
+        is that phase's limit less what it has used, so compile time never eats the run's budget."""
+        spent = {"setup": 0.0, "run": 0.0, "compile": 0.0}
+        self.spent = spent
+        phase, compiling = "setup", False
+        mark = time.monotonic()
+        while True:
+            current = "compile" if compiling else phase
+            ready = self.conn.poll(max(0.0, getattr(limits, current) - spent[current]))
+            now = time.monotonic()
+            spent[current] += now - mark
+            mark = now
+            if not ready:
+                self.kill()
+                raise ChildTimedOut(current, getattr(limits, current), dict(spent))
+            message = _recv(self.conn)
+            event = message.get("event") if isinstance(message, dict) else None
+            if event is None:
+                return message
+            if event == "running":
+                phase = "run"
+            elif event == "compile-start":
+                compiling = True
+            elif event == "compile-end":
+                compiling = False
 
     def stderr_tail(self, limit: int = 600) -> str:
         try:
@@ -92,6 +147,9 @@ class CandidateProcess:
         except OSError:
             pass
         self.conn.close()
+        if self.sock is not None:
+            self.sock.close()
+        self.shared = self.device_after = None
         self.pool.wait_child(self.pid)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
@@ -129,25 +187,34 @@ class WorkerPool:
             raise RuntimeError("the legality worker did not start within 300 s")
         _recv(self.conn)
 
-    def spawn(self, timeout: float = 120.0) -> CandidateProcess:
-        with self.lock:
-            self.start()
-            ours, theirs = socket.socketpair()
-            workdir = tempfile.mkdtemp(prefix="candidate-", dir=self.root)
-            options = {"device": self.device, "workdir": workdir, "isolate_network": self.isolate_network,
-                       "memory_bytes": self.memory_bytes, "cpu_seconds": self.cpu_seconds}
-            try:
-                _send(self.conn, {"op": "spawn", "options": options})
-                socket.send_fds(self.sock, [b"s"], [theirs.fileno()])
-                pid = _recv(self.conn)["pid"]
-            except (EOFError, OSError):
-                self.process = None           # the zygote died: start a fresh one and retry once
+    def _fork(self) -> tuple[int, socket.socket, str]:
+        """Ask the zygote for a child; a dead zygote is started again and asked once more."""
+        for attempt in (1, 2):
+            with self.lock:
                 self.start()
-                return self.spawn(timeout)
-            finally:
-                theirs.close()
-        conn = Connection(ours.detach())
+                ours, theirs = socket.socketpair()
+                workdir = tempfile.mkdtemp(prefix="candidate-", dir=self.root)
+                options = {"device": self.device, "workdir": workdir, "isolate_network": self.isolate_network,
+                           "memory_bytes": self.memory_bytes, "cpu_seconds": self.cpu_seconds}
+                try:
+                    _send(self.conn, {"op": "spawn", "options": options})
+                    socket.send_fds(self.sock, [b"s"], [theirs.fileno()])
+                    return _recv(self.conn)["pid"], ours, workdir
+                except (EOFError, OSError):
+                    self.process = None
+                    ours.close()
+                    if attempt == 2:
+                        raise RuntimeError("the legality worker died while starting a candidate process") from None
+                finally:
+                    theirs.close()
+        raise AssertionError("unreachable")
+
+    def spawn(self, timeout: float = 120.0) -> CandidateProcess:
+        pid, ours, workdir = self._fork()
+        conn = Connection(os.dup(ours.fileno()))     # messages; `ours` itself passes descriptors
         if not conn.poll(timeout):
+            conn.close()
+            ours.close()
             os.kill(pid, signal.SIGKILL)
             self.wait_child(pid)
             raise RuntimeError("a candidate process did not start")
@@ -155,12 +222,13 @@ class WorkerPool:
         if self.device.startswith("cuda") and not hello.get("cuda", True) and self.isolate_network:
             # Some hosts hide the GPU inside a new user namespace: give up network isolation there.
             conn.close()
+            ours.close()
             os.kill(pid, signal.SIGKILL)
             self.wait_child(pid)
             self.isolate_network = False
             self.notes.append("network isolation disabled: CUDA is not usable inside a user namespace here")
             return self.spawn(timeout)
-        return CandidateProcess(self, pid, conn, workdir, hello)
+        return CandidateProcess(self, pid, conn, workdir, hello, ours)
 
     def wait_child(self, pid: int) -> str:
         with self.lock:

@@ -7,8 +7,14 @@ RLIMIT_CPU, RLIMIT_AS on CPU, a private working directory, stdout/stderr to file
 source from a file and runs `run(*args)` on the buffers the gate sends. A crash, hang or illegal memory
 access kills only the child; the zygote reports its exit status.
 
-Messages are pickled with the plain pickle module (not multiprocessing's reducers, which would move
-tensors through shared memory) and framed by multiprocessing.connection.
+Messages are small: pickled with the plain pickle module and framed by multiprocessing.connection.
+Case data lives in shared host buffers (shared.py) whose file descriptors follow the first `run` of a
+layout; the child runs on them directly (CPU) or copies them to and from its own GPU buffers.
+
+While a request runs the child reports progress (`_Events`): `running` when the candidate's own code
+starts, `compile-start` / `compile-end` around Triton compilation and kernel loading. The gate keeps
+separate deadlines for setup, compilation and the run, so a GPU candidate's first call needs no
+minutes-long floor and a hung kernel is caught in seconds.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import os
 import signal
 import socket
 import sys
+import threading
 import time
 import traceback
 
@@ -24,7 +31,7 @@ _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWNET = 0x40000000
 
 
-from kernelopt.legality.wire import recv as _recv, send as _send  # noqa: E402
+from kernelopt.legality.wire import recv as _recv, recv_fds as _recv_fds, send as _send  # noqa: E402
 
 
 def _isolate_network() -> str:
@@ -54,15 +61,94 @@ def _redirect_output(workdir: str) -> None:
         os.close(target)
 
 
-class _Candidate:
-    """Holds the loaded candidate and the buffers of the last run (reused for same-buffer calls)."""
+class _Events:
+    """The child's side of the connection: replies and progress events, one sender at a time (a
+    candidate may compile from several threads)."""
 
-    def __init__(self, device: str):
+    def __init__(self, conn):
+        self.conn = conn
+        self.lock = threading.Lock()
+        self.depth = 0                 # compiles in progress (nested or concurrent)
+        self.since = 0.0
+        self.compile_seconds = 0.0     # total compile time of the current request
+
+    def send(self, message) -> None:
+        with self.lock:
+            _send(self.conn, message)
+
+    def compile_enter(self) -> None:
+        with self.lock:
+            self.depth += 1
+            if self.depth == 1:
+                self.since = time.perf_counter()
+                _send(self.conn, {"event": "compile-start"})
+
+    def compile_exit(self) -> None:
+        with self.lock:
+            self.depth -= 1
+            if self.depth == 0:
+                self.compile_seconds += time.perf_counter() - self.since
+                _send(self.conn, {"event": "compile-end"})
+
+    def take_compile_seconds(self) -> float:
+        with self.lock:
+            seconds, self.compile_seconds = self.compile_seconds, 0.0
+        return seconds
+
+
+def _watch_compiles(events: _Events) -> bool:
+    """Wrap Triton's compiler entry point and its kernel loader so that their time is reported as
+    compilation. `triton.compile` is what both JITFunction (looked up lazily, at a kernel's first call)
+    and Inductor's CachingAutotuner call; `CompiledKernel._init_handles` builds the launcher and loads
+    the binary on a kernel's first launch. Both names are stable across triton 3.x; where one is
+    missing the gate falls back to a generous first-call limit (see the hello message)."""
+    try:
+        import triton
+        import triton.compiler
+        from triton.compiler import compiler
+    except ImportError:
+        return False
+    original = getattr(compiler, "compile", None)
+    kernel_class = getattr(compiler, "CompiledKernel", None)
+    init_handles = getattr(kernel_class, "_init_handles", None)
+    if original is None or init_handles is None:
+        return False
+
+    def compile(*args, **kwargs):
+        events.compile_enter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            events.compile_exit()
+
+    def _init_handles(self):
+        if getattr(self, "module", None) is not None:      # loaded already: the per-launch fast path
+            return init_handles(self)
+        events.compile_enter()
+        try:
+            return init_handles(self)
+        finally:
+            events.compile_exit()
+
+    for module in (triton, triton.compiler, compiler):
+        if getattr(module, "compile", None) is original:
+            module.compile = compile
+    kernel_class._init_handles = _init_handles
+    return True
+
+
+class _Candidate:
+    """Holds the loaded candidate and the buffers of the current layout (reused by later calls)."""
+
+    def __init__(self, device: str, events: _Events):
         import torch
         self.torch = torch
         self.device = device
+        self.events = events
+        self.cuda = device.startswith("cuda")
         self.run = None
-        self.bases = None
+        self.shared = None      # SharedBases: the host buffers the gate reads and writes
+        self.bases = None       # where the candidate runs: the shared buffers (CPU) or device copies
         self.args = None
         self.layout_key = None
 
@@ -84,14 +170,17 @@ class _Candidate:
         self.run = run
         return {"ok": True}
 
-    def _place(self, message) -> None:
+    def _attach(self, message, fds) -> None:
+        """A new layout: map its shared buffers and make the arguments' views (new buffers, new
+        addresses; later calls of the same layout reuse them, so old pointers see new data)."""
+        from kernelopt.legality.shared import SharedBases
         torch = self.torch
-        key = message["layout_key"]
-        if message.get("reuse") and self.bases is not None and key == self.layout_key:
-            for base, data in zip(self.bases, message["bases"]):
-                base.copy_(data)                     # same buffers, same pointers, new data
-            return
-        self.bases = [data.to(self.device).clone() for data in message["bases"]]
+        spec = message["shared"]
+        self.shared = SharedBases.attach(fds, spec["sizes"], spec["dtypes"])
+        if self.cuda:
+            self.bases = [torch.empty(t.numel(), dtype=t.dtype, device=self.device) for t in self.shared.tensors]
+        else:
+            self.bases = self.shared.tensors
         self.args = []
         for view in message["views"]:
             if view[0] == "tensor":
@@ -99,7 +188,22 @@ class _Candidate:
                 self.args.append(torch.as_strided(self.bases[base_index], sizes, strides, offset))
             else:
                 self.args.append(view[1])
-        self.layout_key = key
+        self.layout_key = message["layout_key"]
+
+    def _place(self, message, fds) -> None:
+        if message.get("shared") is not None:
+            self._attach(message, fds)
+        elif self.shared is None or message["layout_key"] != self.layout_key:
+            raise RuntimeError("protocol: a run without buffers for its layout")
+        if self.cuda:
+            for device_base, host in zip(self.bases, self.shared.tensors):
+                device_base.copy_(host)              # same buffers, same pointers, new data
+
+    def _collect(self) -> None:
+        if self.cuda:
+            for device_base, host in zip(self.bases, self.shared.tensors):
+                host.copy_(device_base)
+            self.torch.cuda.synchronize()
 
     def _meta(self):
         meta = []
@@ -111,24 +215,33 @@ class _Candidate:
                 meta.append(None)
         return meta
 
-    def execute(self, message) -> dict:
+    def execute(self, message, fds) -> dict:
         torch = self.torch
-        self._place(message)
+        start = time.perf_counter()
+        self._place(message, fds)
         before = self._meta()
-        sync = torch.cuda.synchronize if self.device.startswith("cuda") else (lambda: None)
+        sync = torch.cuda.synchronize if self.cuda else (lambda: None)
         call_args = list(self.args)
+        self.events.take_compile_seconds()
         try:
             sync()
-            start = time.perf_counter()
+            placed = time.perf_counter()
+            self.events.send({"event": "running"})
             self.run(*call_args)
             sync()
-            elapsed = time.perf_counter() - start
+            elapsed = time.perf_counter() - placed
         except BaseException as err:  # noqa: BLE001
             return {"ok": False, "kind": "exception", "error": _describe(err)}
         after = self._meta()
         changed = [(i, b, a) for i, (b, a) in enumerate(zip(before, after)) if b != a]
-        return {"ok": True, "elapsed": elapsed, "changed_meta": changed,
-                "bases": [base.detach().cpu() for base in self.bases]}
+        collect = time.perf_counter()
+        try:
+            self._collect()
+        except BaseException as err:  # noqa: BLE001 - e.g. a sticky CUDA error surfacing late
+            return {"ok": False, "kind": "exception", "error": _describe(err)}
+        compile_seconds = self.events.take_compile_seconds()
+        return {"ok": True, "elapsed": elapsed - compile_seconds, "compile_s": compile_seconds,
+                "place_s": placed - start, "collect_s": time.perf_counter() - collect, "changed_meta": changed}
 
 
 def _describe(err: BaseException) -> str:
@@ -139,7 +252,7 @@ def _describe(err: BaseException) -> str:
     return f"{text} ({where})" if where else text
 
 
-def _child_main(conn, options: dict) -> None:
+def _child_main(conn, sock, options: dict) -> None:
     network = _isolate_network() if options.get("isolate_network") else "not requested"
     workdir = options["workdir"]
     os.makedirs(workdir, exist_ok=True)
@@ -152,20 +265,23 @@ def _child_main(conn, options: dict) -> None:
     import torch.utils.deterministic
     torch.utils.deterministic.fill_uninitialized_memory = True
     device = options["device"]
-    info = {"pid": os.getpid(), "network": network}
+    events = _Events(conn)
+    info = {"pid": os.getpid(), "network": network, "compile_watch": _watch_compiles(events)}
     if device.startswith("cuda"):
         info["cuda"] = torch.cuda.is_available()
-    _send(conn, {"hello": info})
-    candidate = _Candidate(device)
+    events.send({"hello": info})
+    candidate = _Candidate(device, events)
     while True:
         try:
             message = _recv(conn)
         except (EOFError, OSError):
             return
         if message["op"] == "load":
-            _send(conn, candidate.load(message["source"], message["filename"]))
+            events.send(candidate.load(message["source"], message["filename"]))
         elif message["op"] == "run":
-            _send(conn, candidate.execute(message))
+            shared = message.get("shared")
+            fds = _recv_fds(sock, len(shared["sizes"])) if shared is not None else []
+            events.send(candidate.execute(message, fds))
         elif message["op"] == "exit":
             return
 
@@ -206,7 +322,7 @@ def zygote_main(fd: int, device: str) -> None:
                 try:
                     sock.close()
                     conn.close()
-                    _child_main(Connection(fds[0]), message["options"])
+                    _child_main(Connection(fds[0]), socket.socket(fileno=os.dup(fds[0])), message["options"])
                 except BaseException:  # noqa: BLE001
                     status = 70
                 finally:
