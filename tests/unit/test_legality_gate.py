@@ -153,3 +153,81 @@ def test_cli_exit_codes(tmp_path, capsys):
     assert main(["check", module, "--kernel", "no_such_kernel", "--candidate", good]) == 2
     assert main(["check", module, "--kernel", kernel, "--candidate", str(tmp_path / "missing.py")]) == 2
     assert main(["check", module, "--kernel", kernel, "--candidate", good, "--launch", "5"]) == 2
+
+
+# --------------------------------------------------------------------------- time limits and data path
+
+_SLOW_COMPILE = '''
+import gc, time
+import triton
+
+# the sandbox's reporter, as its wrappers around triton.compile / CompiledKernel._init_handles use it
+# (the worker runs as __main__: found by class name)
+_events = next(o for o in gc.get_objects() if type(o).__name__ == "_Events")
+assert "_watch_compiles" in triton.compile.__qualname__, "triton.compile is not watched"
+_real = run
+
+
+def run(*args):
+    if {compiles}:
+        _events.compile_enter()
+    time.sleep(2.5)
+    if {compiles}:
+        _events.compile_exit()
+    _real(*args)
+'''
+
+
+def test_compilation_does_not_count_against_the_run_time_limit():
+    """2.5 s reported as compilation passes a 1 s run limit; the same 2.5 s of plain running does not,
+    and is caught after about the limit."""
+    good = _candidate("silu_mul__accept_sigmoid_block256")
+    limits = {"timeout_floor_s": 1.0, "first_timeout_s": 1.0}
+    compiling = _check(SILU_MUL, good + _SLOW_COMPILE.format(compiles=True), seeds=(), adversarial=(), **limits)
+    assert compiling.accepted, compiling.report()
+    assert compiling.timings["compile"] >= 2.5 and compiling.timings["run"] < 1.0
+    import time
+    start = time.perf_counter()
+    running = _check(SILU_MUL, good + _SLOW_COMPILE.format(compiles=False), seeds=(), adversarial=(), **limits)
+    assert running.check == "timeout" and "time limit of 1 s" in running.reason, running.report()
+    assert time.perf_counter() - start < 2.4      # killed at the limit, not after the sleep
+
+
+def test_compile_cap_still_applies():
+    source = _candidate("silu_mul__accept_sigmoid_block256") + _SLOW_COMPILE.format(compiles=True)
+    verdict = _check(SILU_MUL, source, seeds=(), adversarial=(), compile_timeout_s=1.0)
+    assert verdict.check == "timeout" and "compiling" in verdict.reason, verdict.report()
+
+
+def test_timings_say_where_the_time_went():
+    verdict = _check(SILU_MUL, _candidate("silu_mul__accept_sigmoid_block256"))
+    timings = verdict.timings
+    assert verdict.accepted and len(timings["cases"]) == verdict.cases_run
+    for phase in ("spawn", "load", "inputs", "original", "reference", "to_child", "run", "compare"):
+        assert phase in timings, phase
+    assert all("run" in case and "original" in case for case in timings["cases"])
+    assert "time: total" in verdict.report()
+
+
+def test_case_data_does_not_travel_in_messages(monkeypatch):
+    """Buffers cross through shared memory: every message stays small even for a 4 MB argument,
+    while the candidate still sees the data and its writes come back."""
+    from kernelopt.legality import pool, wire
+    sizes = []
+
+    def recording_send(conn, message):
+        sizes.append(len(__import__("pickle").dumps(message)))
+        wire.send(conn, message)
+    monkeypatch.setattr(pool, "_send", recording_send)
+    numel = 1 << 21
+
+    def original(gate, up, n):       # torch, not the interpreter: the test is about moving data
+        gate.copy_(torch.nn.functional.silu(gate.float()) * up.float())
+    gate = torch.randn(numel // 64, 64).to(torch.bfloat16)
+    up = torch.randn(numel // 64, 64).to(torch.bfloat16)
+    source = "import torch\ndef run(gate, up, n):\n    gate.copy_(torch.nn.functional.silu(gate.float()) * up.float())\n"
+    verdict = check_candidate(original, source, [LaunchInputs((gate, up, numel))], output_args={0},
+                              seeds=(0,), adversarial=("large",))
+    assert verdict.accepted, verdict.report()
+    assert verdict.cases_run == 3
+    assert sizes and max(sizes) < 16384, sizes
