@@ -403,11 +403,10 @@ class _Gate:
         if note not in self.notes:
             self.notes.append(note)
 
-    def _charge(self, spent: dict, run_phase: str = "run") -> None:
-        """Book the child's reported phases of a request (setup, compile, run) on the timings."""
-        self.timings.add("setup", spent.get("setup", 0.0))
-        self.timings.add("compile", spent.get("compile", 0.0))
-        self.timings.add(run_phase, spent.get("run", 0.0))
+    def _charge(self, spent: dict) -> None:
+        """Book the phases the child reported during a call (setup, compile, run) on the timings."""
+        for phase in ("setup", "compile", "run"):
+            self.timings.add(phase, spent.get(phase, 0.0))
 
     def _load(self, process) -> compare.Failure | None:
         limits = Limits(setup=self.load_cap, run=self.load_cap, compile=self.compile_cap)
