@@ -43,21 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     import triton
 
     from kernelopt.proposers import templates as T
-    from templates_gpu import FIXTURES, bench, load_candidate, load_module, rel_err, rotation
+    from templates_gpu import FIXTURES, bench, cross_entropy_inputs, load_candidate, load_module, rel_err
 
     if not torch.cuda.is_available():
         print("ce_sweep: needs a CUDA GPU", file=sys.stderr)
         return 2
     n, v = 4096, 32000
-    gen = torch.Generator(device="cuda").manual_seed(0)
-    n_sets = rotation(n * v * 2)
-    logits = [torch.randn(n, v, device="cuda", dtype=torch.bfloat16, generator=gen) * 4 for _ in range(n_sets)]
-    targets = []
-    for _ in range(n_sets):
-        t = torch.randint(0, v, (n,), device="cuda", generator=gen)
-        t[::17] = -100
-        targets.append(t)
-    reference = torch.nn.functional.cross_entropy(logits[0].float(), targets[0], ignore_index=-100)
+    n_sets, logits, targets, reference = cross_entropy_inputs(n, v)
     rows = []
     for mode in ("default", "max-autotune-no-cudagraphs"):
         module = load_module(FIXTURES / f"ce.{mode}.0.py")

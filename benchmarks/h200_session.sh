@@ -31,14 +31,14 @@ STEPS="$*"
 want() { [ -z "$STEPS" ] || [[ " $STEPS " == *" $1 "* ]]; }   # no arguments: every step
 want ceilings && step ceilings 60 python3 benchmarks/measure_ceilings.py --out "$RES/ceilings.json"
 want templates && step templates 120 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
-want optimize_ce && step optimize_ce 200 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
-  --proposers retune,templates --gpu-seconds 90 --max-candidates 12 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
+want optimize_ce && step optimize_ce 190 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
+  --proposers retune,templates --gpu-seconds 60 --max-candidates 8 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
 [ -f benchmarks/emit_identity.py ] && want emit && step emit 200 python3 benchmarks/emit_identity.py --device cuda --rounds 5 --out "$RES/emit_identity.json"
-want emit_rerun && step emit_rerun 100 python3 benchmarks/emit_identity.py --device cuda --rounds 5 \
+want emit_rerun && step emit_rerun 90 python3 benchmarks/emit_identity.py --device cuda --rounds 5 \
   --only conv_bn_relu,depthwise_conv,groupnorm_silu,gpt2,vit,ln_gelu --out "$RES/emit_identity_rerun.json"
 want emit_direct && step emit_direct 120 env KERNELOPT_LAUNCH=direct python3 benchmarks/emit_identity.py --device cuda \
   --rounds 5 --only rmsnorm,softmax,transformer_block,conv_bn_relu --out "$RES/emit_identity_direct.json"
-want ce_sweep && step ce_sweep 200 python3 benchmarks/ce_sweep.py --out "$RES/ce_sweep.json"
+want ce_sweep && step ce_sweep 70 python3 benchmarks/ce_sweep.py --out "$RES/ce_sweep.json"
 want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
 want legality && step legality 150 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
 exit 0

@@ -74,8 +74,9 @@ def rel_err(actual: torch.Tensor, expected: torch.Tensor) -> float:
 # ---------------------------------------------------------------------------------------------------
 # cross-entropy
 
-def bench_cross_entropy(rows: list) -> None:
-    n, v = 4096, 32000
+def cross_entropy_inputs(n: int = 4096, v: int = 32000):
+    """The ce fixture's inputs, rotated: (n_sets, logits sets, target sets, torch's fp32 loss on set 0).
+    Logits bf16 N(0, 4^2); every 17th target is the ignore index."""
     gen = torch.Generator(device="cuda").manual_seed(0)
     n_sets = rotation(n * v * 2)
     logits = [torch.randn(n, v, device="cuda", dtype=torch.bfloat16, generator=gen) * 4 for _ in range(n_sets)]
@@ -85,6 +86,12 @@ def bench_cross_entropy(rows: list) -> None:
         t[::17] = -100
         targets.append(t)
     reference = torch.nn.functional.cross_entropy(logits[0].float(), targets[0], ignore_index=-100)
+    return n_sets, logits, targets, reference
+
+
+def bench_cross_entropy(rows: list) -> None:
+    n, v = 4096, 32000
+    n_sets, logits, targets, reference = cross_entropy_inputs(n, v)
     baselines = {}
     for mode in ("default", "max-autotune-no-cudagraphs"):
         try:
