@@ -24,7 +24,7 @@ class OptimizedModule:
         self.path = path
         self.arguments = sidecar.get("arguments") or []
         self.forward_inputs = sidecar.get("forward_inputs") or []
-        self._loaded = load_output_module(path, device)
+        self._loaded = load_output_module(path, device, hooks=False)  # run as written: no per-launch hook
         self._named = dict(model.named_parameters(remove_duplicate=False))
         self._named.update(dict(model.named_buffers(remove_duplicate=False)))
 

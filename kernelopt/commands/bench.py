@@ -48,7 +48,7 @@ def handle(args: argparse.Namespace) -> int:
                          "(pass --device cpu to smoke-test on the CPU; those times mean nothing)")
     if args.device == "cpu":
         print(CPU_NOTE, file=sys.stderr)
-    module = load_output_module(args.module, args.device)
+    module = load_output_module(args.module, args.device, hooks=False)  # timed as written
     inputs = _inputs_for(module, args.inputs, args.device)
     copies = 1 if args.device == "cpu" else None
     fn_a = rotating(module.call, inputs, copies)
@@ -59,7 +59,7 @@ def handle(args: argparse.Namespace) -> int:
         times.sort()
         print(f"{args.module}: median {times[len(times) // 2]:.4f} ms ({args.rounds} rounds)")
         return 0
-    other = load_output_module(args.vs, args.device)
+    other = load_output_module(args.vs, args.device, hooks=False)
     from kernelopt.runtime.execute import validate_inputs
 
     validate_inputs(other, inputs)

@@ -1,8 +1,10 @@
 """Tolerances and the precision policy, as one explicit table.
 
-Elementwise comparison against the original: |cand - orig| <= atol + rtol * |orig| (+ the original's own
-distance from the float64 reference at that element, where a reference exists: a candidate that is as
-accurate as the original may sit on the other side of the exact value).
+Elementwise comparison against the original: |cand - orig| <= atol + rtol * |orig|, plus, where a float64
+reference exists, the original's own distance from it at that element (a candidate that is as accurate
+as the original may sit on the other side of the exact value) and accuracy_factor x the original's
+99th-percentile distance from it on that output (the rounding noise of a correct fp32 algorithm; two
+summation orders differ at that level where the math cancels). See compare._reference_slack.
 
 | dtype    | rtol    | atol  | source                                  |
 | -------- | ------- | ----- | --------------------------------------- |

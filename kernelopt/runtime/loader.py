@@ -11,7 +11,9 @@ Either way every Triton kernel global is wrapped so that each launch goes throug
 from __future__ import annotations
 
 import ast
+import inspect
 import os
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -118,6 +120,32 @@ def _is_kernel(obj: Any) -> bool:
     return isinstance(obj, KernelInterface)
 
 
+def _kernel_source(kernel: Any) -> str | None:
+    source = getattr(kernel, "src", None)
+    if isinstance(source, str):
+        return source
+    try:
+        return inspect.getsource(getattr(kernel, "fn", kernel))
+    except (OSError, TypeError):
+        return None
+
+
+def _device_helpers(kernels: dict[str, Any]) -> set[str]:
+    """Names of the kernels that another kernel's source calls."""
+    called: set[str] = set()
+    for name, kernel in kernels.items():
+        source = _kernel_source(kernel)
+        if not source:
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(source))
+        except SyntaxError:
+            continue
+        called |= {node.func.id for node in ast.walk(tree)
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id != name}
+    return called & set(kernels)
+
+
 class _HookedKernel:
     """Stands in for a kernel global: every launch goes through the module's launch hook."""
 
@@ -142,14 +170,14 @@ class _HookedKernel:
 class LoadedModule:
     """An executed output module: `.call(args)`, `.kernels`, `.launch_hook`, `.arg_specs`."""
 
-    def __init__(self, path: str, device: str, namespace: dict, tree: ast.Module) -> None:
+    def __init__(self, path: str, device: str, namespace: dict, tree: ast.Module, hooks: bool = True) -> None:
         self.path = path
         self.device = device
         self.namespace = namespace
         self.launch_hook: LaunchHook | None = None
         self.kernels: dict[str, KernelHandle] = {}
         self._launch_index = 0
-        self._wrap_kernels()
+        self._wrap_kernels(hooks)
         self.arg_specs: list[ArgSpec] = parse_arg_specs(tree)
         self.launch_sites: list[LaunchSite] = parse_launch_sites(tree, set(self.kernels), self._source)
 
@@ -158,12 +186,16 @@ class LoadedModule:
         with open(self.path) as handle:
             return handle.read()
 
-    def _wrap_kernels(self) -> None:
-        for name, value in list(self.namespace.items()):
-            if name.startswith("__") or not _is_kernel(value):
-                continue
+    def _wrap_kernels(self, hooks: bool) -> None:
+        found = {name: value for name, value in self.namespace.items()
+                 if not name.startswith("__") and _is_kernel(value)}
+        # A @triton.jit function that another kernel calls is a device helper: Triton resolves it in the
+        # module's globals when it compiles the caller, so it must stay the JIT function itself.
+        helpers = _device_helpers(found)
+        for name, value in found.items():
             self.kernels[name] = KernelHandle(name, value, self.device)
-            self.namespace[name] = _HookedKernel(self, name, value)
+            if hooks and name not in helpers:
+                self.namespace[name] = _HookedKernel(self, name, value)
 
     def _dispatch(self, kernel_name: str, args: tuple, run_original: Callable[[], None]) -> None:
         index = self._launch_index
@@ -203,8 +235,12 @@ def _read_tree(path: str) -> tuple[str, ast.Module]:
         raise InputError(f"{path}:{err.lineno}: not a Python module: {err.msg}") from None
 
 
-def load_output_module(path: str, device: str = "cpu") -> LoadedModule:
-    """Execute the output module at `path` for `device` ("cpu" through the Triton interpreter, or "cuda")."""
+def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> LoadedModule:
+    """Execute the output module at `path` for `device` ("cpu" through the Triton interpreter, or "cuda").
+
+    hooks   route every launch through `LoadedModule.launch_hook` (what the legality gate, the profiler
+            and the search use to see launches); False runs the module exactly as written, for timing
+            and for the drop-in API, where a Python hook per launch would only add host time."""
     if device not in DEVICES:
         raise InputError(f"unknown device {device!r}: use one of {', '.join(DEVICES)}")
     if device == "cuda" and not torch.cuda.is_available():
@@ -233,7 +269,7 @@ def load_output_module(path: str, device: str = "cpu") -> LoadedModule:
         raise
     except Exception as err:
         raise InputError(f"{path}: loading the module failed: {type(err).__name__}: {err}") from err
-    return LoadedModule(path, device, namespace, tree)
+    return LoadedModule(path, device, namespace, tree, hooks)
 
 
 # --------------------------------------------------------------------------------------------

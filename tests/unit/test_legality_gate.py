@@ -231,3 +231,25 @@ def test_case_data_does_not_travel_in_messages(monkeypatch):
     assert verdict.accepted, verdict.report()
     assert verdict.cases_run == 3
     assert sizes and max(sizes) < 16384, sizes
+
+
+def test_elementwise_slack_is_the_originals_rounding_noise_not_more():
+    # Two correct fp32 algorithms (different summation order) both err by ~2e-5 against float64 where
+    # the math cancels: beyond float32's atol of each other, within the original's own noise level.
+    from kernelopt.legality import compare
+
+    gen = torch.Generator().manual_seed(5)
+    ref = torch.randn(4096, dtype=torch.float64, generator=gen)
+    noise = lambda scale: scale * torch.randn(4096, dtype=torch.float64, generator=gen)  # noqa: E731
+    original = (ref + noise(2e-5)).float()
+    name = lambda i: f"arg {i}"  # noqa: E731
+    same_quality = (ref + noise(2e-5)).float()
+    assert (same_quality.double() - original.double()).abs().max() > 1e-5 + 1.3e-6 * 4  # plain tolerance fails
+    failure, _ = compare.values(0, same_quality, original, ref, "strict", 2.0, name)
+    assert failure is None
+    ten_times_noisier = (ref + noise(2e-4)).float()
+    failure, _ = compare.values(0, ten_times_noisier, original, ref, "strict", 2.0, name)
+    assert failure is not None and failure.check in ("mismatch", "less-accurate")
+    # without a float64 reference the dtype's tolerance alone applies
+    failure, _ = compare.values(0, same_quality, original, None, "strict", 2.0, name)
+    assert failure is not None and failure.check == "mismatch"

@@ -178,3 +178,45 @@ def test_input_validation_names_the_argument(captured_module, loaded):
 def test_missing_module_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="no such file"):
         load_output_module(str(tmp_path / "absent.py"))
+
+
+HELPER_MODULE = '''
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _twice(x):
+    return x * 2.0
+
+
+@triton.jit
+def double_kernel(in_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, _twice(tl.load(in_ptr + offs, mask=mask)), mask=mask)
+
+
+def call(args):
+    x, = args
+    out = torch.empty_like(x)
+    double_kernel[(triton.cdiv(x.numel(), 64),)](x, out, x.numel(), BLOCK=64)
+    return (out,)
+'''
+
+
+@pytest.mark.parametrize("hooks", [True, False])
+def test_a_kernel_calling_a_jit_helper_runs_and_only_launches_are_hooked(tmp_path, hooks):
+    # Triton resolves `_twice` in the module's globals when it compiles double_kernel: the loader must
+    # leave device helpers unwrapped (wrapping them broke candidates with helpers, seen on the H200).
+    path = tmp_path / "helper_module.py"
+    path.write_text(HELPER_MODULE)
+    module = load_output_module(str(path), "cpu", hooks=hooks)
+    seen = []
+    module.launch_hook = lambda name, index, args, run: (seen.append(name), run())
+    x = torch.randn(100)
+    (out,) = module.call([x])
+    torch.testing.assert_close(out, 2 * x)
+    assert set(module.kernels) == {"_twice", "double_kernel"}
+    assert seen == (["double_kernel"] if hooks else [])
