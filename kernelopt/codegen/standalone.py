@@ -434,7 +434,9 @@ def _header(state: _State) -> str:
 
     module = state.module
     attrs = module.attrs
-    gpu = state.options.gpu or attrs.get("gpu") or "unknown (no GPU recorded in the IR)"
+    gpu = (state.options.gpu or attrs.get("gpu")
+           or (torch.cuda.get_device_name() if torch.cuda.is_available() else None)  # emitted where it was tuned
+           or "unknown (no GPU recorded in the IR)")
     date = state.options.date or datetime.date.today().isoformat()
     lines = [
         f'"""{module.name}: emitted by KernelOPT {KERNELOPT_VERSION} (emit-python, style standalone).',

@@ -101,14 +101,15 @@ def cumsum_source(roles: dict, block: int, rows: int = 1, num_warps: int = 4) ->
 
 def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int, int]]:
     """(row_on_chip, BLOCK, num_warps, UNROLL), likeliest winners first on an H200-class GPU for
-    [4096, 32000] bf16 logits. Sweep of 2026-12-02 (benchmarks/results/2026-12-02-h200/run3/ce_sweep.json,
-    `benchmarks/ce_sweep.py`): chunked 1024/4 warps 0.107 ms, 2048/8 0.108, 1024/8 0.116, 4096/16 0.116,
-    whole row in registers/16 0.122 (num_stages made no difference). Unrolled loads (UNROLL=2: two
-    chunks in flight per thread) are tried first: they target the memory latency those figures show.
-    The search has a budget, so the order matters."""
+    [4096, 32000] bf16 logits, from the sweeps of 2026-12-02 (`benchmarks/ce_sweep.py`; results in
+    benchmarks/results/2026-12-02-h200/run3/ce_sweep*.json): 512/4 warps with two chunks in flight per
+    thread 0.1005 ms, 1024/8/2 0.1018, 512/8/4 0.1034, 2048/4/4 0.1039, 1024/4/1 0.1064, 2048/8/1
+    0.1071, 4096/16/1 0.116, whole row in registers 0.121; Inductor's best module 0.179. num_stages made
+    no difference (loads that feed no dot are not pipelined); differences under ~3% are within the
+    run-to-run spread. The search has a budget, so the order matters."""
     fits = next_pow2(n_cols) <= MAX_ROW_ON_CHIP
-    menu = [(False, 1024, 4, 2), (False, 2048, 8, 2), (False, 1024, 4, 1), (False, 2048, 8, 1),
-            (False, 512, 2, 2), (False, 4096, 16, 1), (True, 0, 16, 1), (False, 1024, 8, 1)]
+    menu = [(False, 512, 4, 2), (False, 1024, 8, 2), (False, 512, 8, 4), (False, 2048, 4, 4),
+            (False, 1024, 4, 1), (False, 2048, 8, 1), (False, 4096, 16, 1), (True, 0, 16, 1)]
     variants = []
     for row_on_chip, block, warps, unroll in menu:
         if row_on_chip:

@@ -258,8 +258,8 @@ def test_cross_entropy_group_binds_roles(mode):
     assert "templates:online-cross-entropy row-on-chip BLOCK=32768 warps=16" in strategies
     assert "templates:online-cross-entropy BLOCK=4096 warps=16" in strategies
     # the fastest measured variants come first: a budgeted search reaches them
-    assert strategies[:2] == ["templates:online-cross-entropy UNROLL=2 BLOCK=1024 warps=4",
-                              "templates:online-cross-entropy UNROLL=2 BLOCK=2048 warps=8"]
+    assert strategies[:2] == ["templates:online-cross-entropy UNROLL=2 BLOCK=512 warps=4",
+                              "templates:online-cross-entropy UNROLL=2 BLOCK=1024 warps=8"]
 
 
 def test_cross_entropy_is_not_proposed_for_single_launches_or_unrelated_groups():
