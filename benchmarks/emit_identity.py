@@ -175,15 +175,47 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def merged_markdown(paths: list[str]) -> str:
+    """One markdown table from several result files: per capture the row of the latest file that has it
+    (each row is still one side-by-side measurement; the table says which run it came from)."""
+    latest: dict[str, tuple[dict, dict, str]] = {}
+    for path in paths:
+        result = json.loads(Path(path).read_text())
+        for row in result["rows"]:
+            latest[row["capture"]] = (row, result, Path(path).name)
+    lines = ["| capture | launches | bitwise identical | original ms | emitted ms | ratio | target | ok | launch path "
+             "| GPU | torch | triton | date | file |", "| --- " * 14 + "|"]
+    for capture in sorted(latest):
+        row, env, name = latest[capture]
+        if "error" in row:
+            lines.append(f"| {capture} | ERROR {row['error'][:80]} |" + " |" * 12)
+            continue
+        lines.append(f"| {capture} | {row['launches']} | {'yes' if row['bitwise_identical'] else 'NO'} | "
+                     f"{row['original_ms']:.4f} | {row['emitted_ms']:.4f} | {row['ratio']:.3f} | {row['target']} | "
+                     f"{'yes' if row['meets_target'] else 'NO'} | {row.get('launch_path', '?')} | {env['gpu']} | "
+                     f"{env['torch']} | {env['triton']} | {env['date'][:10]} | {name} |")
+    rows = [r for r, _, _ in latest.values() if "error" not in r]
+    lines += ["", f"{len(latest)} captures: {sum(r['bitwise_identical'] for r in rows)} bitwise identical, "
+              f"{sum(r['meets_target'] for r in rows)} within the time target "
+              "(<= 1.02 for originals of >= 1 ms, <= 1.05 below)."]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--device", choices=("cuda",), default="cuda", help="the GPU (timing needs one)")
     parser.add_argument("--corpus", default=str(REPO / "tests" / "corpus"), help="corpus root (default tests/corpus)")
-    parser.add_argument("--out", required=True, help="write the JSON results here")
+    parser.add_argument("--out", required=True, help="write the JSON results here (with --merge: the markdown table)")
+    parser.add_argument("--merge", nargs="+", metavar="RESULT.json",
+                        help="no measurement: merge earlier result files into one markdown table (later files win)")
     parser.add_argument("--rounds", type=int, default=15, help="interleaved timing rounds (default 15)")
     parser.add_argument("--only", help="comma-separated model names")
     parser.add_argument("--platform", default="cuda", help="only corpus platforms whose name contains this")
     args = parser.parse_args(argv)
+    if args.merge:
+        Path(args.out).write_text(merged_markdown(args.merge))
+        print(Path(args.out).read_text().splitlines()[-1])
+        return 0
     import torch
 
     if not torch.cuda.is_available():
