@@ -35,39 +35,13 @@ def _timer(fn, input_sets):
     return call
 
 
-def _back_to_back_ms(call, batch_ms: float = 20.0, samples: int = 5) -> float:
-    """Median milliseconds per call over batches of back-to-back calls (~batch_ms each)."""
-    import statistics
-
-    import torch
-
-    for _ in range(3):
-        call()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    call()
-    end.record()
-    end.synchronize()
-    batch = max(1, min(1000, int(batch_ms / max(start.elapsed_time(end), 1e-3))))
-    times = []
-    for _ in range(samples):
-        start.record()
-        for _ in range(batch):
-            call()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / batch)
-    return statistics.median(times)
-
-
 def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5) -> dict[str, dict[str, float]]:
     """{"per_call": {variant: ms}, "latency": {variant: ms}} (see the module docstring)."""
     import torch
 
     import kernelopt
     from kernelopt.capture.models import load_model
-    from kernelopt.runtime.timing import median_time_ms
+    from kernelopt.runtime.timing import back_to_back_ms, median_time_ms
 
     model, inputs, _ = load_model(model_spec, entry=options.entry, device="cuda", seed=options.seed,
                                   size=options.size)
@@ -85,7 +59,7 @@ def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5) -> dic
     with torch.no_grad():
         for _ in range(rounds):  # interleaved rounds: drift hits every variant alike
             for name, fn in variants.items():
-                per_call[name].append(_back_to_back_ms(_timer(fn, sets)))
+                per_call[name].append(back_to_back_ms(_timer(fn, sets)))
                 latency[name].append(median_time_ms(_timer(fn, sets), device="cuda", min_time_ms=30.0))
     return {"per_call": _medians(per_call), "latency": _medians(latency)}
 

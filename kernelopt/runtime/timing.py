@@ -209,6 +209,16 @@ def _round_times(step: Callable[[], Any], steps: int, rounds: int) -> list[float
     return times
 
 
+def back_to_back_ms(fn: Callable[[], Any], *, batch_ms: float = 20.0, rounds: int = 5) -> float:
+    """Median milliseconds per call of `fn()` issued back to back, as a loop over a model issues it
+    (host work overlaps the previous call's device work): batches of ~batch_ms, events around each."""
+    for _ in range(3):
+        fn()
+    _sync("cuda")
+    calls = max(1, min(1000, int(batch_ms / max(_time_once_ms(fn, "cuda"), 1e-3))))
+    return statistics.median(_round_times(fn, calls, rounds))
+
+
 _STREAMS: dict[int, "torch.cuda.Stream"] = {}
 
 
