@@ -8,7 +8,9 @@ the report says which and why):
   2. lift      the output module into the IR;
   3. optimize  classify-dispatch, detect-fusion, annotate-profile, agentic-rewrite, check-legality;
   4. emit      emit-python writes the standalone module (atomically: Ctrl-C leaves no half file);
-  5. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
+  5. guard     on a GPU, the emitted module against the Inductor module, side by side: if it is slower
+               (beyond 2%), the Inductor module is written out unchanged (kernelopt/guard.py);
+  6. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
 Modules with symbolic sizes or backward graphs are lifted and emitted unchanged (this wave handles
 static-shape inference graphs), and the report says so.
 """
@@ -136,6 +138,8 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
         source = Path(module_path).read_text()  # unchanged: the Inductor module itself
     if source is None:
         raise InputError("the pipeline produced no Python module (emit-python did not run)")
+    if not ctx.artifacts.get("passthrough"):
+        source = _guard_step(source, module_path, inputs, device, work, steps)
     _write_atomically(out_path, source)
     sidecar = _sidecar(manifest, module, options, device)
     _write_atomically(out_path.with_suffix(".json"), json.dumps(sidecar, indent=1, default=str))
@@ -217,6 +221,24 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
                 and op.attrs["rewrite"].get("status") == "accepted"]
     steps.done("optimize", f"pipeline {text.split('{')[0]}...: {len(rewrites)} rewrite(s) accepted", started)
     return module, ctx
+
+
+def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps) -> str:
+    """The emitted module, or the Inductor module when the emitted one measures slower (see guard.py)."""
+    if device != "cuda":
+        steps.skipped("guard", "timing the emitted module against the Inductor module needs a CUDA device")
+        return source
+    from kernelopt import guard
+
+    started = time.perf_counter()
+    try:
+        result = guard.time_side_by_side(module_path, str(guard.write_candidate(work, source)), inputs)
+    except Exception as err:  # noqa: BLE001 - the module passed the gate; a timing failure is reported, not fatal
+        steps.skipped("guard", f"could not time the emitted module against the original ({type(err).__name__}: "
+                               f"{err}); writing the emitted module")
+        return source
+    steps.done("guard", result.detail(), started)
+    return source if result.keep_emitted else Path(module_path).read_text()
 
 
 def _sidecar(manifest, module, options, device) -> dict:

@@ -61,12 +61,14 @@ def test_optimize_command_says_what_it_skipped_and_writes_module_and_report(tmp_
     assert proc.returncode == 0, proc.stderr
     assert "no CUDA device: capturing the model's small size" in proc.stderr
     assert "agentic-rewrite proposes nothing, because no candidate can be timed" in proc.stderr
+    assert "guard: skipped: timing the emitted module against the Inductor module needs a CUDA device" in proc.stderr
     assert out.exists() and json.loads(out.with_suffix(".json").read_text())["arguments"]
     report = json.loads((tmp_path / "report" / "report.json").read_text())
     assert report["end_to_end_note"].startswith("not measured: end-to-end timing needs a CUDA device")
     assert {row["dispatch"] for row in report["kernels"]} >= {"triton.persistent_reduction"}
     markdown = (tmp_path / "report" / "report.md").read_text()
     assert "| capture | done |" in markdown and "## Kernels" in markdown
+    assert "| guard | skipped |" in markdown
     assert (tmp_path / "report" / "report.png").stat().st_size > 1000
 
 

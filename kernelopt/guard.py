@@ -1,0 +1,68 @@
+"""The last step of `optimize`: the emitted module must not be slower than the module it replaces.
+
+Each rewrite was measured faster on its own, but the whole module is what a user runs: host work,
+launches and allocations add up differently. So on a GPU the emitted module and the Inductor module
+it came from run side by side in one process, on the same (rotated) inputs, issued back to back as a
+model loop issues them, in interleaved rounds. When the emitted module's median time exceeds the
+original's by more than the tolerance, `optimize` writes the Inductor module out unchanged and the
+report says why: when nothing wins, the original stays.
+"""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+TOLERANCE = 1.02        # emitted/original above this keeps the original (2%: the spread of repeated runs)
+
+
+@dataclass
+class GuardResult:
+    original_ms: float
+    emitted_ms: float
+    tolerance: float = TOLERANCE
+
+    @property
+    def ratio(self) -> float:
+        """emitted / original: below 1 the emitted module is faster."""
+        return self.emitted_ms / self.original_ms if self.original_ms > 0 else float("inf")
+
+    @property
+    def keep_emitted(self) -> bool:
+        return self.ratio <= self.tolerance
+
+    def detail(self) -> str:
+        figures = (f"emitted {self.emitted_ms:.4f} ms vs original {self.original_ms:.4f} ms per call "
+                   f"(side by side, back to back)")
+        if self.keep_emitted:
+            return f"{figures}: {self.original_ms / self.emitted_ms:.3f}x"
+        return (f"{figures}: the emitted module is {self.ratio:.3f}x the original's time (> {self.tolerance}), "
+                "so the Inductor module is written out unchanged")
+
+
+def time_side_by_side(original_path: str, emitted_path: str, inputs: list | None, rounds: int = 5) -> GuardResult:
+    """Median ms per call of both modules' call(), interleaved rounds, on a CUDA device."""
+    from kernelopt.runtime.execute import validate_inputs
+    from kernelopt.runtime.loader import load_output_module
+    from kernelopt.runtime.timing import back_to_back_ms, rotating
+
+    original = load_output_module(original_path, "cuda", hooks=False)
+    emitted = load_output_module(emitted_path, "cuda", hooks=False)
+    import torch
+
+    args = ([a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs] if inputs is not None
+            else original.get_args())
+    validate_inputs(emitted, args)
+    run_original = rotating(original.call, args)
+    run_emitted = rotating(emitted.call, args, run_original.copies)
+    times: dict[str, list[float]] = {"original": [], "emitted": []}
+    for _ in range(max(1, rounds)):
+        times["original"].append(back_to_back_ms(run_original))
+        times["emitted"].append(back_to_back_ms(run_emitted))
+    return GuardResult(statistics.median(times["original"]), statistics.median(times["emitted"]))
+
+
+def write_candidate(folder: Path, source: str) -> Path:
+    path = folder / "emitted_for_guard.py"
+    path.write_text(source)
+    return path

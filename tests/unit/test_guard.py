@@ -1,0 +1,42 @@
+"""The whole-module guard of `optimize`: the decision it takes from two side-by-side timings, and what
+`optimize` says on a machine without a GPU (the timing itself needs one: test_runtime_gpu-style tests)."""
+from __future__ import annotations
+
+import pytest
+
+from kernelopt.guard import TOLERANCE, GuardResult
+
+
+@pytest.mark.parametrize("original_ms,emitted_ms,keep", [
+    (1.00, 0.60, True),           # faster: keep
+    (1.00, 1.00, True),           # equal: keep (every rewrite in it was measured faster alone)
+    (1.00, 1.00 * TOLERANCE, True),
+    (1.00, 1.03, False),          # slower beyond the spread of repeated runs: the original stays
+    (0.02, 0.05, False),
+])
+def test_the_emitted_module_is_kept_only_when_it_is_not_slower(original_ms, emitted_ms, keep):
+    result = GuardResult(original_ms, emitted_ms)
+    assert result.keep_emitted is keep
+    assert ("written out unchanged" in result.detail()) is (not keep)
+    assert f"{original_ms:.4f} ms" in result.detail() and f"{emitted_ms:.4f} ms" in result.detail()
+
+
+def test_a_zero_original_time_never_keeps_the_emitted_module():
+    assert GuardResult(0.0, 0.1).keep_emitted is False
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not __import__("torch").cuda.is_available(), reason="needs a CUDA GPU")
+def test_an_emitted_capture_is_timed_side_by_side_with_its_original(tmp_path):
+    from pathlib import Path
+
+    from kernelopt.codegen import emit_python
+    from kernelopt.guard import time_side_by_side
+    from kernelopt.lift import lift_file
+
+    original = next(Path("tests/corpus/cuda-2.11-h200/rmsnorm/large.default").glob("*.py"))
+    emitted = tmp_path / "rmsnorm_emitted.py"
+    emitted.write_text(emit_python(lift_file(str(original)), options=None))
+    result = time_side_by_side(str(original), str(emitted), None, rounds=3)
+    assert result.original_ms > 0 and result.emitted_ms > 0
+    assert result.ratio < 1.10, result.detail()      # the same kernel, the same configuration family
