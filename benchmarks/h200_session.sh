@@ -39,6 +39,10 @@ want emit_rerun && step emit_rerun 90 python3 benchmarks/emit_identity.py --devi
 want emit_direct && step emit_direct 120 env KERNELOPT_LAUNCH=direct python3 benchmarks/emit_identity.py --device cuda \
   --rounds 5 --only rmsnorm,softmax,transformer_block,conv_bn_relu --out "$RES/emit_identity_direct.json"
 want ce_sweep && step ce_sweep 70 python3 benchmarks/ce_sweep.py --out "$RES/ce_sweep.json"
+# The zoo end to end (issue 8) in shards that fit one 10-minute command; resumable: each model's result
+# lands in $RES/zoo/<model>.json. ZOO_MODELS picks the shard (default: the Triton-only models first).
+want zoo && step zoo 540 python3 benchmarks/zoo_suite.py --models "${ZOO_MODELS:-cross_entropy,softmax,rmsnorm,kl_div,zloss}" \
+  --gpu-seconds 60 --out-dir "$RES"
 want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
 want legality && step legality 150 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
 exit 0
