@@ -132,3 +132,55 @@ def test_opt_pipeline_ending_in_emit_python_prints_python(tmp_path):
                            "-p", "emit-python"], capture_output=True, text=True, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith('"""') and "def call(args):" in proc.stdout
+
+
+def _runtime_namespace():
+    """The emitted module's launch runtime (templates/module/runtime.py.j2), executed alone."""
+    import os
+
+    import torch
+
+    from kernelopt.codegen.render import render
+
+    namespace = {"os": os, "torch": torch}
+    exec(compile(render("runtime.py.j2", {}), "runtime.py.j2", "exec"), namespace)
+    return namespace
+
+
+class _Src:
+    """What the static launcher reads of Triton's ASTSource: parameter names, signature, constants."""
+
+    def __init__(self, names, signature, constants=None):
+        self.fn = type("fn", (), {"arg_names": names})
+        self.signature = signature
+        self.constants = constants or {}
+
+
+def test_static_launch_passes_only_runtime_arguments_with_their_type_codes():
+    codes = _runtime_namespace()["_StaticKernel"]._codes
+    names = ["in_ptr0", "out_ptr0", "xnumel", "r0_numel", "XBLOCK", "R0_BLOCK"]
+    signature = {"in_ptr0": "*bf16", "out_ptr0": "*fp32", "xnumel": "i32", "r0_numel": "i32",
+                 "XBLOCK": "constexpr", "R0_BLOCK": "constexpr"}
+    kernel = type("k", (), {"src": _Src(names, signature)})
+    assert codes(kernel, 4) == ("OOii", None)           # all positional arguments: no per-launch rebuild
+    # an integer argument equal to 1 is specialized into a constant by Triton: it is dropped
+    signature_one = dict(signature, r0_numel="constexpr")
+    assert codes(type("k", (), {"src": _Src(names, signature_one)}), 4) == ("OOi", (0, 1, 2))
+    constants = {(3,): 1}                                  # Triton 3.x keys constants by (index,)
+    assert codes(type("k", (), {"src": _Src(names, signature, constants)}), 4) == ("OOi", (0, 1, 2))
+
+
+def test_static_launch_refuses_a_runtime_argument_passed_by_keyword():
+    runtime = _runtime_namespace()
+    names = ["in_ptr0", "xnumel", "XBLOCK"]
+    kernel = type("k", (), {"src": _Src(names, {"in_ptr0": "*fp32", "xnumel": "i32", "XBLOCK": "i32"})})
+    with pytest.raises(NotImplementedError):
+        runtime["_StaticKernel"]._codes(kernel, 2)
+
+
+def test_an_empty_hook_chain_is_no_hook():
+    runtime = _runtime_namespace()
+    chain = type("HookChain", (), {"calls": []})()
+    assert runtime["_hook_active"](None) is False and runtime["_hook_active"](chain) is False
+    chain.calls.append(print)
+    assert runtime["_hook_active"](chain) is True and runtime["_hook_active"](print) is True
