@@ -100,10 +100,10 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
     # choice recorded at capture: count those differences.
     live = kernel_configs(original)
     module = lift_file(str(original_path))
-    recorded = recorded_configs(manifest, module)
+    recorded, chosen = recorded_configs(manifest, module), recorded_configs({"kernels": live}, module)
     pinned = apply_recorded_configs(module, {"kernels": live})
-    differs = sorted(name for name, entry in live.items() if name in recorded and entry.get("chosen")
-                     and recorded[name].as_attr() != recorded_configs({"kernels": {name: entry}}, module)[name].as_attr())
+    differs = sorted(name for name, config in chosen.items()
+                     if name in recorded and recorded[name].as_attr() != config.as_attr())
     emitted_path = workdir / f"{capture.parent.name}_{capture.name.replace('.', '_').replace('-', '_')}_emitted.py"
     emitted_path.write_text(emit_python(module, options=None))
     sources = {}
@@ -138,10 +138,9 @@ def _launch_path(emitted) -> str:
     paths = set()
     for value in vars(emitted).values():
         if type(value).__name__ == "_Launch":
-            for fast in value.fast.values():
-                paths.add("static" if getattr(fast, "__self__", None) is not None else "direct")
-            if not value.fast:
-                paths.add("jit")
+            fast = value.fast
+            paths.add("jit" if fast is None else "static" if getattr(fast, "__self__", None) is not None
+                      else "direct")
     return ",".join(sorted(paths)) or "none"
 
 
