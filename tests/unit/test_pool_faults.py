@@ -7,7 +7,6 @@ import collections
 import os
 import signal
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,17 +14,7 @@ from kernelopt.lift import lift_file
 from kernelopt.pool import Job, LocalPool
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.targets import kernel_target
-
-CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
-MODULE = CAPTURE / "mlp.default.0.py"
-INPUTS = CAPTURE / "inputs.pt"
-GELU = "triton_poi_fused_gelu_0"
-
-
-@pytest.fixture(autouse=True)
-def interpreter(monkeypatch, tmp_path):
-    monkeypatch.setenv("TRITON_INTERPRET", "1")
-    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+from search_helpers import GELU, INPUTS, MODULE, interpreter  # noqa: F401 (autouse fixture)
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,6 @@
 candidates of a real capture and reach the same verdicts as the in-process evaluator."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import torch
 
@@ -12,18 +10,7 @@ from kernelopt.pool import Job, LocalPool
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.targets import kernel_target
-from search_helpers import ZEROS, verdict
-
-CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
-MODULE = CAPTURE / "mlp.default.0.py"
-INPUTS = CAPTURE / "inputs.pt"
-GELU = "triton_poi_fused_gelu_0"
-
-
-@pytest.fixture(autouse=True)
-def interpreter(monkeypatch, tmp_path):
-    monkeypatch.setenv("TRITON_INTERPRET", "1")
-    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+from search_helpers import GELU, INPUTS, MODULE, ZEROS, verdict, interpreter  # noqa: F401 (autouse fixture)
 
 
 def test_two_cpu_workers_give_the_same_verdicts_as_the_sequential_evaluator():

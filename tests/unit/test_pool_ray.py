@@ -3,7 +3,6 @@ as the in-process evaluator, and an actor that dies is replaced with its job rep
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 import torch
@@ -14,12 +13,7 @@ from kernelopt.pool import Job
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.targets import kernel_target
-from search_helpers import ZEROS, verdict
-
-CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
-MODULE = CAPTURE / "mlp.default.0.py"
-INPUTS = CAPTURE / "inputs.pt"
-GELU = "triton_poi_fused_gelu_0"
+from search_helpers import GELU, INPUTS, MODULE, ZEROS, verdict, interpreter  # noqa: F401 (autouse fixture)
 
 
 @pytest.fixture(scope="module")
@@ -29,12 +23,6 @@ def ray_instance():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield ray
     ray.shutdown()
-
-
-@pytest.fixture(autouse=True)
-def interpreter(monkeypatch, tmp_path):
-    monkeypatch.setenv("TRITON_INTERPRET", "1")
-    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
 
 
 def test_ray_actors_give_the_same_verdicts_and_survive_a_dying_actor(ray_instance, tmp_path):

@@ -3,7 +3,6 @@ the one-at-a-time search, and `agentic-rewrite{workers=local}` proposes the same
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 import torch
@@ -13,17 +12,7 @@ from kernelopt.pool import LocalPool, PoolEvaluator
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Budget, search
 from kernelopt.rewrite.targets import kernel_target
-from search_helpers import ZerosThenRetune
-
-CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / "small.default"
-MODULE = CAPTURE / "mlp.default.0.py"
-GELU = "triton_poi_fused_gelu_0"
-
-
-@pytest.fixture(autouse=True)
-def interpreter(monkeypatch, tmp_path):
-    monkeypatch.setenv("TRITON_INTERPRET", "1")
-    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+from search_helpers import CAPTURE, GELU, MODULE, ZerosThenRetune, interpreter  # noqa: F401 (autouse fixture)
 
 
 def summary(result) -> list[tuple]:
