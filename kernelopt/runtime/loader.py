@@ -191,7 +191,7 @@ class LoadedModule:
                  if not name.startswith("__") and _is_kernel(value)}
         # A @triton.jit function that another kernel calls is a device helper: Triton resolves it in the
         # module's globals when it compiles the caller, so it must stay the JIT function itself.
-        helpers = _device_helpers(found)
+        helpers = _device_helpers(found) if hooks else set()
         for name, value in found.items():
             self.kernels[name] = KernelHandle(name, value, self.device)
             if hooks and name not in helpers:
