@@ -44,5 +44,8 @@ want ce_sweep && step ce_sweep 70 python3 benchmarks/ce_sweep.py --out "$RES/ce_
 want zoo && step zoo 540 python3 benchmarks/zoo_suite.py --models "${ZOO_MODELS:-cross_entropy,softmax,rmsnorm,kl_div,zloss}" \
   --gpu-seconds 60 --out-dir "$RES"
 want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
-want legality && step legality 150 python3 benchmarks/legality_suite.py --device cuda --out "$RES/legality_suite.cuda.md"
+want legality && step legality 130 python3 benchmarks/legality_suite.py --device cuda --large 4096x32000 --out "$RES/legality_suite.cuda.md"
+# Why one emitted module is slower than its original (cubins, registers, graph-replay vs launch timing).
+want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/corpus/cuda-2.11-h200/ln_gelu/large.default \
+  --out "$RES/kernel_diff_ln_gelu.json"
 exit 0
