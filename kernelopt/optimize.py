@@ -2,9 +2,10 @@
 
 Steps (each reported as it runs; on a machine without a GPU the ones that need one are skipped and
 the report says which and why):
-  1. capture   torch.compile the model (mode `default` or `max-autotune-no-cudagraphs`) and keep
-               the output module, its inputs and the autotuner's launch configurations
-               (skipped when MODEL is already an Inductor output module);
+  1. capture   torch.compile the model (mode `default` or `max-autotune-no-cudagraphs`; `--base best`,
+               the default, captures both on a GPU and keeps the faster module) and keep the output
+               module, its inputs and the autotuner's launch configurations (skipped when MODEL is
+               already an Inductor output module);
   2. lift      the output module into the IR;
   3. optimize  classify-dispatch, detect-fusion, annotate-profile, agentic-rewrite, check-legality;
   4. emit      emit-python writes the standalone module (atomically: Ctrl-C leaves no half file);
@@ -27,13 +28,17 @@ from typing import Any, TextIO
 from kernelopt.errors import InputError, UsageError
 
 from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
-BASES = {"default": "default", "max-autotune": "max-autotune-no-cudagraphs"}
+# --base -> the Inductor modes captured. `best` captures both on a GPU, times the two modules side by
+# side and starts from the faster one (the headline compares against the best Inductor mode, so starting
+# from a slower one would leave that margin on the table); without a GPU it is `default`.
+BASES = {"best": ("default", "max-autotune-no-cudagraphs"), "default": ("default",),
+         "max-autotune": ("max-autotune-no-cudagraphs",)}
 DEFAULT_PROPOSERS = ("templates", "fuse", "epilogue", "retune", "llm")
 
 
 @dataclass
 class OptimizeOptions:
-    base: str = "default"
+    base: str = "best"
     gpu_seconds: float = 240.0
     precision: str = "strict"
     proposers: tuple[str, ...] = DEFAULT_PROPOSERS
@@ -167,20 +172,50 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
                          "get_init_inputs(), an Inductor output module, or --entry pkg.module:factory)")
     from kernelopt.capture import capture
 
-    mode = BASES[options.base]
     size = options.size if device == "cuda" else "small"
     if device != "cuda" and options.size != "small":
         steps.say("no CUDA device: capturing the model's small size for the CPU (Triton interpreter)")
-    started = time.perf_counter()
-    result = capture(model, work, entry=options.entry, size=size, mode=mode, device=device, seed=options.seed,
-                     store_tensors=True, time_runs=False)
-    manifest = result.manifest
-    graphs = manifest["graphs"]
-    steps.done("capture", f"{manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
-    inputs = torch.load(work / "inputs.pt")["args"]
+    modes = BASES[options.base] if device == "cuda" else BASES[options.base][:1]
+    captured = {}
+    for mode in modes:
+        started = time.perf_counter()
+        folder = work if len(modes) == 1 else work / mode
+        result = capture(model, folder, entry=options.entry, size=size, mode=mode, device=device,
+                         seed=options.seed, store_tensors=True, time_runs=False)
+        graphs = result.manifest["graphs"]
+        steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
+        captured[mode] = (folder, result.manifest)
+    mode = _faster_mode(captured, device, steps) if len(captured) > 1 else modes[0]
+    folder, manifest = captured[mode]
+    manifest["base_mode"] = mode
+    inputs = torch.load(folder / "inputs.pt")["args"]
     if device == "cuda":
         inputs = [a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs]
-    return str(work / graphs[0]["module"]), inputs, manifest
+    return str(folder / manifest["graphs"][0]["module"]), inputs, manifest
+
+
+def _faster_mode(captured: dict, device: str, steps: Steps) -> str:
+    """The Inductor mode whose output module runs faster, timed side by side (`--base best`)."""
+    import torch
+
+    from kernelopt import guard
+
+    (first, (first_dir, first_manifest)), (second, (second_dir, second_manifest)) = list(captured.items())[:2]
+    if len(first_manifest["graphs"]) != 1 or len(second_manifest["graphs"]) != 1:
+        steps.say(f"base: more than one graph; starting from {first}")
+        return first
+    started = time.perf_counter()
+    inputs = torch.load(first_dir / "inputs.pt")["args"]
+    try:
+        timed = guard.time_side_by_side(str(first_dir / first_manifest["graphs"][0]["module"]),
+                                        str(second_dir / second_manifest["graphs"][0]["module"]), inputs)
+    except Exception as err:  # noqa: BLE001 - a timing failure must not stop the job: keep the first mode
+        steps.say(f"base: could not time the two modes ({type(err).__name__}: {err}); starting from {first}")
+        return first
+    chosen = second if timed.emitted_ms < timed.original_ms else first
+    steps.done("base", f"{first} {timed.original_ms:.4f} ms, {second} {timed.emitted_ms:.4f} ms per call "
+                       f"(side by side): starting from {chosen}", started)
+    return chosen
 
 
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps):
@@ -245,7 +280,7 @@ def _sidecar(manifest, module, options, device) -> dict:
     graph = (manifest or {}).get("graphs", [{}])[0]
     return {
         "format": 1, "kernelopt_module": True, "device": device, "precision": options.precision,
-        "base": options.base, "arguments": graph.get("arguments"),
+        "base": (manifest or {}).get("base_mode", options.base), "arguments": graph.get("arguments"),
         "forward_inputs": (manifest or {}).get("forward_inputs"),
         "model": (manifest or {}).get("model"),
     }

@@ -8,6 +8,12 @@ defines these as plain `@triton.jit` functions and binds them to a module object
 Only the helpers the kernels use are emitted, with the helpers they call in turn. Each one computes
 with the same operations in the same order as Inductor's, so the emitted kernels stay bitwise
 identical to the originals on the same launch configuration.
+
+Inductor's helpers change between torch releases (torch 2.13 guards `welford_combine` against
+inf - inf and gives `frexp` IEEE special values). A module calls the helpers of the torch that wrote
+it, so a helper that changed has a variant per era (`LEGACY`): emitting a torch 2.11 module with the
+2.13 Welford combine changes its results on overflowing inputs and costs one compare-and-select per
+combine step, which made an H200 layer-norm kernel 5% slower.
 """
 from __future__ import annotations
 
@@ -237,6 +243,51 @@ _USE = re.compile(r"\btriton_helpers\.([A-Za-z_][A-Za-z0-9_]*)")
 NOT_DEVICE_FUNCTIONS = {"set_driver_to_gpu", "set_driver_to_cpu"}
 
 
+# Helpers as torch releases before the given version wrote them: name -> [(before_version, Helper)],
+# oldest era first. A module from torch < before_version gets that variant.
+LEGACY: dict[str, list[tuple[tuple[int, int], Helper]]] = {
+    "welford_combine": [((2, 13), _h("welford_combine", '''
+@triton.jit
+def welford_combine(mean_1, m2_1, weight_1, mean_2, m2_2, weight_2):
+    delta = mean_2 - mean_1
+    weight = weight_1 + weight_2
+    ratio = tl.where(weight == 0.0, 0.0, weight_2 / weight)
+    return (
+        mean_1 + delta * ratio,
+        m2_1 + m2_2 + delta * delta * weight_1 * ratio,
+        weight,
+    )
+'''))],
+    "frexp": [((2, 13), _h("frexp", '''
+@triton.jit
+def frexp(x):
+    exponent_raw = libdevice.ilogb(x) + 1
+    exponent = tl.where(x == 0, 0, exponent_raw)
+    mantissa = tl.where(x == 0, 0, libdevice.ldexp(x, -exponent_raw))
+    return mantissa, exponent
+'''))],
+}
+
+
+def torch_release(version: str | None) -> tuple[int, int] | None:
+    """(major, minor) of a torch version string such as '2.11.0+cu130'; None when it is not one."""
+    match = re.match(r"(\d+)\.(\d+)", version or "")
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def helper_for(name: str, torch_version: str | None = None) -> Helper:
+    """The helper `name` as the torch that wrote the module defined it (the current one when unknown)."""
+    release = torch_release(torch_version)
+    if release is not None:
+        for before, variant in LEGACY.get(name, ()):
+            if release < before:
+                return variant
+    helper = HELPERS.get(name)
+    if helper is None:
+        raise MissingHelper(name)
+    return helper
+
+
 class MissingHelper(Exception):
     """A kernel calls a `triton_helpers` function this module does not provide."""
 
@@ -249,17 +300,14 @@ def used_helpers(kernel_sources: list[str]) -> list[str]:
     return sorted(names)
 
 
-def with_dependencies(names: list[str]) -> list[str]:
+def with_dependencies(names: list[str], torch_version: str | None = None) -> list[str]:
     """`names` plus what they call, ordered so that every helper follows the helpers it needs."""
     ordered: list[str] = []
 
     def visit(name: str) -> None:
         if name in ordered:
             return
-        helper = HELPERS.get(name)
-        if helper is None:
-            raise MissingHelper(name)
-        for need in helper.needs:
+        for need in helper_for(name, torch_version).needs:
             visit(need)
         ordered.append(name)
 
@@ -268,22 +316,23 @@ def with_dependencies(names: list[str]) -> list[str]:
     return ordered
 
 
-def helpers_source(names: list[str]) -> str:
+def helpers_source(names: list[str], torch_version: str | None = None) -> str:
     """Python source defining the helpers (with dependencies) as attributes of a `triton_helpers` module.
 
     Each helper is defined under a private name, stored on the module object, and the private global
     is deleted: helpers reach each other as `triton_helpers.<name>` too, so the emitted module's
     globals hold only kernels (a launch hook that wraps every jit global wraps kernels, not helpers).
+    `torch_version` is the version of the torch that wrote the kernels (see `LEGACY`).
     """
-    ordered = with_dependencies(names)
+    ordered = with_dependencies(names, torch_version)
     if not ordered:
         return ""
     prefix = "_ko_helper_"
     blocks = ['triton_helpers = types.ModuleType("triton_helpers")']
     for name in ordered:
-        text = HELPERS[name].source
-        text = re.sub(rf"\bdef {re.escape(name)}\(", f"def {prefix}{name}(", text)
-        for other in HELPERS[name].needs:
+        helper = helper_for(name, torch_version)
+        text = re.sub(rf"\bdef {re.escape(name)}\(", f"def {prefix}{name}(", helper.source)
+        for other in helper.needs:
             text = re.sub(rf"(?<![\w.]){re.escape(other)}(?=\s*[(,)])", f"triton_helpers.{other}", text)
         blocks.append(f"{text}\n\n\ntriton_helpers.{name} = {prefix}{name}\ndel {prefix}{name}")
     return "\n\n\n".join(blocks) + "\n"

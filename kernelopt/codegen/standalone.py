@@ -468,6 +468,17 @@ def _header(state: _State) -> str:
 # entry point
 # --------------------------------------------------------------------------------------------
 
+def _writer_torch(module: Module) -> str:
+    """The torch version that wrote the module's kernels: the capture's record, else the installed torch
+    (a module is usually emitted where it was compiled). Picks the era of the device helpers."""
+    recorded = module.attrs.get("torch")
+    if isinstance(recorded, str):
+        return recorded
+    import torch
+
+    return torch.__version__
+
+
 def emit_standalone(module: Module, options: EmitOptions | None = None,
                     remark: RemarkFn | None = None) -> str:
     """The standalone Python module for `module` (launch `config`/`config_source` attrs are filled in)."""
@@ -475,7 +486,7 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
     state = _State(module, options, remark or (lambda op, message: None))
     kernels, candidates, extra_imports = _kernel_blocks(state)
     try:
-        helpers = helpers_source(used_helpers([state.codes[k].text for k in state.codes]))
+        helpers = helpers_source(used_helpers([state.codes[k].text for k in state.codes]), _writer_torch(module))
     except MissingHelper as err:
         raise InputError(f"a kernel calls triton_helpers.{err}, which the emitter does not provide") from None
     call_body = _call_body(state)

@@ -15,8 +15,10 @@ def register(subparsers) -> None:
     p.add_argument("-o", "--output", required=True, help="where to write the optimized module (.py); a .json "
                    "with the argument mapping is written beside it")
     p.add_argument("--entry", help="pkg.module:factory (or file.py:factory) returning (model, example_inputs)")
-    p.add_argument("--base", choices=["default", "max-autotune"], default="default",
-                   help="Inductor mode to start from (max-autotune is captured without CUDA graphs)")
+    p.add_argument("--base", choices=["best", "default", "max-autotune"], default="best",
+                   help="Inductor mode to start from: default, max-autotune (captured without CUDA graphs), or "
+                        "best: on a GPU capture both, time them side by side and start from the faster "
+                        "(on a CPU, default)")
     p.add_argument("--size", choices=["small", "large"], default="large",
                    help="model-file size to capture on a GPU (on a CPU the small size is always used)")
     p.add_argument("--gpu-seconds", type=float, default=240.0, help="GPU-time budget of the rewrite search")

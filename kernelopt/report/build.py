@@ -54,7 +54,8 @@ def markdown(report: dict[str, Any]) -> str:
     env = report["environment"]
     lines = [f"# KernelOPT report: {report['model']}", "",
              f"{report['date']} · device {env.get('gpu') or env.get('device')} · torch {env['torch']} · "
-             f"triton {env['triton']} · precision {report['precision']}", ""]
+             f"triton {env['triton']} · precision {report['precision']}"
+             + (f" · starting from Inductor {report['base_mode']}" if report.get("base_mode") else ""), ""]
     if report.get("headline"):
         lines += [f"**{report['headline']}**", ""]
     lines += ["## Steps", "", "| step | status | detail | s |", "| --- | --- | --- | --- |"]
@@ -133,7 +134,8 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "environment": {"device": device, "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
                         "torch": torch.__version__, "triton": triton.__version__},
-        "precision": options.precision, "base": options.base, "output": str(out_path),
+        "precision": options.precision, "base": options.base,
+        "base_mode": (manifest or {}).get("base_mode"), "output": str(out_path),
         "steps": [s.__dict__ for s in steps], "kernels": kernel_rows(module),
         "remarks": [str(d) for d in ctx.diagnostics if d.severity in ("remark", "warning")],
         "statistics": {k: dict(v) for k, v in ctx.statistics.items()},

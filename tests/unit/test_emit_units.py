@@ -17,6 +17,7 @@ from kernelopt.lift import lift_file
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "inductor-2.11-h200"
+CORPUS = REPO / "tests" / "corpus"
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +185,55 @@ def test_an_empty_hook_chain_is_no_hook():
     assert runtime["_hook_active"](None) is False and runtime["_hook_active"](chain) is False
     chain.calls.append(print)
     assert runtime["_hook_active"](chain) is True and runtime["_hook_active"](print) is True
+
+
+def test_helpers_follow_the_torch_release_that_wrote_the_module():
+    guard = "tl.where(mean_1 == mean_2"
+    assert guard not in helpers_source(["welford"], "2.11.0+cu130")      # torch 2.11/2.12 had no inf guard
+    assert guard not in helpers_source(["welford"], "2.12.1")
+    assert guard in helpers_source(["welford"], "2.13.0")
+    assert guard in helpers_source(["welford"], None)                    # unknown writer: the current one
+    assert "ilogb(safe_x)" not in helpers_source(["frexp"], "2.11.0")
+    assert "ilogb(safe_x)" in helpers_source(["frexp"], "2.14.0.dev20261201")
+
+
+def test_an_emitted_capture_uses_the_helpers_of_the_torch_that_captured_it():
+    capture = CORPUS / "cuda-2.11-h200" / "ln_gelu" / "large.default" / "ln_gelu.default.0.py"
+    text = emit_python(lift_file(str(capture)), options=None)
+    assert "delta = mean_2 - mean_1" in text and "tl.where(mean_1 == mean_2" not in text
+
+
+def _welford_of(helpers: str, row):
+    """Mean, m2 and weight of `row` through the emitted Welford helpers, run in Triton's interpreter."""
+    import types
+
+    import torch
+    import triton
+    import triton.language as tl
+    from triton.language.extra import libdevice  # noqa: F401  (the helpers' globals)
+
+    namespace = {"types": types, "triton": triton, "tl": tl, "libdevice": libdevice}
+    exec(compile(helpers + '''
+@triton.jit
+def welford_row(x_ptr, out_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))[None, :]
+    mean, m2, weight = triton_helpers.welford(x, tl.zeros_like(x), tl.full(x.shape, 1.0, tl.float32), 1)
+    tl.store(out_ptr + tl.arange(0, 1), mean)
+    tl.store(out_ptr + 1 + tl.arange(0, 1), m2)
+    tl.store(out_ptr + 2 + tl.arange(0, 1), weight)
+''', "<welford>", "exec"), namespace)
+    out = torch.empty(3)
+    namespace["welford_row"][(1,)](torch.tensor(row, dtype=torch.float32), out, N=len(row))
+    return out
+
+
+def test_welford_eras_differ_only_where_torch_changed_them():
+    import torch
+
+    legacy = helpers_source(["welford"], "2.11.0")
+    current = helpers_source(["welford"], "2.13.0")
+    finite = torch.randn(8).tolist()
+    torch.testing.assert_close(_welford_of(legacy, finite), _welford_of(current, finite), rtol=0, atol=0)
+    overflowed = [float("inf")] * 4
+    assert torch.isnan(_welford_of(legacy, overflowed)[0])          # inf - inf: torch 2.11's NaN mean
+    assert _welford_of(current, overflowed)[0] == float("inf")      # torch 2.13's guarded combine
