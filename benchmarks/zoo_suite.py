@@ -32,7 +32,8 @@ def zoo_models() -> list[str]:
 def run_model(name: str, work: Path, args) -> dict:
     from kernelopt.optimize import OptimizeOptions, optimize_model
 
-    options = OptimizeOptions(size=args.size, gpu_seconds=args.gpu_seconds, report_dir=str(work / f"{name}-report"),
+    options = OptimizeOptions(size=args.size, base=args.base, gpu_seconds=args.gpu_seconds,
+                              report_dir=str(work / f"{name}-report"),
                               proposers=tuple(args.proposers.split(",")))
     started = time.perf_counter()
     result = optimize_model(str(ZOO / f"{name}.py"), str(work / f"{name}_opt.py"), options, stream=sys.stderr)
@@ -40,13 +41,15 @@ def run_model(name: str, work: Path, args) -> dict:
     search = report.get("statistics", {}).get("agentic-rewrite", {})
     return {"model": name, "wall_s": round(time.perf_counter() - started, 1),
             "end_to_end_ms": report.get("end_to_end_ms"), "best_inductor_ms": report.get("best_inductor_ms"),
-            "rewrites": sum(1 for r in report.get("kernels", []) if r.get("proposer")),
-            "candidates": search.get("candidates", 0), "environment": report.get("environment")}
+            "rewrites": report.get("statistics", {}).get("check-legality", {}).get("accepted", 0),
+            "candidates": search.get("candidates", 0), "search_gpu_s": round(search.get("gpu-ms", 0) / 1000, 1),
+            "base_mode": report.get("base_mode"),
+            "environment": report.get("environment")}
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| model | " + " | ".join(COLUMNS) + " | KernelOPT vs best Inductor | rewrites | wall s |",
-             "| --- " * (len(COLUMNS) + 4) + "|"]
+    lines = ["| model | " + " | ".join(COLUMNS) + " | KernelOPT vs best Inductor | started from | rewrites | search GPU s | wall s |",
+             "| --- " * (len(COLUMNS) + 6) + "|"]
     ratios = []
     for row in rows:
         e2e = row.get("end_to_end_ms") or {}
@@ -58,7 +61,8 @@ def table(rows: list[dict]) -> str:
             ratio = f"{value:.3f}x"
         if row.get("error"):
             ratio = f"error: {row['error'][:60]}"
-        lines.append(f"| {row['model']} | " + " | ".join(cells) + f" | {ratio} | {row.get('rewrites', '–')} | "
+        lines.append(f"| {row['model']} | " + " | ".join(cells) + f" | {ratio} | {row.get('base_mode') or 'default'} | {row.get('rewrites', '–')} | "
+                     f"{row.get('search_gpu_s', '–')} | "
                      f"{row.get('wall_s', '–')} |")
     if ratios:
         geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
@@ -66,20 +70,56 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def write_merged(out: Path, rows: list[dict]) -> Path:
+    """`<out>/<date>-<gpu>.json` and `.md` from the per-model rows."""
+    import torch
+    import triton
+
+    gpu = torch.cuda.get_device_name().replace(" ", "-") if torch.cuda.is_available() else "cpu"
+    environments = [r["environment"] for r in rows if r.get("environment")]
+    if environments and environments[0].get("gpu"):  # merging elsewhere: name the GPU the rows ran on
+        gpu = environments[0]["gpu"].replace(" ", "-")
+    versions = environments[0] if environments else {"torch": torch.__version__, "triton": triton.__version__}
+    stem = out / f"{datetime.date.today().isoformat()}-{gpu}"
+    meta = {"gpu": gpu, "torch": versions.get("torch"), "triton": versions.get("triton"),
+            "date": datetime.date.today().isoformat(), "models": rows}
+    stem.with_suffix(".json").write_text(json.dumps(meta, indent=1, default=str))
+    stem.with_suffix(".md").write_text(f"# Zoo end to end ({gpu}, torch {meta['torch']}, triton {meta['triton']}, "
+                                       f"{meta['date']})\n\n" + table(rows))
+    return stem
+
+
+def load_rows(folders: list[Path]) -> list[dict]:
+    """Per-model rows from `<folder>/zoo/*.json`, a later folder's row replacing an earlier one's."""
+    rows: dict[str, dict] = {}
+    for folder in folders:
+        for path in sorted((folder / "zoo").glob("*.json")):
+            row = json.loads(path.read_text())
+            rows[row["model"]] = row
+    return [rows[name] for name in sorted(rows)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", help="comma-separated zoo models (default: all)")
     parser.add_argument("--out-dir", default=str(REPO / "benchmarks" / "results"), help="where results go")
     parser.add_argument("--size", default="large", choices=["small", "large"], help="model size on a GPU")
+    parser.add_argument("--base", default="best", choices=["best", "default", "max-autotune"],
+                        help="Inductor mode each model starts from (see kernelopt optimize --help)")
     parser.add_argument("--gpu-seconds", type=float, default=240.0, help="search budget per model")
     parser.add_argument("--proposers", default="templates,fuse,epilogue,retune", help="proposers to use")
+    parser.add_argument("--merge", nargs="+", metavar="DIR", help="only merge the per-model results of earlier "
+                        "runs (each DIR holds a zoo/ folder; later ones win) into --out-dir")
     args = parser.parse_args()
-    import torch
 
     out = Path(args.out_dir)
+    if args.merge:
+        stem = write_merged(out, load_rows([Path(d) for d in args.merge]))
+        print(stem.with_suffix(".md").read_text())
+        return 0
     per_model = out / "zoo"
     per_model.mkdir(parents=True, exist_ok=True)
-    work = Path(args.out_dir) / "zoo-work"
+    work = out / "zoo-work"
     work.mkdir(exist_ok=True)
     names = args.models.split(",") if args.models else zoo_models()
     for name in names:
@@ -93,17 +133,8 @@ def main() -> int:
             traceback.print_exc()
             row = {"model": name, "error": f"{type(err).__name__}: {err}"}
         done.write_text(json.dumps(row, indent=1, default=str))
-    rows = [json.loads(p.read_text()) for p in sorted(per_model.glob("*.json"))]
-    gpu = torch.cuda.get_device_name().replace(" ", "-") if torch.cuda.is_available() else "cpu"
-    stem = out / f"{datetime.date.today().isoformat()}-{gpu}"
-    import triton
-
-    meta = {"gpu": gpu, "torch": torch.__version__, "triton": triton.__version__,
-            "date": datetime.date.today().isoformat(), "models": rows}
-    stem.with_suffix(".json").write_text(json.dumps(meta, indent=1, default=str))
-    stem.with_suffix(".md").write_text(f"# Zoo end to end ({gpu}, torch {torch.__version__}, triton "
-                                       f"{triton.__version__}, {meta['date']})\n\n" + table(rows))
-    print(table(rows))
+        write_merged(out, load_rows([out]))  # after every model: a shard stopped at its limit keeps its table
+    print(table(load_rows([out])))
     return 0
 
 

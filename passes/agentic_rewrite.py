@@ -102,6 +102,7 @@ class AgenticRewrite(Pass):
                 result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
                                 progress=progress)
                 gpu_left -= result.gpu_seconds
+                ctx.stat("gpu-ms", round(result.gpu_seconds * 1000))  # device time the search spent
                 ctx.stat("candidates", len(result.attempts))
                 ctx.stat("accepted-candidates", result.accepted)
                 entry = _entry(result)
