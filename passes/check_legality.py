@@ -96,7 +96,8 @@ class CheckLegality(Pass):
         module.add_kernel(Op("ko.kernel", symbol=name, attrs={
             "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
         launch = Op("ko.launch", symbol=name, args=[Arg(slots[i]) for i in range(len(slots))],
-                    attrs={"rewrite_of": list(record["replaces"]), "fusion_group": group}, loc=members[-1].loc)
+                    attrs={"rewrite_of": list(record["replaces"]), "fusion_group": group,
+                           "replaced": [_figures_of(member) for member in members]}, loc=members[-1].loc)
         module.insert(module.body.index(members[-1]) + 1, launch)
         for member in members:
             member.drop_uses()
@@ -106,6 +107,16 @@ class CheckLegality(Pass):
                 kernel = module.kernel(symbol)
                 if kernel is not None:
                     module.kernels.remove(kernel)
+
+
+# What the analysis passes recorded on a launch: kept for the launches a group rewrite removes, so that
+# the report can still show what each one cost before.
+FIGURES = ("dispatch", "bound", "time_us", "floor_us")
+
+
+def _figures_of(member: Op) -> dict:
+    return {"op": member.symbol or member.callee,
+            **{key: member.attrs[key] for key in FIGURES if member.attrs.get(key) is not None}}
 
 
 def group_members(module: Module, group: int) -> list[Op]:

@@ -1,9 +1,11 @@
 """Build the optimize report: per kernel and per model, as JSON, markdown and a plot.
 
-Per kernel: dispatch class, time before and after, floor, percent of roofline, the proposer and
-strategy that won, and the legality evidence. Per model (on a GPU): end-to-end times of eager,
-Inductor default, max-autotune-no-cudagraphs, max-autotune and KernelOPT, measured side by side in
-one run with fresh inputs per call; the headline is the ratio against the best Inductor mode.
+Per kernel (rows from kernels.py): dispatch class, time before and after, floor, percent of roofline
+before and after, the proposer and strategy that won, and the legality evidence; every launch of the
+original module has a row, and an accepted fusion-group rewrite a row of its own after its members'.
+Per model (on a GPU): end-to-end times of eager, Inductor default, max-autotune-no-cudagraphs,
+max-autotune and KernelOPT, measured side by side in one run with fresh inputs per call; the headline
+is the ratio against the best Inductor mode.
 """
 from __future__ import annotations
 
@@ -13,33 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kernelopt.ir.core import Module
-
-
-def kernel_rows(module: Module) -> list[dict[str, Any]]:
-    rows = []
-    kernels = module.kernel_table()
-    for op in module.body:
-        if op.name not in ("ko.launch", "ko.extern", "ko.call"):
-            continue
-        kernel = kernels.get(op.symbol or "") if op.name == "ko.launch" else None
-        rewrite = (kernel.attrs.get("rewrite") if kernel is not None else None) or op.attrs.get("rewrite") or {}
-        if kernel is not None and kernel.attrs.get("kind") == "candidate":
-            rewrite = kernel.attrs.get("rewrite") or {}
-        accepted = isinstance(rewrite, dict) and rewrite.get("status") == "accepted"
-        time_us = op.attrs.get("time_us")
-        floor_us = op.attrs.get("floor_us")
-        after = rewrite.get("time_us") if accepted else time_us
-        rows.append({
-            "op": op.symbol or op.callee, "dispatch": op.attrs.get("dispatch", ""),
-            "bound": op.attrs.get("bound", ""), "time_us": time_us, "after_us": after,
-            "floor_us": floor_us,
-            "roofline_pct": round(100 * floor_us / after, 1) if floor_us and after else None,
-            "proposer": rewrite.get("proposer") if accepted else None,
-            "strategy": rewrite.get("strategy") if accepted else None,
-            "speedup": rewrite.get("speedup") if accepted else None,
-            "legality": (rewrite.get("recheck") or {}).get("verdict") if accepted else op.attrs.get("rewrite_rejected"),
-        })
-    return rows
+from kernelopt.report.kernels import kernel_rows
 
 
 def _fmt(value, digits=1) -> str:
@@ -73,16 +49,34 @@ def markdown(report: dict[str, Any]) -> str:
             lines += ["", report["end_to_end_method"]]
     else:
         lines.append(report.get("end_to_end_note", "not measured"))
-    lines += ["", "## Kernels", "",
-              "| op | dispatch | bound | time µs | after µs | floor µs | % roofline | proposer | strategy | legality |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for r in report["kernels"]:
-        lines.append(f"| {r['op']} | {r['dispatch']} | {r['bound']} | {_fmt(r['time_us'])} | {_fmt(r['after_us'])} | "
-                     f"{_fmt(r['floor_us'])} | {_fmt(r['roofline_pct'])} | {_fmt(r['proposer'])} | "
-                     f"{_fmt(r['strategy'])} | {_fmt(r['legality'])} |")
+    lines += ["", "## Kernels", ""] + kernel_table(report["kernels"])
     if report.get("remarks"):
         lines += ["", "## Remarks", ""] + [f"- {m}" for m in report["remarks"]]
     return "\n".join(lines) + "\n"
+
+
+KERNEL_COLUMNS = ("op", "dispatch", "bound", "time µs", "after µs", "speedup", "floor µs", "% roofline before",
+                  "% roofline after", "proposer", "strategy", "legality")
+
+
+def kernel_table(rows: list[dict[str, Any]]) -> list[str]:
+    """The per-kernel table: a replaced member of a fusion group says `→ groupN` where its time after
+    would be, and the group's row (`**groupN**: member + member`) sums the members' times and floors."""
+    lines = ["| " + " | ".join(KERNEL_COLUMNS) + " |", "|" + " --- |" * len(KERNEL_COLUMNS)]
+    for r in rows:
+        after = f"→ {r['replaced_by']}" if r.get("replaced_by") else _fmt(r["after_us"])
+        speedup = f"{r['speedup']:.3g}x" if r.get("speedup") else "–"
+        cells = [_op_cell(r), r["dispatch"], r["bound"], _fmt(r["time_us"]), after, speedup, _fmt(r["floor_us"]),
+                 _fmt(r.get("roofline_before_pct")), _fmt(r["roofline_pct"]), _fmt(r["proposer"]),
+                 _fmt(r["strategy"]), _fmt(r["legality"])]
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return lines
+
+
+def _op_cell(row: dict[str, Any]) -> str:
+    if row.get("members"):
+        return f"**{row['group']}**: " + " + ".join(str(m) for m in row["members"])
+    return str(row["op"])
 
 
 def plot(report: dict[str, Any], path: Path) -> str | None:
@@ -93,9 +87,9 @@ def plot(report: dict[str, Any], path: Path) -> str | None:
         import matplotlib.pyplot as plt
     except ImportError:
         return "matplotlib is not installed: no plot (pip install 'kernelopt[plot]')"
-    rows = [r for r in report["kernels"] if r["floor_us"]]
+    rows = [r for r in report["kernels"] if r["floor_us"] and not r.get("replaced_by")]  # a group row sums its members
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
-    names = [str(r["op"])[:28] for r in rows]
+    names = [str(r.get("group") or r["op"])[:28] for r in rows]
     x = range(len(rows))
     before = [r["time_us"] or 0 for r in rows]
     after = [r["after_us"] or 0 for r in rows]
