@@ -41,8 +41,8 @@ want emit_direct && step emit_direct 120 env KERNELOPT_LAUNCH=direct python3 ben
 want ce_sweep && step ce_sweep 70 python3 benchmarks/ce_sweep.py --out "$RES/ce_sweep.json"
 # The zoo end to end (issue 8) in shards that fit one 10-minute command; resumable: each model's result
 # lands in $RES/zoo/<model>.json. ZOO_MODELS picks the shard (default: the Triton-only models first).
-want zoo && step zoo 540 python3 benchmarks/zoo_suite.py --models "${ZOO_MODELS:-cross_entropy,softmax,rmsnorm,kl_div,zloss}" \
-  --gpu-seconds 60 --out-dir "$RES"
+want zoo && step zoo "${ZOO_LIMIT:-540}" python3 benchmarks/zoo_suite.py --models "${ZOO_MODELS:-cross_entropy,softmax,rmsnorm,kl_div,zloss}" \
+  --gpu-seconds "${ZOO_GPU_SECONDS:-60}" --out-dir "$RES"
 want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
 want legality && step legality 130 python3 benchmarks/legality_suite.py --device cuda --large 4096x32000 --out "$RES/legality_suite.cuda.md"
 # Why one emitted module is slower than its original (cubins, registers, graph-replay vs launch timing).

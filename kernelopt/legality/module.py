@@ -53,19 +53,34 @@ def capture_launches(loaded, kernel: str, inputs: list) -> list[LaunchInputs]:
     return captured
 
 
-def float64_reference(module_path: str, kernel: str, device: str):
-    """A float64 version of the kernel from the same module, or None when it cannot be built."""
+def float64_module(module_path: str, kernels, device: str):
+    """The module loaded with the given kernels rewritten to float64 (see
+    inductor_source.float64_variant), or None when it cannot be built or loaded. Its kernels are
+    launched on their own, with float64 arguments; `call()` is never run."""
     from kernelopt.runtime.loader import load_output_module
     with open(module_path) as handle:
-        text = inductor_source.float64_module_text(handle.read(), kernel)
+        text = handle.read()
+    try:
+        for kernel in kernels:
+            text = inductor_source.float64_module_text(text, kernel)
+    except InputError:
+        return None
     directory = tempfile.mkdtemp(prefix="kernelopt-f64-")
     path = os.path.join(directory, os.path.basename(module_path))
     with open(path, "w") as handle:
         handle.write(text)
     try:
-        handle64 = load_output_module(path, device=device).kernels[kernel]
+        return load_output_module(path, device=device)
     except Exception:  # noqa: BLE001 - no reference is a note, not an error
         return None
+
+
+def float64_reference(module_path: str, kernel: str, device: str):
+    """A float64 version of the kernel from the same module, or None when it cannot be built."""
+    loaded64 = float64_module(module_path, [kernel], device)
+    if loaded64 is None or kernel not in loaded64.kernels:
+        return None
+    handle64 = loaded64.kernels[kernel]
     return lambda *args: handle64.run(*args)
 
 

@@ -152,25 +152,31 @@ class ModuleEvaluator:
         self.cost_model = cost_model
         self.rounds = rounds
         self.int_bounds = int_bounds or {}
+        self.module_path = module_path
         self.loaded = load_output_module(module_path, device)
+        self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
         args = inputs if inputs is not None else self.loaded.get_args()
         self.capture = LaunchCapture(self.loaded, list(args))
 
     # -- the original ----------------------------------------------------------------------------
     def original_runner(self, target: RewriteTarget) -> Callable[..., None]:
-        if len(target.kernels) == 1 and not target.group_args:
-            return self.loaded.kernels[target.kernels[0].name].run
-        positions = _group_positions(target)
-        vendor = {k.name for k in target.kernels if k.kind == "vendor"}
+        return _runner(self.loaded, target)
 
-        def run_group(*group_args):
-            for launch, where in zip(target.launches, positions):
-                if launch.kernel in vendor:
-                    _vendor_call(self.loaded, launch, [group_args[i] for i in where])
-                else:
-                    self.loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
+    def reference_runner(self, target: RewriteTarget) -> Callable[..., None] | None:
+        """The target's launches computed in float64 (the gate's accuracy reference), or None when that
+        version of its kernels does not build. Without it the gate compares with the original alone, at
+        the dtype's tolerance: a candidate that only reduces in another order (a retune of a LayerNorm)
+        differs from the original by rounding noise beyond that tolerance wherever the math cancels,
+        and would be rejected although it is as accurate as the original."""
+        kernels = tuple(sorted({k.name for k in target.kernels if k.kind != "vendor"}))
+        if kernels not in self._float64:
+            from kernelopt.legality.module import float64_module
 
-        return run_group
+            self._float64[kernels] = float64_module(self.module_path, kernels, self.device)
+        loaded64 = self._float64[kernels]
+        if loaded64 is None or any(k not in loaded64.kernels for k in kernels):
+            return None
+        return _runner(loaded64, target)
 
     def launch_inputs(self, target: RewriteTarget) -> list:
         from kernelopt.legality.cases import LaunchInputs
@@ -211,7 +217,7 @@ class ModuleEvaluator:
         try:
             verdict = check_candidate(
                 original, candidate.source, launches, output_args=self.output_positions(target),
-                precision=self.precision,
+                precision=self.precision, reference_fn=self.reference_runner(target),
                 original_source=next((k.source for k in target.kernels if k.source), ""),
                 arg_names=[a.name for a in (target.group_args or target.launches[0].args)])
         except GateError as err:
@@ -238,6 +244,24 @@ class ModuleEvaluator:
 
     def _spent(self, start: float) -> float:
         return time.perf_counter() - start if self.device == "cuda" else 0.0
+
+
+def _runner(loaded, target: RewriteTarget) -> Callable[..., None]:
+    """Runs the target's launches with `loaded`'s kernels: the kernel itself, or a group's launches
+    replayed in order on the group's argument list."""
+    if len(target.kernels) == 1 and not target.group_args:
+        return loaded.kernels[target.kernels[0].name].run
+    positions = _group_positions(target)
+    vendor = {k.name for k in target.kernels if k.kind == "vendor"}
+
+    def run_group(*group_args):
+        for launch, where in zip(target.launches, positions):
+            if launch.kernel in vendor:
+                _vendor_call(loaded, launch, [group_args[i] for i in where])
+            else:
+                loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
+
+    return run_group
 
 
 def _vendor_call(loaded, launch, values: list) -> None:

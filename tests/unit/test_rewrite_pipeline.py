@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from kernelopt.lift import lift_file
 from kernelopt.pass_manager import PassManager
 from kernelopt.passes.base import PassContext
 from kernelopt.pipeline import parse_pipeline
+from kernelopt.proposers.base import Candidate
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Budget, search
@@ -73,6 +76,39 @@ def test_a_wrong_candidate_is_rejected_with_its_reason_and_the_search_continues(
     (zeros, verdict), (_, legal) = result.attempts
     assert zeros.strategy == "write zeros" and not verdict.accepted and verdict.reason.startswith("mismatch")
     assert legal.accepted and result.best[0].proposer == "retune"
+
+
+LN_GELU_LARGE = REPO / "tests" / "corpus" / "cuda-2.11-h200" / "ln_gelu" / "large.default"
+LN_GELU_RED = "triton_red_fused_add_gelu_mul_native_layer_norm_0"
+
+
+def test_a_retune_that_only_reorders_a_layer_norms_reduction_is_legal(tmp_path):
+    # The H200 ln_gelu capture (bf16 LayerNorm(x + r) -> GELU -> *0.5 + r, a looped Welford reduction over
+    # 8192 rows x 4096), shrunk to 8 x 256. A retune with another R0_BLOCK sums in another order: where
+    # the math cancels (here rows of 3000 with a spread of 0.05, so x - mean cancels) that order's rounding
+    # moves the result beyond bf16's rtol of the original's, while the candidate is as close to the
+    # float64 result as the original is. The search's evaluator must give the gate that reference:
+    # without it, every retune of the large kernel was rejected as a mismatch on the H200.
+    text = (LN_GELU_LARGE / "ln_gelu.default.0.py").read_text()
+    text = re.sub(r"(?<![\w.])8192(?!\w)", "8", text)
+    text = re.sub(r"(?<![\w.])4096(?!\w)", "256", text)      # r0_numel, 256*x0, 256.0
+    path = tmp_path / "ln_gelu.default.0.py"
+    path.write_text(text)
+    shutil.copy(LN_GELU_LARGE / "manifest.json", tmp_path / "manifest.json")
+    rows, dim = 8, 256
+    noise = torch.randn(rows, dim, generator=torch.Generator().manual_seed(0))
+    inputs = [torch.full((rows, dim), 3000.0, dtype=torch.bfloat16), (0.05 * noise).to(torch.bfloat16),
+              torch.ones(dim, dtype=torch.bfloat16), torch.zeros(dim, dtype=torch.bfloat16)]
+    target = kernel_target(lift_file(str(path)), LN_GELU_RED)
+    retune = next(c for c in RetuneProposer().propose(target, []) if "R0_BLOCK=64 " in c.strategy)
+    evaluator = ModuleEvaluator(str(path), inputs, device="cpu", cost_model=StaticCostModel())
+    evaluation = evaluator.evaluate(target, retune)
+    assert evaluation.accepted, evaluation.reason
+    assert evaluation.evidence["cases_run"] == 7
+    # the reference's slack is rounding noise, not room for wrong math: another epsilon is rejected
+    wrong = Candidate(retune.source.replace("1e-05", "1e-03"), "test", "epsilon 1e-3")
+    evaluation = evaluator.evaluate(target, wrong)
+    assert not evaluation.accepted and evaluation.reason.startswith(("mismatch", "less-accurate")), evaluation.reason
 
 
 def test_without_a_gpu_nothing_is_proposed_and_the_pass_says_why():
