@@ -84,8 +84,11 @@ def write_merged(out: Path, rows: list[dict]) -> Path:
     meta = {"gpu": gpu, "torch": versions.get("torch"), "triton": versions.get("triton"),
             "date": datetime.date.today().isoformat(), "models": rows}
     stem.with_suffix(".json").write_text(json.dumps(meta, indent=1, default=str))
+    missing = sorted(set(zoo_models()) - {r["model"] for r in rows})
+    coverage = (f"\n{len(rows)} of {len(rows) + len(missing)} zoo models measured; not measured yet: "
+                f"{', '.join(missing)}.\n" if missing else "")
     stem.with_suffix(".md").write_text(f"# Zoo end to end ({gpu}, torch {meta['torch']}, triton {meta['triton']}, "
-                                       f"{meta['date']})\n\n" + table(rows))
+                                       f"{meta['date']})\n\n" + table(rows) + coverage)
     return stem
 
 
