@@ -4,7 +4,7 @@ Each rewrite was measured faster on its own, but the whole module is what a user
 launches and allocations add up differently. So on a GPU the emitted module and the Inductor module
 it came from run side by side in one process, on the same (rotated) inputs, issued back to back as a
 model loop issues them, in interleaved rounds. When the emitted module's median time exceeds the
-original's by more than the tolerance, `optimize` writes the Inductor module out unchanged and the
+original's, `optimize` writes the Inductor module out unchanged and the
 report says why: when nothing wins, the original stays.
 """
 from __future__ import annotations
@@ -13,7 +13,10 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
-TOLERANCE = 1.02        # emitted/original above this keeps the original (2%: the spread of repeated runs)
+# emitted/original above this keeps the original. Not the 2% spread of repeated runs: a module whose
+# rewrites show no module-level win has nothing to offer its user, and within that spread it measured
+# 0.993x on transformer_block (H200, run 6), i.e. "kept" although slower on the table.
+TOLERANCE = 1.0
 
 
 @dataclass

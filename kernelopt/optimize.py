@@ -10,7 +10,7 @@ the report says which and why):
   3. optimize  classify-dispatch, detect-fusion, annotate-profile, agentic-rewrite, check-legality;
   4. emit      emit-python writes the standalone module (atomically: Ctrl-C leaves no half file);
   5. guard     on a GPU, the emitted module against the Inductor module, side by side: if it is slower
-               (beyond 2%), the Inductor module is written out unchanged (kernelopt/guard.py);
+               at all, the Inductor module is written out unchanged (kernelopt/guard.py);
   6. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
 Modules with symbolic sizes or backward graphs are lifted and emitted unchanged (this wave handles
 static-shape inference graphs), and the report says so.

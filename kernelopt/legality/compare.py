@@ -154,25 +154,41 @@ def values(i, cand, orig, ref, precision, factor, arg_name) -> tuple[Failure | N
 
 
 NOISE_QUANTILE = 0.99
+NOISE_RANK = 100          # on large outputs: the 100th-largest error of the original, see _noise_level
 _QUANTILE_MAX = 1 << 24
 
 
 def _reference_slack(o, r, finite, factor):
     """Per element, how far beyond the dtype's tolerance a candidate may sit from the original when a
     float64 reference says the original is itself off: the original's own error at that element (the
-    candidate may sit on the other side of the exact value), plus `factor` x the original's typical
-    error on this output (its 99th-percentile |orig - ref|). Two correct fp32 algorithms that sum in a
-    different order differ at that noise level, which can exceed the dtype's atol where the math
-    cancels (a LayerNorm of values near -50 whose spread is small); a wrong result is far beyond it.
-    The relative-error check against the reference still bounds the whole output."""
+    candidate may sit on the other side of the exact value), plus `factor` x the original's noise level
+    on this output (_noise_level). Two correct fp32 algorithms that sum in a different order differ at
+    that noise level, which can exceed the dtype's atol where the math cancels (a LayerNorm of values
+    near -50 whose spread is small); a wrong result is far beyond it. The relative-error check against
+    the reference still bounds the whole output."""
     if r is None:
         return 0.0
     error = (o - r).abs()
-    finite_errors = error[finite & torch.isfinite(r)].float()
-    if finite_errors.numel() > _QUANTILE_MAX:  # torch.quantile's input limit: an even subsample
-        finite_errors = finite_errors[::-(-finite_errors.numel() // _QUANTILE_MAX)]
-    noise = float(torch.quantile(finite_errors, NOISE_QUANTILE)) if finite_errors.numel() else 0.0
-    return error.nan_to_num(0.0) + factor * noise
+    return error.nan_to_num(0.0) + factor * _noise_level(error[finite & torch.isfinite(r)].float())
+
+
+def _noise_level(errors: torch.Tensor) -> float:
+    """The original's typical large error: its 99th percentile, or on outputs of more than 10^4 elements
+    the 100th-largest error. The candidate's worst element is compared with this, and the extreme of n
+    noise samples grows with n: with a fixed percentile, an fp32 LayerNorm retune on a 10^7-element
+    output was rejected as a mismatch on the H200 although it was as accurate as the original (its few
+    worst elements out of 10^7 sat just beyond 2 x the p99). The same rank, not the same percentile,
+    keeps the comparison fair at every size, and a handful of wild elements cannot widen it."""
+    n = errors.numel()
+    if n == 0:
+        return 0.0
+    if n > _QUANTILE_MAX:               # torch.quantile's input limit: an even subsample
+        step = -(-n // _QUANTILE_MAX)
+        errors, n = errors[::step], -(-n // step)
+    rank = int(n * (1.0 - NOISE_QUANTILE))
+    if rank <= NOISE_RANK:
+        return float(torch.quantile(errors, NOISE_QUANTILE))
+    return float(torch.topk(errors.reshape(-1), NOISE_RANK).values[-1])
 
 
 def _precision_failure(i, rel_c, rel_o, against_ref, arg_name, evidence) -> Failure:

@@ -82,25 +82,35 @@ LN_GELU_LARGE = REPO / "tests" / "corpus" / "cuda-2.11-h200" / "ln_gelu" / "larg
 LN_GELU_RED = "triton_red_fused_add_gelu_mul_native_layer_norm_0"
 
 
-def test_a_retune_that_only_reorders_a_layer_norms_reduction_is_legal(tmp_path):
-    # The H200 ln_gelu capture (bf16 LayerNorm(x + r) -> GELU -> *0.5 + r, a looped Welford reduction over
-    # 8192 rows x 4096), shrunk to 8 x 256. A retune with another R0_BLOCK sums in another order: where
-    # the math cancels (here rows of 3000 with a spread of 0.05, so x - mean cancels) that order's rounding
-    # moves the result beyond bf16's rtol of the original's, while the candidate is as close to the
-    # float64 result as the original is. The search's evaluator must give the gate that reference:
-    # without it, every retune of the large kernel was rejected as a mismatch on the H200.
+def shrunk_ln_gelu(folder: Path):
+    """The H200 ln_gelu capture (bf16 LayerNorm(x + r) -> GELU -> *0.5 + r, a looped Welford reduction
+    over 8192 rows x 4096), shrunk to 8 x 256, with inputs where the math cancels: rows of 3000 with a
+    spread of 0.05, so x - mean cancels. Returns the module's path and those inputs."""
     text = (LN_GELU_LARGE / "ln_gelu.default.0.py").read_text()
     text = re.sub(r"(?<![\w.])8192(?!\w)", "8", text)
     text = re.sub(r"(?<![\w.])4096(?!\w)", "256", text)      # r0_numel, 256*x0, 256.0
-    path = tmp_path / "ln_gelu.default.0.py"
+    path = folder / "ln_gelu.default.0.py"
     path.write_text(text)
-    shutil.copy(LN_GELU_LARGE / "manifest.json", tmp_path / "manifest.json")
+    shutil.copy(LN_GELU_LARGE / "manifest.json", folder / "manifest.json")
     rows, dim = 8, 256
     noise = torch.randn(rows, dim, generator=torch.Generator().manual_seed(0))
     inputs = [torch.full((rows, dim), 3000.0, dtype=torch.bfloat16), (0.05 * noise).to(torch.bfloat16),
               torch.ones(dim, dtype=torch.bfloat16), torch.zeros(dim, dtype=torch.bfloat16)]
+    return path, inputs
+
+
+def reorder_only_retune(target) -> Candidate:
+    return next(c for c in RetuneProposer().propose(target, []) if "R0_BLOCK=64 " in c.strategy)
+
+
+def test_a_retune_that_only_reorders_a_layer_norms_reduction_is_legal(tmp_path):
+    # A retune with another R0_BLOCK sums in another order: where the math cancels that order's
+    # rounding moves the result beyond bf16's rtol of the original's, while the candidate is as close
+    # to the float64 result as the original is. The search's evaluator must give the gate that
+    # reference: without it, every retune of the large kernel was rejected as a mismatch on the H200.
+    path, inputs = shrunk_ln_gelu(tmp_path)
     target = kernel_target(lift_file(str(path)), LN_GELU_RED)
-    retune = next(c for c in RetuneProposer().propose(target, []) if "R0_BLOCK=64 " in c.strategy)
+    retune = reorder_only_retune(target)
     evaluator = ModuleEvaluator(str(path), inputs, device="cpu", cost_model=StaticCostModel())
     evaluation = evaluator.evaluate(target, retune)
     assert evaluation.accepted, evaluation.reason
@@ -109,6 +119,25 @@ def test_a_retune_that_only_reorders_a_layer_norms_reduction_is_legal(tmp_path):
     wrong = Candidate(retune.source.replace("1e-05", "1e-03"), "test", "epsilon 1e-3")
     evaluation = evaluator.evaluate(target, wrong)
     assert not evaluation.accepted and evaluation.reason.startswith(("mismatch", "less-accurate")), evaluation.reason
+
+
+@pytest.mark.parametrize("epsilon,accepted", [("1e-05", True), ("1e-03", False)])
+def test_check_legality_rechecks_with_the_same_float64_reference_as_the_search(tmp_path, epsilon, accepted):
+    # On the H200 the search accepted mlp's cuBLASLt GELU epilogue (1.5x) against the float64 reference,
+    # then check-legality, which compared with the original alone, reverted it as a bf16 mismatch.
+    path, inputs = shrunk_ln_gelu(tmp_path)
+    module = lift_file(str(path))
+    retune = reorder_only_retune(kernel_target(module, LN_GELU_RED))
+    kernel = module.kernel(LN_GELU_RED)
+    kernel.attrs["rewrite"] = {"status": "proposed", "proposer": "retune", "strategy": retune.strategy,
+                               "source": retune.source.replace("1e-05", epsilon)}
+    ctx = PassContext(options={"device": "cpu", "inputs": inputs})
+    PassManager(parse_pipeline("check-legality")).run(module, ctx)
+    if accepted:
+        assert kernel.attrs["rewrite"]["status"] == "accepted", kernel.attrs.get("rewrite_rejected")
+    else:
+        assert "rewrite" not in kernel.attrs
+        assert kernel.attrs["rewrite_rejected"].startswith(("mismatch", "less-accurate"))
 
 
 def test_without_a_gpu_nothing_is_proposed_and_the_pass_says_why():
