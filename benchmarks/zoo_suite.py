@@ -62,7 +62,11 @@ def guard_figures(detail: str) -> dict | None:
 
 
 def guard_of_report(report: dict) -> dict | None:
-    step = next((s for s in report.get("steps", []) if s.get("name") == "guard"), None)
+    """The guard of the written result: with `--base best` optimizing two modes, the guard steps are
+    tagged `[mode]` and the report's base_mode says which result was written."""
+    guards = [s for s in report.get("steps", []) if s.get("name") == "guard" and s.get("status") == "done"]
+    tagged = [s for s in guards if s.get("detail", "").startswith(f"[{report.get('base_mode')}] ")]
+    step = (tagged or guards or [None])[-1]
     return guard_figures(step.get("detail", "")) if step else None
 
 

@@ -3,15 +3,19 @@
 Steps (each reported as it runs; on a machine without a GPU the ones that need one are skipped and
 the report says which and why):
   1. capture   torch.compile the model (mode `default` or `max-autotune-no-cudagraphs`; `--base best`,
-               the default, captures both on a GPU and keeps the faster module) and keep the output
-               module, its inputs and the autotuner's launch configurations (skipped when MODEL is
-               already an Inductor output module);
+               the default, captures both on a GPU, times them side by side and starts from the faster
+               one) and keep the output module, its inputs and the autotuner's launch configurations
+               (skipped when MODEL is already an Inductor output module);
   2. lift      the output module into the IR;
   3. optimize  classify-dispatch, detect-fusion, annotate-profile, agentic-rewrite, check-legality;
   4. emit      emit-python writes the standalone module (atomically: Ctrl-C leaves no half file);
   5. guard     on a GPU, the emitted module against the Inductor module, side by side: if it is slower
                at all, the Inductor module is written out unchanged (kernelopt/guard.py);
-  6. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
+  6. choose    with `--base best`, the slower mode is optimized too when it is within 25% of the faster
+               (its kernels may leave more to win: mlp's default module has a cuBLAS GEMM + GELU pair
+               that folds into a cuBLASLt epilogue, max-autotune's has a Triton template); the two
+               results are timed side by side and the faster is written;
+  7. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
 Modules with symbolic sizes or backward graphs are lifted and emitted unchanged (this wave handles
 static-shape inference graphs), and the report says so.
 """
@@ -34,6 +38,9 @@ from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for ev
 BASES = {"best": ("default", "max-autotune-no-cudagraphs"), "default": ("default",),
          "max-autotune": ("max-autotune-no-cudagraphs",)}
 DEFAULT_PROPOSERS = ("templates", "fuse", "epilogue", "retune", "llm")
+# `--base best`: the slower mode is optimized as well when its module is at most this much slower than
+# the faster one's; further behind, no rewrite we have closes the gap, and the search time is saved.
+SECOND_BASE_WITHIN = 1.25
 
 
 @dataclass
@@ -129,6 +136,24 @@ def pipeline_text(options: OptimizeOptions, device: str) -> str:
             "check-legality,emit-python")
 
 
+@dataclass
+class Base:
+    """One captured Inductor output module the pipeline can start from."""
+    mode: str
+    module_path: str
+    inputs: list | None
+    manifest: dict | None
+
+
+@dataclass
+class Outcome:
+    """What optimizing one base gave: the IR after the pipeline, its context and the module text."""
+    base: Base
+    module: Any
+    ctx: Any
+    source: str
+
+
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
                    stream: TextIO | None = sys.stderr) -> OptimizeResult:
     options.validate()
@@ -136,16 +161,11 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     device = resolve_device(options.device)
     out_path = Path(output)
     work = Path(tempfile.mkdtemp(prefix="kernelopt-optimize-"))
-    module_path, inputs, manifest = _capture_step(model, options, device, work, steps)
-    module, ctx = _pipeline_step(module_path, inputs, manifest, options, device, steps)
-    source = ctx.artifacts.get("python")
-    if ctx.artifacts.get("passthrough"):
-        source = Path(module_path).read_text()  # unchanged: the Inductor module itself
-    if source is None:
-        raise InputError("the pipeline produced no Python module (emit-python did not run)")
-    if not ctx.artifacts.get("passthrough"):
-        source = _guard_step(source, module_path, inputs, device, work, steps)
-    _write_atomically(out_path, source)
+    bases = _capture_step(model, options, device, work, steps)
+    outcomes = [_optimize_base(base, options, device, work, steps, tag=len(bases) > 1) for base in bases]
+    chosen = _choose_step(outcomes, work, steps)
+    module, ctx, manifest = chosen.module, chosen.ctx, chosen.base.manifest
+    _write_atomically(out_path, chosen.source)
     sidecar = _sidecar(manifest, module, options, device)
     _write_atomically(out_path.with_suffix(".json"), json.dumps(sidecar, indent=1, default=str))
     steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
@@ -155,9 +175,51 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
 
         started = time.perf_counter()
         result.report = write_report(Path(options.report_dir), module, ctx, steps.records, manifest,
-                                     module_path, out_path, model, options, device, inputs)
+                                     chosen.base.module_path, out_path, model, options, device, chosen.base.inputs)
         steps.done("report", f"{options.report_dir}/report.md, report.json, report.png", started)
     return result
+
+
+def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, tag: bool) -> Outcome:
+    """lift -> pipeline -> emit -> guard for one base; `tag` prefixes its step details with the mode."""
+    prefix = f"[{base.mode}] " if tag else ""
+    module, ctx = _pipeline_step(base.module_path, base.inputs, base.manifest, options, device, steps, prefix)
+    source = ctx.artifacts.get("python")
+    if ctx.artifacts.get("passthrough"):
+        source = Path(base.module_path).read_text()  # unchanged: the Inductor module itself
+    if source is None:
+        raise InputError("the pipeline produced no Python module (emit-python did not run)")
+    if not ctx.artifacts.get("passthrough"):
+        folder = work / f"guard-{base.mode}"
+        folder.mkdir(parents=True, exist_ok=True)
+        source = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
+    return Outcome(base, module, ctx, source)
+
+
+def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
+    """The faster of the optimized bases, their written modules timed side by side."""
+    if len(outcomes) == 1:
+        return outcomes[0]
+    from kernelopt import guard
+
+    first, second = outcomes[:2]
+    paths = []
+    for outcome in (first, second):
+        path = work / f"final-{outcome.base.mode}.py"
+        path.write_text(outcome.source)
+        paths.append(str(path))
+    started = time.perf_counter()
+    try:
+        timed = guard.time_side_by_side(paths[0], paths[1], first.base.inputs)
+    except Exception as err:  # noqa: BLE001 - a timing failure must not stop the job: keep the faster base
+        steps.skipped("choose", f"could not time the two results ({type(err).__name__}: {err}); "
+                                f"writing the {first.base.mode} result")
+        return first
+    chosen = second if timed.emitted_ms < timed.original_ms else first
+    steps.done("choose", f"{first.base.mode} result {timed.original_ms:.4f} ms, {second.base.mode} result "
+                         f"{timed.emitted_ms:.4f} ms per call (side by side): writing the {chosen.base.mode} "
+                         "result", started)
+    return chosen
 
 
 def _capture_step(model, options, device, work: Path, steps: Steps):
@@ -166,7 +228,7 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
     path = Path(model) if model else None
     if path is not None and path.suffix == ".py" and is_output_module(path):
         steps.skipped("capture", f"{path} is already an Inductor output module")
-        return str(path), None, None
+        return [Base("given", str(path), None, None)]
     if path is not None and not path.exists() and not options.entry:
         raise InputError(f"{model}: no such file (expected a model file with class Model, get_inputs() and "
                          "get_init_inputs(), an Inductor output module, or --entry pkg.module:factory)")
@@ -185,17 +247,23 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
         graphs = result.manifest["graphs"]
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
         captured[mode] = (folder, result.manifest)
-    mode = _faster_mode(captured, device, steps) if len(captured) > 1 else modes[0]
-    folder, manifest = captured[mode]
+    ordered = _order_modes(captured, steps) if len(captured) > 1 else list(modes)
+    return [_base(mode, *captured[mode], device) for mode in ordered]
+
+
+def _base(mode: str, folder: Path, manifest: dict, device: str) -> Base:
+    import torch
+
     manifest["base_mode"] = mode
     inputs = torch.load(folder / "inputs.pt")["args"]
     if device == "cuda":
         inputs = [a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs]
-    return str(folder / manifest["graphs"][0]["module"]), inputs, manifest
+    return Base(mode, str(folder / manifest["graphs"][0]["module"]), inputs, manifest)
 
 
-def _faster_mode(captured: dict, device: str, steps: Steps) -> str:
-    """The Inductor mode whose output module runs faster, timed side by side (`--base best`)."""
+def _order_modes(captured: dict, steps: Steps) -> list[str]:
+    """`--base best`: the captured modes, faster module first (timed side by side); the slower one
+    only while it is within SECOND_BASE_WITHIN of the faster."""
     import torch
 
     from kernelopt import guard
@@ -203,7 +271,7 @@ def _faster_mode(captured: dict, device: str, steps: Steps) -> str:
     (first, (first_dir, first_manifest)), (second, (second_dir, second_manifest)) = list(captured.items())[:2]
     if len(first_manifest["graphs"]) != 1 or len(second_manifest["graphs"]) != 1:
         steps.say(f"base: more than one graph; starting from {first}")
-        return first
+        return [first]
     started = time.perf_counter()
     inputs = torch.load(first_dir / "inputs.pt")["args"]
     try:
@@ -211,14 +279,17 @@ def _faster_mode(captured: dict, device: str, steps: Steps) -> str:
                                         str(second_dir / second_manifest["graphs"][0]["module"]), inputs)
     except Exception as err:  # noqa: BLE001 - a timing failure must not stop the job: keep the first mode
         steps.say(f"base: could not time the two modes ({type(err).__name__}: {err}); starting from {first}")
-        return first
-    chosen = second if timed.emitted_ms < timed.original_ms else first
-    steps.done("base", f"{first} {timed.original_ms:.4f} ms, {second} {timed.emitted_ms:.4f} ms per call "
-                       f"(side by side): starting from {chosen}", started)
-    return chosen
+        return [first]
+    times = {first: timed.original_ms, second: timed.emitted_ms}
+    ordered = sorted(times, key=times.get)
+    also = times[ordered[1]] <= SECOND_BASE_WITHIN * times[ordered[0]]
+    steps.done("base", f"{first} {times[first]:.4f} ms, {second} {times[second]:.4f} ms per call (side by side): "
+                       f"starting from {ordered[0]}" + (f", and optimizing {ordered[1]} too (within "
+                       f"{SECOND_BASE_WITHIN:g}x)" if also else ""), started)
+    return ordered if also else ordered[:1]
 
 
-def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps):
+def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):
     from kernelopt.lift import lift_file
     from kernelopt.pass_manager import PassManager
     from kernelopt.passes.base import PassContext
@@ -235,13 +306,13 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
         if pinned:
             steps.say(f"lift: {pinned} launch(es) pinned to the configuration Inductor's autotuner chose")
     warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
-    steps.done("lift", f"{len(module.launches())} launches, {len(module.kernels)} kernels"
+    steps.done("lift", f"{prefix}{len(module.launches())} launches, {len(module.kernels)} kernels"
                + (f", {len(warnings)} warning(s)" if warnings else ""), started)
     cpp = [op.symbol for op in module.kernels if op.attrs.get("kind") == "cpp"]
     if module.attrs.get("symbolic_shapes") or module.attrs.get("backward") or cpp:
         why = ("symbolic sizes" if module.attrs.get("symbolic_shapes") else
                "a backward graph" if module.attrs.get("backward") else f"C++ kernels (@{cpp[0]})")
-        steps.skipped("optimize", f"the module has {why}; this version optimizes static-shape inference "
+        steps.skipped("optimize", f"{prefix}the module has {why}; this version optimizes static-shape inference "
                                   "graphs, so the Inductor module is written out unchanged")
         ctx.artifacts["passthrough"] = True
         return module, ctx
@@ -254,11 +325,12 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     PassManager(parse_pipeline(text)).run(module, ctx)
     rewrites = [op for op in module.walk() if isinstance(op.attrs.get("rewrite"), dict)
                 and op.attrs["rewrite"].get("status") == "accepted"]
-    steps.done("optimize", f"pipeline {text.split('{')[0]}...: {len(rewrites)} rewrite(s) accepted", started)
+    steps.done("optimize", f"{prefix}pipeline {text.split('{')[0]}...: {len(rewrites)} rewrite(s) accepted", started)
     return module, ctx
 
 
-def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps) -> str:
+def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps,
+                prefix: str = "") -> str:
     """The emitted module, or the Inductor module when the emitted one measures slower (see guard.py)."""
     if device != "cuda":
         steps.skipped("guard", "timing the emitted module against the Inductor module needs a CUDA device")
@@ -269,10 +341,10 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
     try:
         result = guard.time_side_by_side(module_path, str(guard.write_candidate(work, source)), inputs)
     except Exception as err:  # noqa: BLE001 - the module passed the gate; a timing failure is reported, not fatal
-        steps.skipped("guard", f"could not time the emitted module against the original ({type(err).__name__}: "
+        steps.skipped("guard", f"{prefix}could not time the emitted module against the original ({type(err).__name__}: "
                                f"{err}); writing the emitted module")
         return source
-    steps.done("guard", result.detail(), started)
+    steps.done("guard", prefix + result.detail(), started)
     return source if result.keep_emitted else Path(module_path).read_text()
 
 

@@ -184,8 +184,9 @@ def _entry(result) -> dict:
             why += f"; first rejection: {rejected[0][:120]}"
         return {"source": "", "why": why, "candidates": len(result.attempts)}
     candidate, evaluation = result.best
+    config = {"launch_config": dict(candidate.launch_config)} if candidate.launch_config else {}
     return {
-        "source": candidate.source, "proposer": candidate.proposer, "strategy": candidate.strategy,
+        "source": candidate.source, "proposer": candidate.proposer, "strategy": candidate.strategy, **config,
         "speedup": round(evaluation.speedup or 0.0, 4), "time_us": round(evaluation.time_us or 0.0, 3),
         "baseline_us": round(evaluation.baseline_us or 0.0, 3), "timed_by": evaluation.timed_by,
         "evidence": evaluation.evidence, "candidates": len(result.attempts),

@@ -20,7 +20,7 @@ class EmitPython(Pass):
     name = "emit-python"
     summary = "Emit the module as Python: standalone (torch + triton only) or patched (minimal diff)"
     statistics = ("kernels", "launches", "rewritten", "config.capture", "config.measured", "config.heuristic",
-                  "config.template")
+                  "config.template", "config.retune")
     style: str = field(default="standalone", metadata={"help": "standalone | patched"})
     config_policy: str = field(default="first", metadata={
         "help": "for launches without a recorded config: first (Inductor's first heuristic config) | most-work"})

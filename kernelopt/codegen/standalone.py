@@ -46,6 +46,7 @@ class _State:
     config_cache: dict = field(default_factory=dict)
     codes: dict[str, KernelCode] = field(default_factory=dict)
     candidates: dict[str, str] = field(default_factory=dict)   # kernel symbol -> candidate `run` name
+    retuned: dict[str, dict] = field(default_factory=dict)     # kernel symbol -> its accepted launch config
     launch_names: list[str] = field(default_factory=list)
     launch_defs: list[str] = field(default_factory=list)
     config_sources: dict[str, int] = field(default_factory=dict)
@@ -110,6 +111,16 @@ def accepted_rewrite(op: Op) -> dict | None:
     if not isinstance(rewrite, dict) or rewrite.get("status", "accepted") != "accepted":
         return None
     return rewrite
+
+
+def retuned_config(kernel: Op) -> dict | None:
+    """The launch configuration of an accepted retune: the rewrite is the original kernel's code under
+    that configuration (what the gate checked), so the original kernel is emitted and launched with it."""
+    rewrite = accepted_rewrite(kernel)
+    if rewrite is None or kernel.name != "ko.kernel" or rewrite.get("replaces"):
+        return None
+    config = rewrite.get("launch_config")
+    return dict(config) if isinstance(config, dict) and config else None
 
 
 def candidate_source(kernel: Op) -> str | None:
@@ -183,8 +194,11 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
         name = kernel.symbol or ""
         if name not in launched:
             continue
-        candidate = candidate_source(kernel)
-        if candidate is None and isinstance(kernel.attrs.get("rewrite"), dict):
+        retuned = retuned_config(kernel)
+        if retuned is not None:
+            state.retuned[name] = retuned
+        candidate = None if retuned is not None else candidate_source(kernel)
+        if candidate is None and retuned is None and isinstance(kernel.attrs.get("rewrite"), dict):
             state.remark(kernel, f"@{name}: rewrite not accepted by check-legality "
                                  f"(status {kernel.attrs['rewrite'].get('status')}); the original is emitted")
         if candidate is not None:
@@ -218,7 +232,10 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     """Define the `_Launch` for `launch`; returns (name, static grid?, positional args to pass)."""
     kernel = state.module.kernel(launch.symbol or "")
     code = state.codes[launch.symbol]
-    selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache)
+    if launch.symbol in state.retuned:
+        selection = cfg.Selection(cfg.LaunchConfig.from_dict(state.retuned[launch.symbol]), "retune")
+    else:
+        selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache)
     config = selection.config
     state.config_sources[selection.source] = state.config_sources.get(selection.source, 0) + 1
     if selection.remark:

@@ -17,7 +17,8 @@ def register(subparsers) -> None:
     p.add_argument("--entry", help="pkg.module:factory (or file.py:factory) returning (model, example_inputs)")
     p.add_argument("--base", choices=["best", "default", "max-autotune"], default="best",
                    help="Inductor mode to start from: default, max-autotune (captured without CUDA graphs), or "
-                        "best: on a GPU capture both, time them side by side and start from the faster "
+                        "best: on a GPU capture both, time them side by side and start from the faster; "
+                        "the slower is optimized too when within 1.25x, and the faster result is written "
                         "(on a CPU, default)")
     p.add_argument("--size", choices=["small", "large"], default="large",
                    help="model-file size to capture on a GPU (on a CPU the small size is always used)")

@@ -66,6 +66,11 @@ class Candidate:
     proposer: str
     strategy: str                   # short human-readable label, e.g. "retune XBLOCK=64 num_warps=8"
     notes: str = ""
+    # Set when the candidate is the original kernel's own code under another launch configuration
+    # (retune), as (key, value) items of the IR config attr: codegen then launches the original kernel
+    # with it on the module's fast launch path instead of calling the candidate's run(), which goes
+    # through Triton's JIT dispatch (~10 µs more host time per launch).
+    launch_config: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

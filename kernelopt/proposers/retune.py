@@ -55,7 +55,8 @@ class RetuneProposer:
                                           kernel.signature, _grid_type(kernel), config, header="retune")
             except NotRetunable:
                 return
-            yield Candidate(source, self.name, label)
+            yield Candidate(source, self.name, label, launch_config=(
+                *config.blocks, ("num_warps", config.num_warps), ("num_stages", config.num_stages)))
 
     def space(self, kind: str, block_params: list[str], size_hints: dict) -> list[LaunchConfig]:
         x_hint = size_hints.get("x", 1 << 20)

@@ -107,3 +107,67 @@ def test_a_module_with_cpp_kernels_passes_through_unchanged_and_emit_says_why(tm
                           capture_output=True, text=True, cwd=REPO)
     assert emit.returncode == 1 and "is a C++ kernel (Inductor's CPU backend)" in emit.stderr
     assert "Traceback" not in emit.stderr
+
+
+# -- --base best with two modes (GPU only: the timing below stands in for the H200's) ----------------
+def _two_bases(monkeypatch, tmp_path, times: dict[str, float]):
+    """Two captured modes whose modules the side-by-side timing reports at `times` (ms per call)."""
+    from kernelopt import guard, optimize
+
+    paths = {}
+    for mode in times:
+        (tmp_path / mode).mkdir()
+        paths[mode] = tmp_path / mode / "m.py"
+        paths[mode].write_text(f"# {mode}\n")
+        torch.save({"args": [torch.ones(2)]}, tmp_path / mode / "inputs.pt")
+
+    def timed(first, second, inputs, rounds=5):
+        mode_of = {str(p): m for m, p in paths.items()}
+        return guard.GuardResult(times[mode_of[first]], times[mode_of[second]])
+
+    monkeypatch.setattr(guard, "time_side_by_side", timed)
+    captured = {m: (tmp_path / m, {"graphs": [{"module": "m.py"}]}) for m in times}
+    return optimize, captured
+
+
+@pytest.mark.parametrize("slower_ms,both", [(0.105, True), (0.2, False)])
+def test_base_best_also_optimizes_the_slower_mode_when_it_is_close(monkeypatch, tmp_path, slower_ms, both):
+    optimize, captured = _two_bases(monkeypatch, tmp_path, {"default": slower_ms,
+                                                             "max-autotune-no-cudagraphs": 0.1})
+    steps = optimize.Steps(None)
+    ordered = optimize._order_modes(captured, steps)
+    expected = ["max-autotune-no-cudagraphs", "default"]
+    assert ordered == (expected if both else expected[:1])
+    assert steps.records[-1].detail.startswith("default ")
+    assert ("optimizing default too" in steps.records[-1].detail) is both
+
+
+def test_base_best_writes_the_faster_of_the_two_optimized_results(monkeypatch, tmp_path):
+    from kernelopt import guard, optimize
+
+    def timed(first, second, inputs, rounds=5):   # the default result (second) is faster
+        return guard.GuardResult(0.13, 0.10)
+
+    monkeypatch.setattr(guard, "time_side_by_side", timed)
+    outcomes = [optimize.Outcome(optimize.Base(mode, f"{mode}.py", [], {}), None, None, f"# {mode} result\n")
+                for mode in ("max-autotune-no-cudagraphs", "default")]
+    steps = optimize.Steps(None)
+    chosen = optimize._choose_step(outcomes, tmp_path, steps)
+    assert chosen.base.mode == "default"
+    assert steps.records[-1].name == "choose" and "writing the default result" in steps.records[-1].detail
+    assert (tmp_path / "final-default.py").read_text() == "# default result\n"
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_base_best_on_the_gpu_reports_each_modes_guard_and_the_choice(tmp_path):
+    from kernelopt.optimize import OptimizeOptions, optimize_model
+
+    options = OptimizeOptions(size="small", proposers=("retune",), gpu_seconds=5, max_candidates=2,
+                              report_dir=str(tmp_path / "report"))
+    result = optimize_model(str(REPO / "tests" / "zoo" / "mlp.py"), str(tmp_path / "mlp_opt.py"), options, stream=None)
+    names = [s.name for s in result.steps]
+    assert names[:3] == ["capture", "capture", "base"]
+    if "optimizing" in result.steps[2].detail:          # both modes within 1.25x: both optimized, then chosen
+        assert sum(1 for s in result.steps if s.name == "guard") == 2 and "choose" in names
+    assert result.report["base_mode"] in ("default", "max-autotune-no-cudagraphs")

@@ -159,7 +159,15 @@ def test_full_pipeline_rewrites_checks_and_emits_a_module_that_matches_inductor(
     assert rewrite["recheck"]["verdict"] == "ACCEPT" and rewrite["timed_by"] == "static-cost-model"
     emitted = tmp_path / "mlp_opt.py"
     emitted.write_text(ctx.artifacts["python"])
-    assert "proposer: retune" in emitted.read_text()
+    text = emitted.read_text()
+    assert "proposer: retune" in text
+    # a retune is the original kernel under the winning configuration: emitted as the original kernel on
+    # the module's fast launch path with that configuration, not as a candidate run() (Triton's JIT path)
+    assert f"_rw_{GELU}_run" not in text
+    config = rewrite["launch_config"]
+    launch_line = next(line for line in text.splitlines() if line.startswith(f"launch_{GELU} = _Launch("))
+    assert launch_line.endswith("# config: retune")
+    assert f"'XBLOCK': {config['XBLOCK']}" in launch_line and f"'num_warps': {config['num_warps']}" in launch_line
     outputs = run_module(str(emitted), [a.clone() for a in inputs], "cpu")["outputs"]
     for got, want in zip(outputs, expected):
         torch.testing.assert_close(got, want, rtol=1.3e-6, atol=1e-5)
