@@ -120,7 +120,14 @@ def retuned_config(kernel: Op) -> dict | None:
     if rewrite is None or kernel.name != "ko.kernel" or rewrite.get("replaces"):
         return None
     config = rewrite.get("launch_config")
-    return dict(config) if isinstance(config, dict) and config else None
+    if not isinstance(config, dict) or not config:
+        return None
+    # Only where the grid follows from the block sizes alone, as the candidate's run() computed it; a
+    # precomputed or fixed grid belongs to the original configuration (then the candidate is emitted).
+    return dict(config) if inductor_meta(kernel).get("grid_type") in RETUNABLE_GRIDS else None
+
+
+RETUNABLE_GRIDS = ("Grid1D", "Grid2D", "Grid3D")
 
 
 def candidate_source(kernel: Op) -> str | None:
