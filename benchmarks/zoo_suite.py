@@ -31,7 +31,7 @@ def zoo_models() -> list[str]:
 
 
 def run_model(name: str, work: Path, args) -> dict:
-    from kernelopt.optimize import OptimizeOptions, optimize_model
+    from kernelopt.optimize_job import OptimizeOptions, optimize_model
 
     options = OptimizeOptions(size=args.size, base=args.base, gpu_seconds=args.gpu_seconds,
                               report_dir=str(work / f"{name}-report"),

@@ -81,7 +81,7 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
     """Optimize `model` for `example_inputs`; options are those of `kernelopt optimize`."""
     import sys
 
-    from kernelopt.optimize import OptimizeOptions, optimize_model
+    from kernelopt.optimize_job import OptimizeOptions, optimize_model
 
     holder = sys.modules.setdefault("kernelopt_api_models", type(sys)("kernelopt_api_models"))
     key = f"model_{id(model)}"

@@ -112,8 +112,9 @@ def test_a_module_with_cpp_kernels_passes_through_unchanged_and_emit_says_why(tm
 # -- --base best with two modes (GPU only: the timing below stands in for the H200's) ----------------
 def _two_bases(monkeypatch, tmp_path, times: dict[str, float]):
     """Two captured modes whose modules the side-by-side timing reports at `times` (ms per call)."""
-    from kernelopt import guard, optimize
+    from kernelopt import guard
 
+    from kernelopt import optimize_job as optimize
     paths = {}
     for mode in times:
         (tmp_path / mode).mkdir()
@@ -143,7 +144,9 @@ def test_base_best_also_optimizes_the_slower_mode_when_it_is_close(monkeypatch, 
 
 
 def test_base_best_writes_the_faster_of_the_two_optimized_results(monkeypatch, tmp_path):
-    from kernelopt import guard, optimize
+    from kernelopt import guard
+
+    from kernelopt import optimize_job as optimize
 
     def timed(first, second, inputs, rounds=5):   # the default result (second) is faster
         return guard.GuardResult(0.13, 0.10)
@@ -161,7 +164,7 @@ def test_base_best_writes_the_faster_of_the_two_optimized_results(monkeypatch, t
 @pytest.mark.gpu
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
 def test_base_best_on_the_gpu_reports_each_modes_guard_and_the_choice(tmp_path):
-    from kernelopt.optimize import OptimizeOptions, optimize_model
+    from kernelopt.optimize_job import OptimizeOptions, optimize_model
 
     options = OptimizeOptions(size="small", proposers=("retune",), gpu_seconds=5, max_candidates=2,
                               report_dir=str(tmp_path / "report"))
@@ -171,3 +174,23 @@ def test_base_best_on_the_gpu_reports_each_modes_guard_and_the_choice(tmp_path):
     if "optimizing" in result.steps[2].detail:          # both modes within 1.25x: both optimized, then chosen
         assert sum(1 for s in result.steps if s.name == "guard") == 2 and "choose" in names
     assert result.report["base_mode"] in ("default", "max-autotune-no-cudagraphs")
+
+
+def test_a_long_capture_leaves_the_slower_mode_unoptimized():
+    import io
+
+    from kernelopt import optimize_job as optimize
+    bases = [optimize.Base(m, f"{m}.py", None, None) for m in ("max-autotune-no-cudagraphs", "default")]
+    stream = io.StringIO()
+    assert optimize._within_wall(bases, 60.0, optimize.Steps(stream)) == bases
+    kept = optimize._within_wall(bases, optimize.SECOND_BASE_WALL_S + 1, optimize.Steps(stream))
+    assert [b.mode for b in kept] == ["max-autotune-no-cudagraphs"]
+    assert "only max-autotune-no-cudagraphs is optimized" in stream.getvalue()
+
+
+def test_kernelopt_optimize_stays_callable_once_the_job_module_is_imported():
+    # The job lived in kernelopt/optimize.py: importing it (every call of the API does) replaced the
+    # package's `optimize` function with the submodule, so a second kernelopt.optimize() call failed.
+    from kernelopt.optimize_job import optimize_model  # noqa: F401
+
+    assert callable(kernelopt.optimize) and callable(kernelopt.load)

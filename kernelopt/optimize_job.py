@@ -12,6 +12,7 @@ the report says which and why):
   5. guard     on a GPU, the emitted module against the Inductor module, side by side: if it is slower
                at all, the Inductor module is written out unchanged (kernelopt/guard.py);
   6. choose    with `--base best`, the slower mode is optimized too when it is within 25% of the faster
+               and capturing took under 3 minutes
                (its kernels may leave more to win: mlp's default module has a cuBLAS GEMM + GELU pair
                that folds into a cuBLASLt epilogue, max-autotune's has a Triton template); the two
                results are timed side by side and the faster is written;
@@ -41,6 +42,9 @@ DEFAULT_PROPOSERS = ("templates", "fuse", "epilogue", "retune", "llm")
 # `--base best`: the slower mode is optimized as well when its module is at most this much slower than
 # the faster one's; further behind, no rewrite we have closes the gap, and the search time is saved.
 SECOND_BASE_WITHIN = 1.25
+# ... and only when capturing took less than this: a job is meant to finish within 5 minutes, and
+# max-autotune's own autotuning can take most of it (gpt2 large: 197 s of 285 s on the H200).
+SECOND_BASE_WALL_S = 180.0
 
 
 @dataclass
@@ -161,7 +165,9 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     device = resolve_device(options.device)
     out_path = Path(output)
     work = Path(tempfile.mkdtemp(prefix="kernelopt-optimize-"))
+    job_started = time.perf_counter()
     bases = _capture_step(model, options, device, work, steps)
+    bases = _within_wall(bases, time.perf_counter() - job_started, steps)
     outcomes = [_optimize_base(base, options, device, work, steps, tag=len(bases) > 1) for base in bases]
     chosen = _choose_step(outcomes, work, steps)
     module, ctx, manifest = chosen.module, chosen.ctx, chosen.base.manifest
@@ -178,6 +184,15 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
                                      chosen.base.module_path, out_path, model, options, device, chosen.base.inputs)
         steps.done("report", f"{options.report_dir}/report.md, report.json, report.png", started)
     return result
+
+
+def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:
+    """The bases to optimize, given how long capturing took (see SECOND_BASE_WALL_S)."""
+    if len(bases) > 1 and elapsed > SECOND_BASE_WALL_S:
+        steps.say(f"base: capturing took {elapsed:.0f} s (> {SECOND_BASE_WALL_S:.0f} s), so only "
+                  f"{bases[0].mode} is optimized (the job should stay within 5 minutes)")
+        return bases[:1]
+    return bases
 
 
 def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, tag: bool) -> Outcome:
