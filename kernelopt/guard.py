@@ -4,8 +4,8 @@ Each rewrite was measured faster on its own, but the whole module is what a user
 launches and allocations add up differently. So on a GPU the emitted module and the Inductor module
 it came from run side by side in one process, on the same (rotated) inputs, issued back to back as a
 model loop issues them, in interleaved rounds. When the emitted module's median time exceeds the
-original's, `optimize` writes the Inductor module out unchanged and the
-report says why: when nothing wins, the original stays.
+original's, `optimize` writes the Inductor module out unchanged and the report says why: when nothing
+wins, the original stays.
 """
 from __future__ import annotations
 

@@ -253,7 +253,7 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
     if device != "cuda" and options.size != "small":
         steps.say("no CUDA device: capturing the model's small size for the CPU (Triton interpreter)")
     modes = BASES[options.base] if device == "cuda" else BASES[options.base][:1]
-    captured = {}
+    bases = []
     for mode in modes:
         started = time.perf_counter()
         folder = work if len(modes) == 1 else work / mode
@@ -261,9 +261,8 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
                          seed=options.seed, store_tensors=True, time_runs=False)
         graphs = result.manifest["graphs"]
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
-        captured[mode] = (folder, result.manifest)
-    ordered = _order_modes(captured, steps) if len(captured) > 1 else list(modes)
-    return [_base(mode, *captured[mode], device) for mode in ordered]
+        bases.append(_base(mode, folder, result.manifest, device))
+    return _order_bases(bases, steps) if len(bases) > 1 else bases
 
 
 def _base(mode: str, folder: Path, manifest: dict, device: str) -> Base:
@@ -276,32 +275,27 @@ def _base(mode: str, folder: Path, manifest: dict, device: str) -> Base:
     return Base(mode, str(folder / manifest["graphs"][0]["module"]), inputs, manifest)
 
 
-def _order_modes(captured: dict, steps: Steps) -> list[str]:
-    """`--base best`: the captured modes, faster module first (timed side by side); the slower one
+def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
+    """`--base best`: the captured bases, faster module first (timed side by side); the slower one
     only while it is within SECOND_BASE_WITHIN of the faster."""
-    import torch
-
     from kernelopt import guard
 
-    (first, (first_dir, first_manifest)), (second, (second_dir, second_manifest)) = list(captured.items())[:2]
-    if len(first_manifest["graphs"]) != 1 or len(second_manifest["graphs"]) != 1:
-        steps.say(f"base: more than one graph; starting from {first}")
+    first, second = bases[:2]
+    if len(first.manifest["graphs"]) != 1 or len(second.manifest["graphs"]) != 1:
+        steps.say(f"base: more than one graph; starting from {first.mode}")
         return [first]
     started = time.perf_counter()
-    inputs = torch.load(first_dir / "inputs.pt")["args"]
     try:
-        timed = guard.time_side_by_side(str(first_dir / first_manifest["graphs"][0]["module"]),
-                                        str(second_dir / second_manifest["graphs"][0]["module"]), inputs)
+        timed = guard.time_side_by_side(first.module_path, second.module_path, first.inputs)
     except Exception as err:  # noqa: BLE001 - a timing failure must not stop the job: keep the first mode
-        steps.say(f"base: could not time the two modes ({type(err).__name__}: {err}); starting from {first}")
+        steps.say(f"base: could not time the two modes ({type(err).__name__}: {err}); starting from {first.mode}")
         return [first]
-    times = {first: timed.original_ms, second: timed.emitted_ms}
-    ordered = sorted(times, key=times.get)
-    also = times[ordered[1]] <= SECOND_BASE_WITHIN * times[ordered[0]]
-    steps.done("base", f"{first} {times[first]:.4f} ms, {second} {times[second]:.4f} ms per call (side by side): "
-                       f"starting from {ordered[0]}" + (f", and optimizing {ordered[1]} too (within "
-                       f"{SECOND_BASE_WITHIN:g}x)" if also else ""), started)
-    return ordered if also else ordered[:1]
+    faster, slower = (second, first) if timed.emitted_ms < timed.original_ms else (first, second)
+    also = max(timed.original_ms, timed.emitted_ms) <= SECOND_BASE_WITHIN * min(timed.original_ms, timed.emitted_ms)
+    steps.done("base", f"{first.mode} {timed.original_ms:.4f} ms, {second.mode} {timed.emitted_ms:.4f} ms per call "
+                       f"(side by side): starting from {faster.mode}" + (f", and optimizing {slower.mode} too "
+                       f"(within {SECOND_BASE_WITHIN:g}x)" if also else ""), started)
+    return [faster, slower] if also else [faster]
 
 
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):

@@ -46,7 +46,6 @@ class _State:
     config_cache: dict = field(default_factory=dict)
     codes: dict[str, KernelCode] = field(default_factory=dict)
     candidates: dict[str, str] = field(default_factory=dict)   # kernel symbol -> candidate `run` name
-    retuned: dict[str, dict] = field(default_factory=dict)     # kernel symbol -> its accepted launch config
     launch_names: list[str] = field(default_factory=list)
     launch_defs: list[str] = field(default_factory=list)
     config_sources: dict[str, int] = field(default_factory=dict)
@@ -201,11 +200,9 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
         name = kernel.symbol or ""
         if name not in launched:
             continue
-        retuned = retuned_config(kernel)
-        if retuned is not None:
-            state.retuned[name] = retuned
-        candidate = None if retuned is not None else candidate_source(kernel)
-        if candidate is None and retuned is None and isinstance(kernel.attrs.get("rewrite"), dict):
+        retuned = retuned_config(kernel) is not None     # then _launch_object launches the original with it
+        candidate = None if retuned else candidate_source(kernel)
+        if candidate is None and not retuned and isinstance(kernel.attrs.get("rewrite"), dict):
             state.remark(kernel, f"@{name}: rewrite not accepted by check-legality "
                                  f"(status {kernel.attrs['rewrite'].get('status')}); the original is emitted")
         if candidate is not None:
@@ -239,8 +236,9 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     """Define the `_Launch` for `launch`; returns (name, static grid?, positional args to pass)."""
     kernel = state.module.kernel(launch.symbol or "")
     code = state.codes[launch.symbol]
-    if launch.symbol in state.retuned:
-        selection = cfg.Selection(cfg.LaunchConfig.from_dict(state.retuned[launch.symbol]), "retune")
+    retuned = retuned_config(kernel)
+    if retuned is not None:
+        selection = cfg.Selection(cfg.LaunchConfig.from_dict(retuned), "retune")
     else:
         selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache)
     config = selection.config

@@ -113,30 +113,24 @@ def test_a_module_with_cpp_kernels_passes_through_unchanged_and_emit_says_why(tm
 def _two_bases(monkeypatch, tmp_path, times: dict[str, float]):
     """Two captured modes whose modules the side-by-side timing reports at `times` (ms per call)."""
     from kernelopt import guard
-
     from kernelopt import optimize_job as optimize
-    paths = {}
-    for mode in times:
-        (tmp_path / mode).mkdir()
-        paths[mode] = tmp_path / mode / "m.py"
-        paths[mode].write_text(f"# {mode}\n")
-        torch.save({"args": [torch.ones(2)]}, tmp_path / mode / "inputs.pt")
+
+    bases = [optimize.Base(mode, str(tmp_path / f"{mode}.py"), [torch.ones(2)], {"graphs": [{"module": "m.py"}]})
+             for mode in times]
 
     def timed(first, second, inputs, rounds=5):
-        mode_of = {str(p): m for m, p in paths.items()}
+        mode_of = {b.module_path: b.mode for b in bases}
         return guard.GuardResult(times[mode_of[first]], times[mode_of[second]])
 
     monkeypatch.setattr(guard, "time_side_by_side", timed)
-    captured = {m: (tmp_path / m, {"graphs": [{"module": "m.py"}]}) for m in times}
-    return optimize, captured
+    return optimize, bases
 
 
 @pytest.mark.parametrize("slower_ms,both", [(0.105, True), (0.2, False)])
 def test_base_best_also_optimizes_the_slower_mode_when_it_is_close(monkeypatch, tmp_path, slower_ms, both):
-    optimize, captured = _two_bases(monkeypatch, tmp_path, {"default": slower_ms,
-                                                             "max-autotune-no-cudagraphs": 0.1})
+    optimize, bases = _two_bases(monkeypatch, tmp_path, {"default": slower_ms, "max-autotune-no-cudagraphs": 0.1})
     steps = optimize.Steps(None)
-    ordered = optimize._order_modes(captured, steps)
+    ordered = [b.mode for b in optimize._order_bases(bases, steps)]
     expected = ["max-autotune-no-cudagraphs", "default"]
     assert ordered == (expected if both else expected[:1])
     assert steps.records[-1].detail.startswith("default ")
