@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kernelopt.ir.core import Arg, Module, Op
+from kernelopt.ir.core import Arg, Module, Op, Value
 
 from .base import Pass, PassContext
 
@@ -93,6 +93,7 @@ class CheckLegality(Pass):
         for member, where in zip(members, record["group_positions"]):
             for arg, slot in zip(member.args, where):
                 slots[slot] = arg.value  # the latest name of a slot is the one alive where the group ends
+        start = module.body.index(members[0])
         name = f"{members[-1].symbol}_group{group}"
         module.add_kernel(Op("ko.kernel", symbol=name, attrs={
             "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
@@ -103,11 +104,35 @@ class CheckLegality(Pass):
         for member in members:
             member.drop_uses()
             module.body.remove(member)
+        _defer_frees(module, start, launch)
         for symbol in {m.symbol for m in members if m.symbol}:
             if not any(l.symbol == symbol for l in module.launches()):
                 kernel = module.kernel(symbol)
                 if kernel is not None:
                     module.kernels.remove(kernel)
+
+
+def _defer_frees(module: Module, start: int, launch: Op) -> None:
+    """Move the `del`s of buffers the replacement reads from inside the group's span to just after it.
+
+    The replacement runs where the group's last member ran, but Inductor frees a GEMM's operands right
+    after the GEMM (`extern_kernels.addmm(...); del arg1_1; ...; gelu.run(buf1)`): left in place, those
+    frees would now come before their last use.
+    """
+    from kernelopt.ir.effects import storage_root
+
+    used = set()
+    for arg in launch.args:
+        if isinstance(arg.value, Value):
+            used |= {id(arg.value), id(storage_root(arg.value))}
+    end = module.body.index(launch)
+    moved = [op for op in module.body[start:end] if op.name == "ko.free" and isinstance(op.args[0].value, Value)
+             and (id(op.args[0].value) in used or id(storage_root(op.args[0].value)) in used)]
+    for op in moved:
+        module.body.remove(op)
+    at = module.body.index(launch) + 1
+    for offset, op in enumerate(moved):
+        module.insert(at + offset, op)
 
 
 # What the analysis passes recorded on a launch: kept for the launches a group rewrite removes, so that

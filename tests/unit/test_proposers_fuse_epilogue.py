@@ -227,3 +227,30 @@ def test_epilogue_declines_a_two_input_product():
     target, why = epilogue_target(module, _epilogue_group(module))
     assert target is not None, why
     assert list(EpilogueProposer().propose(target, [])) == []
+
+
+def test_a_committed_epilogue_keeps_the_gemm_operands_alive_until_it_runs():
+    # H200 mlp capture: `addmm(...); del arg0_1; del arg1_1; del arg2_1; ...; gelu.run(buf1)`. The fused
+    # replacement runs where the gelu ran, so the frees between the two must move after it (a GPU run
+    # of the zoo failed IR verification here).
+    from types import SimpleNamespace
+
+    from kernelopt.ir.verifier import verify
+    from kernelopt.passes.check_legality import CheckLegality
+
+    module = _grouped(FIXTURES / "mlp.default.0.py")
+    group = _epilogue_group(module)
+    target, why = epilogue_target(module, group)
+    assert target is not None, why
+    members = [op for op in module.body if op.attrs.get("fusion_group") == group]
+    members[-1].attrs["rewrite"] = {
+        "status": "proposed", "source": "def run(*args):\n    pass\n", "proposer": "epilogue", "strategy": "test",
+        "group": group, "group_kind": "epilogue", "replaces": [op.symbol or op.callee for op in members],
+        "group_positions": [list(p) for p in target.group_positions]}
+    verdict = SimpleNamespace(line=lambda: "ACCEPT", cases_run=1, worst_rel_err=0.0)
+    CheckLegality._commit(module, members[-1], verdict)
+    errors = [d for d in verify(module) if d.severity == "error"]
+    assert errors == [], [d.message for d in errors]
+    launch = next(op for op in module.body if op.name == "ko.launch" and op.attrs.get("fusion_group") == group)
+    freed_after = [op.args[0].value.name for op in module.body[module.body.index(launch) + 1:] if op.name == "ko.free"]
+    assert {"arg0_1", "arg1_1", "arg2_1"} <= set(freed_after)
