@@ -1,8 +1,10 @@
 """agentic-rewrite: find faster, legal replacements for the Triton kernels that matter.
 
 Targets are ranked by `gap_us * share` from `annotate-profile` (the static floor without a GPU);
-kernels within 10% of their floor and vendor calls are skipped. Each target (a kernel with all its
-launches, or a `detect-fusion` group) gets a budgeted beam search over the proposers; candidates go
+kernels within 10% of their floor are skipped. Vendor calls are kept except where a proposer offers a
+replacement for one on its own (a convolution outside any fusion group: `targets.vendor_target`) and
+the replacement is measured faster. Each target (a kernel with all its launches, a `detect-fusion`
+group, or such a vendor call) gets a budgeted beam search over the proposers; candidates go
 through the legality gate on the launches' real inputs and the legal ones are timed side by side with
 the original. The winner is recorded on the IR as `rewrite = {status = "proposed", ...}` — on the
 kernel, or for a group on its last launch — and `check-legality` then re-checks it and commits or
@@ -140,6 +142,7 @@ class AgenticRewrite(Pass):
                 ctx.remark(None, f"fusion group {group} not searched: {why}")
             else:
                 targets.append(target)
+        targets += self._vendor_targets(ctx, module)
         for name, reason in rank_kernels(module):
             if reason is not None:
                 ctx.stat("skipped")
@@ -147,6 +150,22 @@ class AgenticRewrite(Pass):
                 ctx.remark(kernel, f"@{name} skipped: {reason}")
                 continue
             targets.append(kernel_target(module, name))
+        return targets
+
+    @staticmethod
+    def _vendor_targets(ctx, module) -> list:
+        """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them."""
+        from kernelopt.rewrite.targets import vendor_ops, vendor_target
+
+        targets = []
+        for op in vendor_ops(module):
+            if isinstance(op.attrs.get("fusion_group"), int):
+                continue
+            target, why = vendor_target(module, op)
+            if target is None:
+                ctx.remark(op, f"{op.callee} not searched: {why}")
+            else:
+                targets.append(target)
         return targets
 
     def _record(self, ctx: PassContext, module: Module, target, entry: dict) -> bool:
@@ -167,6 +186,12 @@ class AgenticRewrite(Pass):
             record["group_positions"] = [list(p) for p in target.group_positions]
             members[-1].attrs["rewrite"] = record
             where = members[-1]
+        elif target.id.startswith("vendor:"):
+            from kernelopt.rewrite.targets import vendor_ops
+
+            where = vendor_ops(module)[int(target.id.split(":", 1)[1])]
+            record["replaces"] = [where.callee]
+            where.attrs["rewrite"] = record
         else:
             where = module.kernel(target.id)
             where.attrs["rewrite"] = record

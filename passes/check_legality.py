@@ -58,10 +58,15 @@ class CheckLegality(Pass):
 
     @staticmethod
     def _target(module: Module, op: Op):
-        from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target
+        from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target, vendor_target
 
         if op.name == "ko.kernel":
             return kernel_target(module, op.symbol or "")
+        if op.name == "ko.extern":
+            target, why = vendor_target(module, op)
+            if target is None:
+                raise ValueError(f"{op.callee} is no longer a vendor target: {why}")
+            return target
         build = epilogue_target if op.attrs["rewrite"].get("group_kind") == "epilogue" else group_target
         target, why = build(module, int(op.attrs["rewrite"]["group"]))
         if target is None:
@@ -86,6 +91,9 @@ class CheckLegality(Pass):
                              "worst_rel_err": float(verdict.worst_rel_err)}
         if op.name == "ko.kernel":
             op.attrs["rewrite"] = record
+            return
+        if op.name == "ko.extern":
+            _commit_vendor_call(module, op, record)
             return
         group = int(record["group"])
         members = group_members(module, group)
@@ -133,6 +141,24 @@ def _defer_frees(module: Module, start: int, launch: Op) -> None:
     at = module.body.index(launch) + 1
     for offset, op in enumerate(moved):
         module.insert(at + offset, op)
+
+
+def _commit_vendor_call(module: Module, op: Op, record: dict) -> None:
+    """Replace a library call that returns its result by an allocation of that result and a launch of
+    the replacement writing into it (the target's slots: input, weight, [bias], out)."""
+    result, index = op.result, module.body.index(op)
+    tensors = [a.value for a in op.args if a.keyword is None and isinstance(a.value, Value)]
+    if isinstance(op.keyword("bias"), Value):
+        tensors.append(op.keyword("bias"))
+    name = f"{op.callee.split('.')[-1]}_vendor{len(module.kernels)}"
+    module.add_kernel(Op("ko.kernel", symbol=name, attrs={
+        "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
+    op.drop_uses()
+    module.body.remove(op)
+    alloc = module.insert(index, Op("ko.alloc", results=[result], loc=op.loc, attrs={"replaces_call": op.callee}))
+    launch = Op("ko.launch", symbol=name, args=[Arg(v) for v in tensors + [result]], loc=op.loc,
+                attrs={"rewrite_of": [op.callee], "replaced": [_figures_of(op)]})
+    module.insert(module.body.index(alloc) + 1, launch)
 
 
 # What the analysis passes recorded on a launch: kept for the launches a group rewrite removes, so that

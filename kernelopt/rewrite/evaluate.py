@@ -59,6 +59,7 @@ class CapturedLaunch:
     kernel: str
     index: int
     args: tuple
+    keywords: tuple = ()      # a vendor call's keyword names: the last len(keywords) args, in call order
 
 
 class LaunchCapture:
@@ -102,7 +103,7 @@ class _RecordingExterns:
 
         def call(*args, **kwargs):
             values = tuple(_clone(a) for a in list(args) + list(kwargs.values()))
-            self._launches.append(CapturedLaunch(f"extern_kernels.{name}", -1, values))
+            self._launches.append(CapturedLaunch(f"extern_kernels.{name}", -1, values, tuple(kwargs)))
             return fn(*args, **kwargs)
 
         return call
@@ -162,6 +163,11 @@ class ModuleEvaluator:
     def original_runner(self, target: RewriteTarget) -> Callable[..., None]:
         return _runner(self.loaded, target)
 
+    def timing_runner(self, target: RewriteTarget) -> Callable[..., None]:
+        """The original as it runs in the module: a vendor call that returns its result is timed without
+        the copy into `out` that the checks need (the module uses the returned tensor)."""
+        return _runner(self.loaded, target, copy_result=False)
+
     def reference_runner(self, target: RewriteTarget) -> Callable[..., None] | None:
         """The target's launches computed in float64 (the gate's accuracy reference), or None when that
         version of its kernels does not build. Without it the gate compares with the original alone, at
@@ -169,6 +175,8 @@ class ModuleEvaluator:
         differs from the original by rounding noise beyond that tolerance wherever the math cancels,
         and would be rejected although it is as accurate as the original."""
         kernels = tuple(sorted({k.name for k in target.kernels if k.kind != "vendor"}))
+        if not kernels:     # library calls only: the library computes in float64 itself
+            return _runner(self.loaded, target)
         if kernels not in self._float64:
             from kernelopt.legality.module import float64_module
 
@@ -196,6 +204,11 @@ class ModuleEvaluator:
             used[launch.kernel] = occurrence + 1
             occurrence = int(launch.config.get("occurrence", occurrence))  # set by epilogue_target
             captured = self.capture.of(launch.kernel)[occurrence]
+            if launch.config.get("returns"):
+                for slot, value in zip(where, _returning_call_values(launch, captured)):
+                    if values[slot] is None:
+                        values[slot] = value
+                continue
             for arg, slot in zip(captured.args, where):
                 if values[slot] is None:
                     values[slot] = _clone(arg)
@@ -226,7 +239,8 @@ class ModuleEvaluator:
         if not verdict.accepted:
             return Evaluation(False, f"{verdict.check}: {verdict.reason}", evidence, gpu_seconds=self._spent(start))
         if self.device == "cuda":
-            baseline_us, time_us = self._time(original, load_candidate(candidate.source), launches[0].args)
+            baseline_us, time_us = self._time(self.timing_runner(target), load_candidate(candidate.source),
+                                              launches[0].args)
             return Evaluation(True, "ACCEPT", evidence, time_us, baseline_us, self._spent(start), "cuda-events")
         if self.cost_model is not None:
             return Evaluation(True, "ACCEPT", evidence, self.cost_model.time_us(target, candidate),
@@ -246,9 +260,10 @@ class ModuleEvaluator:
         return time.perf_counter() - start if self.device == "cuda" else 0.0
 
 
-def _runner(loaded, target: RewriteTarget) -> Callable[..., None]:
+def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable[..., None]:
     """Runs the target's launches with `loaded`'s kernels: the kernel itself, or a group's launches
-    replayed in order on the group's argument list."""
+    replayed in order on the group's argument list (a vendor call that returns its result copies it
+    into its `out` slot, unless `copy_result` is False)."""
     if len(target.kernels) == 1 and not target.group_args:
         return loaded.kernels[target.kernels[0].name].run
     positions = _group_positions(target)
@@ -256,7 +271,9 @@ def _runner(loaded, target: RewriteTarget) -> Callable[..., None]:
 
     def run_group(*group_args):
         for launch, where in zip(target.launches, positions):
-            if launch.kernel in vendor:
+            if launch.kernel in vendor and launch.config.get("returns"):
+                _returning_vendor_call(loaded, launch, [group_args[i] for i in where], copy_result)
+            elif launch.kernel in vendor:
                 _vendor_call(loaded, launch, [group_args[i] for i in where])
             else:
                 loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
@@ -273,6 +290,37 @@ def _vendor_call(loaded, launch, values: list) -> None:
     args = [v for a, v in zip(launch.args, values) if a.name in positional]
     kwargs = {a.name: v for a, v in zip(launch.args, values) if a.name not in positional}
     getattr(loaded.namespace["extern_kernels"], launch.kernel.split(".", 1)[1])(*args, **kwargs)
+
+
+def _returning_vendor_call(loaded, launch, values: list, copy_result: bool) -> None:
+    """Call a vendor op that returns its result (a vendor target, `targets.vendor_target`): the tensor
+    roles by position/keyword, the literal keywords from the launch config; the result goes to `out`."""
+    roles = dict(zip((a.name for a in launch.args), values))
+    kwargs = dict(launch.config.get("kwargs") or {})
+    kwargs["bias"] = roles.get("bias")
+    fn = getattr(loaded.namespace["extern_kernels"], launch.kernel.split(".", 1)[1])
+    result = fn(roles["input"], roles["weight"], **kwargs)
+    if copy_result:
+        roles["out"].copy_(result)
+
+
+def _returning_call_values(launch, captured: CapturedLaunch) -> list:
+    """A vendor target's slot values from the captured call: the operands by role, and a fresh `out`
+    with the result's layout (the call made its own; NaN-filled so that an unwritten element shows)."""
+    positional = captured.args[:len(captured.args) - len(captured.keywords)]
+    keywords = dict(zip(captured.keywords, captured.args[len(positional):]))
+    bias = positional[2] if len(positional) > 2 else keywords.get("bias")
+    operands = {"input": positional[0], "weight": positional[1], "bias": bias}
+    values = []
+    for arg in launch.args:
+        if arg.name == "out":
+            like = captured.args[0]
+            dtype = getattr(torch, arg.dtype)
+            out = torch.empty_strided(arg.sizes, arg.strides, dtype=dtype, device=like.device)
+            values.append(out.fill_(math.nan) if dtype.is_floating_point else out.zero_())
+        else:
+            values.append(_clone(operands[arg.name]))
+    return values
 
 
 def _group_positions(target: RewriteTarget) -> list[list[int]]:

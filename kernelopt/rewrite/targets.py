@@ -257,3 +257,56 @@ def _layout_key(value: Value, root: Value) -> tuple:
     if contiguous:
         return (id(root), "contiguous", math.prod(t.sizes), t.offset, t.dtype)
     return (id(root), t.sizes, t.strides, t.offset, t.dtype)
+
+
+# Vendor calls that return a fresh tensor and that a proposer may replace on their own.
+VENDOR_RETURNING = ("extern_kernels.convolution",)
+
+
+def vendor_ops(module: Module) -> list[Op]:
+    """The library calls a vendor target can be built for, in program order (their index is the id)."""
+    return [op for op in module.body if op.name == "ko.extern" and op.callee in VENDOR_RETURNING]
+
+
+def vendor_target(module: Module, op: Op) -> tuple[RewriteTarget | None, str]:
+    """A target for one library call that returns its result (`buf1 = extern_kernels.convolution(...)`).
+
+    `kernels[0]` is a KernelSpec of kind "vendor" named after the callee; `launches[0]` has the tensor
+    operands by role — `input`, `weight`, `bias` when given — then `out`, a written slot with the
+    result's sizes, strides and dtype; its config carries the call's literal keywords (`kwargs`),
+    `returns: True` and the call's `occurrence` among calls of the same callee. A candidate writes the
+    result into `out`, which the committed rewrite allocates where the call was; the evaluator replays
+    the original as the call followed by a copy into `out`.
+    """
+    if op.callee not in VENDOR_RETURNING:
+        return None, f"{op.callee} is not a library call a vendor target handles"
+    if len(op.results) != 1 or not isinstance(op.result.type, TensorType):
+        return None, f"{op.callee} does not return one tensor"
+    positional = [a.value for a in op.args if a.keyword is None]
+    if len(positional) not in (2, 3) or not all(isinstance(v, Value) and isinstance(v.type, TensorType)
+                                                for v in positional[:2]):
+        return None, f"{op.callee} is not called as (input, weight, [bias], **literals)"
+    kwargs = {a.keyword: a.value for a in op.args if a.keyword is not None and a.keyword != "bias"}
+    if any(isinstance(v, Value) for v in kwargs.values()):
+        return None, f"{op.callee} takes a tensor keyword other than bias"
+    roles = [("input", positional[0]), ("weight", positional[1])]
+    bias = positional[2] if len(positional) == 3 else op.keyword("bias")
+    if isinstance(bias, Value):
+        roles.append(("bias", bias))
+    elif bias is not None:
+        return None, f"{op.callee} has a bias that is not a tensor"
+    roles.append(("out", op.result))
+    args = tuple(ArgSpec(name, True, v.type.sizes, v.type.strides, v.type.offset, v.type.dtype, written=name == "out")
+                 for name, v in roles)
+    config = {"kwargs": {k: (list(v) if isinstance(v, tuple) else v) for k, v in kwargs.items()}, "returns": True}
+    launch = _with_occurrence(module, op, LaunchSpec(op.callee, args, config))
+    number = vendor_ops(module).index(op)
+    return RewriteTarget(
+        id=f"vendor:{number}",
+        kernels=(KernelSpec(op.callee, "vendor", "", provenance=str(op.attrs.get("provenance", ""))),),
+        launches=(launch,), group_args=args, group_positions=(tuple(range(len(args))),),
+        time_us=op.attrs.get("time_us") if isinstance(op.attrs.get("time_us"), (int, float)) else None,
+        floor_us=op.attrs.get("floor_us") if isinstance(op.attrs.get("floor_us"), (int, float)) else None,
+        bound=str(op.attrs.get("bound", "")), precision=str(module.attrs.get("precision", "strict")),
+        gpu=str(module.attrs.get("gpu", "")),
+    ), ""

@@ -152,6 +152,8 @@ class LLMProposer:
         if not ok:
             self._remark(f"skipped: {why}")
             return
+        if all(kernel.kind == "vendor" for kernel in target.kernels):
+            return      # a library call on its own (a vendor target): there is no Triton source to rewrite
         if self._exhausted:
             self._remark(f"stopped: token budget of {self.max_tokens} spent")
             return
