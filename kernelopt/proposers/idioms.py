@@ -689,3 +689,43 @@ def idiom_hints(kernel: KernelSpec) -> list[str]:
     """Idioms the kernel's name, provenance or source mention (a cheap pre-filter, not a match)."""
     text = " ".join((kernel.name, kernel.provenance, kernel.source))
     return [name for name, pattern in _HINTS if pattern.search(text)]
+
+
+@dataclass(frozen=True)
+class DepthwiseConvMatch:
+    roles: dict                       # x, weight, out and (or None) bias -> slot of the vendor target
+    in_sizes: tuple
+    out_sizes: tuple
+    dtype: str
+    kernel_hw: tuple
+    stride: tuple
+    padding: tuple
+    dilation: tuple
+
+
+def match_depthwise_conv(target) -> DepthwiseConvMatch | None:
+    """A vendor target (`targets.vendor_target`) that is a 2-D depthwise convolution: `groups` equal to
+    the input channels, one filter per channel (weight [C, 1, KH, KW]), not transposed, a float dtype."""
+    launch = target.launches[0] if len(target.launches) == 1 else None
+    if launch is None or launch.kernel != "extern_kernels.convolution" or not launch.config.get("returns"):
+        return None
+    slots = {arg.name: index for index, arg in enumerate(target.group_args)}
+    args = {arg.name: arg for arg in target.group_args}
+    if not {"input", "weight", "out"} <= slots.keys():
+        return None
+    kwargs = launch.config.get("kwargs") or {}
+    x, weight, out = args["input"], args["weight"], args["out"]
+    if len(x.sizes) != 4 or len(weight.sizes) != 4 or len(out.sizes) != 4:
+        return None
+    channels = x.sizes[1]
+    if kwargs.get("groups") != channels or weight.sizes[:2] != (channels, 1) or out.sizes[1] != channels:
+        return None
+    if kwargs.get("transposed") or any(kwargs.get("output_padding") or []):
+        return None
+    pairs = [tuple(kwargs.get(key) or ()) for key in ("stride", "padding", "dilation")]
+    if any(len(pair) != 2 or not all(isinstance(v, int) for v in pair) for pair in pairs):
+        return None
+    if x.dtype not in ("float32", "float16", "bfloat16") or out.dtype != x.dtype:
+        return None
+    roles = {"x": slots["input"], "weight": slots["weight"], "bias": slots.get("bias"), "out": slots["out"]}
+    return DepthwiseConvMatch(roles, x.sizes, out.sizes, x.dtype, tuple(weight.sizes[2:]), *pairs)

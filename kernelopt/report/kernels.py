@@ -9,7 +9,8 @@ An accepted kernel rewrite is recorded on its `ko.kernel` (`rewrite = {status = 
 its launches stay in the IR. An accepted group rewrite does not: check-legality replaces the group's
 launches by one launch of a candidate kernel (`rewrite_of`, `fusion_group`) and keeps what the analysis
 passes had recorded on them in its `replaced` attribute. Each member gets its row from there, marked as
-replaced by the group, right before the group's row, which sums the members' times and floors.
+replaced by the group, right before the group's row, which sums the members' times and floors. A library
+call replaced on its own (a vendor target) keeps a single row under its own name.
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ def kernel_rows(module: Module) -> list[dict[str, Any]]:
     for op in module.body:
         if op.name not in PROFILED_OPS:
             continue
-        if op.attrs.get("rewrite_of"):
+        if op.attrs.get("rewrite_of") and "fusion_group" not in op.attrs:
+            rows.append(replacement_row(module, op))
+        elif op.attrs.get("rewrite_of"):
             rows += group_rows(module, op)
         else:
             rows.append(op_row(module, op))
@@ -107,6 +110,19 @@ def legality(rewrite: dict, rejected: str | None) -> str | None:
     if recheck.get("worst_rel_err") is not None:
         parts.append(f"worst rel err {float(recheck['worst_rel_err']):.2g}")
     return ", ".join(parts)
+
+
+# -- a library call replaced on its own ------------------------------------------------------------
+
+def replacement_row(module: Module, launch: Op) -> dict[str, Any]:
+    """A vendor call check-legality replaced by a kernel (a vendor target, no fusion group): one row
+    under the call's name, with the figures kept for it and the replacement's time after."""
+    kept = next((f for f in launch.attrs.get("replaced") or [] if isinstance(f, dict)), {})
+    rewrite = _rewrite(module.kernel(launch.symbol or ""))
+    row = _figures(str(kept.get("op") or launch.attrs["rewrite_of"][0]), None, kept)
+    row.update(_after(rewrite.get("time_us") if _accepted(rewrite) else None, row["floor_us"]))
+    row.update(_outcome(rewrite, None))
+    return row
 
 
 # -- an accepted fusion-group rewrite --------------------------------------------------------------

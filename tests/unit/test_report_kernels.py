@@ -177,3 +177,22 @@ def test_markdown_renders_the_kernel_table(cross_entropy):
               "precision": "strict", "steps": [], "kernels": kernel_rows(final)}
     text = markdown(report)
     assert "## Kernels" in text and text.count("→ group0") == 2 and f"**group0**: {CE_PRODUCER}" in text
+
+
+def test_a_replaced_library_call_keeps_one_row_with_its_time_after():
+    from kernelopt.rewrite.targets import vendor_ops
+
+    module = analysed(H200 / "depthwise_conv" / "small.default" / "depthwise_conv.default.0.py", [5.0, 47.0, 5.5])
+    (conv,) = vendor_ops(module)
+    conv.attrs["rewrite"] = {"status": "proposed", "source": "def run(*args):\n    pass\n", "proposer": "templates",
+                             "strategy": "templates:depthwise-conv2d 7x7", "speedup": 3.1333, "time_us": 15.0,
+                             "baseline_us": 47.0, "timed_by": "cuda-events", "replaces": [conv.callee]}
+    verdict = SimpleNamespace(line=lambda: "ACCEPT", cases_run=RECHECK["cases_run"], worst_rel_err=RECHECK["worst_rel_err"])
+    CheckLegality._commit(module, conv, verdict)
+    rows = kernel_rows(module)
+    assert [r["op"] for r in rows] == ["triton_poi_fused_convolution_0", "extern_kernels.convolution",
+                                       "triton_per_fused_convolution_gelu_native_layer_norm_permute_1"]
+    row = rows[1]
+    assert row["dispatch"] == "vendor.cudnn" and row["time_us"] == 47.0 and row["after_us"] == 15.0
+    assert row["proposer"] == "templates" and row["speedup"] == 3.1333
+    assert row["legality"] == "ACCEPT, 12 cases, worst rel err 3.1e-07"

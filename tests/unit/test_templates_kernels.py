@@ -53,6 +53,8 @@ def test_every_template_renders_with_a_header_saying_when_it_applies():
         T.var_mean_source({"x": 0, "var": 1, "mean": 2}, block=32),
         T.arg_reduce_source("argmax", {"x": 0, "out": 1}, block=32),
         T.cumsum_source({"x": 0, "out": 1}, block=32),
+        T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1, kernel_hw=3,
+                                  has_bias=False),
     ]
     for source in sources:
         assert source.startswith("# KernelOPT expert template:")

@@ -127,3 +127,28 @@ def test_the_emitted_module_runs_the_replacement_and_matches_inductor(tmp_path):
     outputs = run_module(str(emitted), inputs(), "cpu")["outputs"]
     for got, want in zip(outputs, expected):
         torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_the_templates_proposer_replaces_the_depthwise_convolution_end_to_end(tmp_path):
+    # the whole pipeline on the CPU: the search (static cost model: no GPU to time on) finds the
+    # depthwise template legal, check-legality re-proves it, and the emitted module matches Inductor's
+    from kernelopt.pass_manager import PassManager
+    from kernelopt.pipeline import parse_pipeline
+    from kernelopt.runtime import run_module
+
+    module = lift_file(str(MODULE))
+    ctx = PassContext(options={"device": "cpu", "inputs": inputs()})
+    pipeline = ("classify-dispatch,detect-fusion,annotate-profile,"
+                "agentic-rewrite{cost-model=static max-candidates=1 proposers=templates},check-legality,emit-python")
+    PassManager(parse_pipeline(pipeline)).run(module, ctx)
+    assert ctx.statistics["check-legality"]["accepted"] == 1
+    launch = next(op for op in module.body if op.attrs.get("rewrite_of") == ["extern_kernels.convolution"])
+    record = module.kernel(launch.symbol).attrs["rewrite"]
+    assert record["strategy"].startswith("templates:depthwise-conv2d 7x7")
+    emitted = tmp_path / "depthwise_opt.py"
+    emitted.write_text(ctx.artifacts["python"])
+    assert "ko_depthwise_conv2d" in emitted.read_text()
+    expected = torch.load(FOLDER / "outputs.pt")["outputs"]
+    outputs = run_module(str(emitted), inputs(), "cpu")["outputs"]
+    for got, want in zip(outputs, expected):
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
