@@ -31,6 +31,8 @@ STEPS="$*"
 want() { [ -z "$STEPS" ] || [[ " $STEPS " == *" $1 "* ]]; }   # no arguments: every step
 want ceilings && step ceilings 60 python3 benchmarks/measure_ceilings.py --out "$RES/ceilings.json"
 want templates && step templates 120 python3 benchmarks/templates_gpu.py --out "$RES/templates.json"
+# The depthwise template against cuDNN alone (~30 s; part of `templates`, so only when named).
+[ -n "$STEPS" ] && want depthwise && step depthwise 90 python3 benchmarks/templates_gpu.py --only depthwise --out "$RES/depthwise.json"
 want optimize_ce && step optimize_ce 190 python3 -m kernelopt.cli optimize tests/zoo/cross_entropy.py --size large \
   --proposers retune,templates --gpu-seconds 60 --max-candidates 8 -o "$RES/ce_opt/cross_entropy_opt.py" --report "$RES/ce_report"
 [ -f benchmarks/emit_identity.py ] && want emit && step emit 200 python3 benchmarks/emit_identity.py --device cuda --rounds 5 --out "$RES/emit_identity.json"

@@ -6,7 +6,10 @@
   them, timed through their `call`, against every online-cross-entropy template variant;
 - rms_swiglu / block: the RMSNorm and LayerNorm kernels of those fixtures, launched as the fixture's
   `call` launches them, against the row-norm template variants; ln_gelu is reported as not applicable
-  (its kernel has a GELU epilogue the row-norm template does not model).
+  (its kernel has a GELU epilogue the row-norm template does not model);
+- depthwise: the zoo's depthwise_conv convolution (fp32 [32, 256, 56, 56] channels-last, 7x7, padding 3,
+  groups 256), `torch.convolution` as Inductor's `extern_kernels.convolution` calls it (cuDNN), against
+  every depthwise-conv2d template variant the proposer tries, plus a few more row blockings.
 Everything runs side by side in one process; times are triton.testing.do_bench medians over rotating
 input sets larger than L2. Each candidate is checked against the original before it is timed.
 Needs only kernelopt, torch and triton (API of triton 3.6).
@@ -199,6 +202,48 @@ def bench_norms(rows: list) -> None:
                      variant="templates", error="not applicable: GELU epilogue after the LayerNorm"))
 
 
+# ---------------------------------------------------------------------------------------------------
+# depthwise convolution: cuDNN (as the zoo's Inductor module calls it) against the template variants
+
+DEPTHWISE = dict(n=32, c=256, h=56, w=56, k=7, padding=3)
+EXTRA_DEPTHWISE_VARIANTS = [dict(block_h=h, block_w=w, block_c=c, num_warps=nw)
+                            for h, w, c, nw in [(8, 8, 128, 8), (16, 4, 64, 8), (4, 16, 64, 8), (8, 16, 32, 8)]]
+
+
+def bench_depthwise(rows: list) -> None:
+    n, c, h, w, k, pad = (DEPTHWISE[key] for key in ("n", "c", "h", "w", "k", "padding"))
+    gen = torch.Generator(device="cuda").manual_seed(2)
+    n_sets = rotation(n * c * h * w * 4 * 2)
+    xs = [torch.randn(n, c, h, w, device="cuda", generator=gen).to(memory_format=torch.channels_last)
+          for _ in range(n_sets)]
+    weight = torch.randn(c, 1, k, k, device="cuda", generator=gen)
+    expected = torch.nn.functional.conv2d(xs[0].double(), weight.double(), None, 1, pad, 1, c)
+    conv = dict(stride=(1, 1), padding=(pad, pad), dilation=(1, 1), transposed=False, output_padding=(0, 0), groups=c)
+    try:
+        err = rel_err(torch.convolution(xs[0], weight, None, **conv), expected)
+        base = bench(lambda i: torch.convolution(xs[i], weight, None, **conv), n_sets)
+        rows.append(dict(case="depthwise", variant="cudnn (extern_kernels.convolution)", ms=base, rel_err_vs_torch=err))
+    except Exception as exc:
+        rows.append(dict(case="depthwise", variant="cudnn (extern_kernels.convolution)", error=_short(exc)))
+        return
+    out = torch.empty_like(xs[0])
+    roles = {"x": 0, "weight": 1, "out": 2}
+    for variant in T.depthwise_conv2d_variants(out.shape) + EXTRA_DEPTHWISE_VARIANTS:
+        label = ("templates:depthwise-conv2d BLOCK_H={block_h} BLOCK_W={block_w} BLOCK_C={block_c} "
+                 "warps={num_warps}").format(**variant)
+        try:
+            run = load_candidate(T.depthwise_conv2d_source(roles, stride=1, padding=pad, dilation=1, kernel_hw=k,
+                                                           has_bias=False, **variant), "depthwise")
+            out.fill_(float("nan"))
+            run(xs[0], weight, out)
+            torch.cuda.synchronize()
+            err = rel_err(out, expected)
+            ms = bench(lambda i: run(xs[i], weight, out), n_sets)
+            rows.append(dict(case="depthwise", variant=label, ms=ms, rel_err_vs_torch=err, speedup_vs_default=base / ms))
+        except Exception as exc:
+            rows.append(dict(case="depthwise", variant=label, error=_short(exc)))
+
+
 def _speedups(ms: float, baselines: dict) -> dict:
     keys = {"default": "speedup_vs_default", "max-autotune-no-cudagraphs": "speedup_vs_max_autotune"}
     return {keys[mode]: base / ms for mode, base in baselines.items()}
@@ -224,7 +269,7 @@ def print_table(rows: list) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="path of the JSON file to write")
-    parser.add_argument("--only", choices=["ce", "norms"], help="run one group of benchmarks only")
+    parser.add_argument("--only", choices=["ce", "norms", "depthwise"], help="run one group of benchmarks only")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         print("templates_gpu.py needs a CUDA GPU", file=sys.stderr)
@@ -234,6 +279,8 @@ def main(argv=None) -> int:
         bench_cross_entropy(rows)
     if args.only in (None, "norms"):
         bench_norms(rows)
+    if args.only in (None, "depthwise"):
+        bench_depthwise(rows)
     print_table(rows)
     report = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__, triton=triton.__version__,
                   date=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
