@@ -103,8 +103,7 @@ class CheckLegality(Pass):
                 slots[slot] = arg.value  # the latest name of a slot is the one alive where the group ends
         start = module.body.index(members[0])
         name = f"{members[-1].symbol}_group{group}"
-        module.add_kernel(Op("ko.kernel", symbol=name, attrs={
-            "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
+        _add_candidate_kernel(module, name, record)
         launch = Op("ko.launch", symbol=name, args=[Arg(slots[i]) for i in range(len(slots))],
                     attrs={"rewrite_of": list(record["replaces"]), "fusion_group": group,
                            "replaced": [_figures_of(member) for member in members]}, loc=members[-1].loc)
@@ -118,6 +117,12 @@ class CheckLegality(Pass):
                 kernel = module.kernel(symbol)
                 if kernel is not None:
                     module.kernels.remove(kernel)
+
+
+def _add_candidate_kernel(module: Module, name: str, record: dict) -> None:
+    """The `ko.kernel` of kind "candidate" that holds a committed replacement (emit-python writes its source)."""
+    module.add_kernel(Op("ko.kernel", symbol=name, attrs={
+        "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
 
 
 def _defer_frees(module: Module, start: int, launch: Op) -> None:
@@ -146,17 +151,16 @@ def _defer_frees(module: Module, start: int, launch: Op) -> None:
 def _commit_vendor_call(module: Module, op: Op, record: dict) -> None:
     """Replace a library call that returns its result by an allocation of that result and a launch of
     the replacement writing into it (the target's slots: input, weight, [bias], out)."""
+    from kernelopt.rewrite.targets import vendor_slots
+
     result, index = op.result, module.body.index(op)
-    tensors = [a.value for a in op.args if a.keyword is None and isinstance(a.value, Value)]
-    if isinstance(op.keyword("bias"), Value):
-        tensors.append(op.keyword("bias"))
+    slots = [value for _, value in vendor_slots(op)]
     name = f"{op.callee.split('.')[-1]}_vendor{len(module.kernels)}"
-    module.add_kernel(Op("ko.kernel", symbol=name, attrs={
-        "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
+    _add_candidate_kernel(module, name, record)
     op.drop_uses()
     module.body.remove(op)
     alloc = module.insert(index, Op("ko.alloc", results=[result], loc=op.loc, attrs={"replaces_call": op.callee}))
-    launch = Op("ko.launch", symbol=name, args=[Arg(v) for v in tensors + [result]], loc=op.loc,
+    launch = Op("ko.launch", symbol=name, args=[Arg(v) for v in slots], loc=op.loc,
                 attrs={"rewrite_of": [op.callee], "replaced": [_figures_of(op)]})
     module.insert(module.body.index(alloc) + 1, launch)
 

@@ -307,10 +307,10 @@ def _returning_vendor_call(loaded, launch, values: list, copy_result: bool) -> N
 def _returning_call_values(launch, captured: CapturedLaunch) -> list:
     """A vendor target's slot values from the captured call: the operands by role, and a fresh `out`
     with the result's layout (the call made its own; NaN-filled so that an unwritten element shows)."""
+    from .targets import vendor_operands
+
     positional = captured.args[:len(captured.args) - len(captured.keywords)]
-    keywords = dict(zip(captured.keywords, captured.args[len(positional):]))
-    bias = positional[2] if len(positional) > 2 else keywords.get("bias")
-    operands = {"input": positional[0], "weight": positional[1], "bias": bias}
+    operands = vendor_operands(positional, dict(zip(captured.keywords, captured.args[len(positional):])))
     values = []
     for arg in launch.args:
         if arg.name == "out":

@@ -268,6 +268,21 @@ def vendor_ops(module: Module) -> list[Op]:
     return [op for op in module.body if op.name == "ko.extern" and op.callee in VENDOR_RETURNING]
 
 
+def vendor_operands(positional, keywords: dict) -> dict:
+    """A vendor call's tensor operands by role, from its positional arguments and keywords (IR values
+    or captured tensors alike): input, weight and bias, which Inductor passes positionally or as a
+    keyword (None when there is none)."""
+    bias = positional[2] if len(positional) > 2 else keywords.get("bias")
+    return {"input": positional[0], "weight": positional[1], "bias": bias}
+
+
+def vendor_slots(op: Op) -> list[tuple[str, Value]]:
+    """A vendor target's slots in order (see vendor_target): its tensor operands, then its result."""
+    operands = vendor_operands([a.value for a in op.args if a.keyword is None],
+                               {a.keyword: a.value for a in op.args if a.keyword is not None})
+    return [(role, value) for role, value in operands.items() if value is not None] + [("out", op.result)]
+
+
 def vendor_target(module: Module, op: Op) -> tuple[RewriteTarget | None, str]:
     """A target for one library call that returns its result (`buf1 = extern_kernels.convolution(...)`).
 
@@ -289,15 +304,11 @@ def vendor_target(module: Module, op: Op) -> tuple[RewriteTarget | None, str]:
     kwargs = {a.keyword: a.value for a in op.args if a.keyword is not None and a.keyword != "bias"}
     if any(isinstance(v, Value) for v in kwargs.values()):
         return None, f"{op.callee} takes a tensor keyword other than bias"
-    roles = [("input", positional[0]), ("weight", positional[1])]
-    bias = positional[2] if len(positional) == 3 else op.keyword("bias")
-    if isinstance(bias, Value):
-        roles.append(("bias", bias))
-    elif bias is not None:
+    bias = vendor_operands(positional, {"bias": op.keyword("bias")})["bias"]
+    if bias is not None and not isinstance(bias, Value):
         return None, f"{op.callee} has a bias that is not a tensor"
-    roles.append(("out", op.result))
     args = tuple(ArgSpec(name, True, v.type.sizes, v.type.strides, v.type.offset, v.type.dtype, written=name == "out")
-                 for name, v in roles)
+                 for name, v in vendor_slots(op))
     config = {"kwargs": {k: (list(v) if isinstance(v, tuple) else v) for k, v in kwargs.items()}, "returns": True}
     launch = _with_occurrence(module, op, LaunchSpec(op.callee, args, config))
     number = vendor_ops(module).index(op)
