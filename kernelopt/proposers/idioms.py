@@ -729,3 +729,73 @@ def match_depthwise_conv(target) -> DepthwiseConvMatch | None:
         return None
     roles = {"x": slots["input"], "weight": slots["weight"], "bias": slots.get("bias"), "out": slots["out"]}
     return DepthwiseConvMatch(roles, x.sizes, out.sizes, x.dtype, tuple(weight.sizes[2:]), *pairs)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Idiom: per-row KL divergence of two log-softmaxes (distillation losses), Inductor's multi-pass form
+#   out[row] = sum_j exp(lq_j) * (lq_j - lp_j),   lq = log_softmax(k * c * q), lp = log_softmax(k * c * p)
+# written as ((c*v - max(c*v)) * k) - log(sum(exp(...))) for each of the two loads.
+
+@dataclass(frozen=True)
+class RowKLDivMatch:
+    n_rows: int
+    n_cols: int
+    scale: float                  # c: the factor inside the max (Inductor writes 1.0)
+    temperature_scale: float      # k: the factor applied after the max is subtracted (1 / T)
+    roles: dict[str, int]         # p_logits (the input's), q_logits (the target's), out -> launch position
+    dtype: str                    # logits dtype
+
+
+def _log_softmax_pattern(load: Expr) -> Expr:
+    shifted = ("mul", ("sub", ("mul", load, ("const", "?c")), ("max", ("mul", load, ("const", "?c")))),
+               ("const", "?k"))
+    return ("sub", shifted, ("log", ("sum", ("exp", shifted))))
+
+
+def _row_kl_pattern(n: int) -> Expr:
+    target = _log_softmax_pattern(("load", "?q", row_index(n)))
+    source = _log_softmax_pattern(("load", "?p", row_index(n)))
+    return ("sum", ("mul", ("exp", target), ("sub", target, source)))
+
+
+def _with_unit_scale(expr: Expr) -> Expr:
+    """Write a bare row load `load(p, r + n*x)` as `load * 1.0`, so that kernels which drop the factor
+    Inductor writes when the temperature is 1 match the same pattern."""
+    if not isinstance(expr, tuple):
+        return expr
+    if expr[0] == "load":
+        return ("mul", expr, ("const", 1.0))
+    if expr[0] == "mul" and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
+        return expr
+    return tuple(_with_unit_scale(e) for e in expr)
+
+
+def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | None:
+    """One store per row of sum(exp(lq) * (lq - lp)); both logits row-major, same shape and dtype;
+    positive scale factors only (a negative temperature flips which element bounds the exponent)."""
+    facts = analyse(kernel)
+    if facts is None or facts.has_assert or len(facts.stores) != 1:
+        return None
+    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
+    ptr, index, value = facts.stores[0]
+    if not n or not m or not _index_is(index, ("var", "x")):
+        return None
+    binds = unify(_row_kl_pattern(n), _with_unit_scale(value), {})
+    if binds is None or binds["?p"] == binds["?q"]:
+        return None
+    c, k = binds["?c"], binds["?k"]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in (c, k)):
+        return None
+    roles = {"p_logits": launch_position(launch, binds["?p"]), "q_logits": launch_position(launch, binds["?q"]),
+             "out": launch_position(launch, ptr)}
+    if None in roles.values():
+        return None
+    args = launch.args
+    p, q, out = args[roles["p_logits"]], args[roles["q_logits"]], args[roles["out"]]
+    if p.dtype not in ("float32", "bfloat16", "float16") or q.dtype != p.dtype or p.sizes != q.sizes:
+        return None
+    if not (is_row_major(p, n) and is_row_major(q, n) and numel(p) == m * n):
+        return None
+    if not (out.is_tensor and out.dtype == "float32" and numel(out) == m):
+        return None
+    return RowKLDivMatch(m, n, float(c), float(k), roles, p.dtype)

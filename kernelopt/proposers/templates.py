@@ -17,7 +17,7 @@ from kernelopt.proposers import idioms
 from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
 
 TEMPLATE_NAMES = ("cross_entropy", "row_softmax", "row_norm", "group_norm", "var_mean", "arg_reduce", "cumsum",
-                  "depthwise_conv2d")
+                  "depthwise_conv2d", "row_kl_div")
 MAX_ROW_ON_CHIP = 32768      # fp32 elements a program keeps in registers (64 per thread at 16 warps)
 
 
@@ -97,6 +97,12 @@ def cumsum_source(roles: dict, block: int, rows: int = 1, num_warps: int = 4) ->
     return render("cumsum", roles=roles, block=block, rows=rows, num_warps=num_warps)
 
 
+def row_kl_div_source(roles: dict, *, scale: float, temperature_scale: float, block: int, num_warps: int,
+                      unroll: int = 1, out_stride: int = 1) -> str:
+    return render("row_kl_div", roles=roles, scale=repr(float(scale)), k=repr(float(temperature_scale)),
+                  block=block, num_warps=num_warps, unroll=unroll, out_stride=out_stride)
+
+
 def depthwise_conv2d_source(roles: dict, *, stride, padding, dilation, kernel_hw, has_bias: bool,
                             block_w: int = 8, block_c: int = 64, num_warps: int = 4, block_h: int = 1) -> str:
     """Depthwise conv2d (groups == C). roles: x, weight, out and, when has_bias, bias (launch positions).
@@ -156,6 +162,21 @@ def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int, int]]:
     return variants
 
 
+def row_kl_div_variants(n_cols: int) -> list[tuple[int, int, int]]:
+    """(BLOCK, num_warps, UNROLL) for one program per row streaming two logit rows. Not yet swept on
+    the GPU: the cross-entropy template's measured order (small chunks, two in flight per thread),
+    then larger chunks; each variant keeps 5 fp32 lane states per element of BLOCK."""
+    menu = [(512, 4, 2), (1024, 8, 2), (1024, 4, 1), (2048, 8, 1), (256, 2, 2), (4096, 16, 1)]
+    variants = []
+    for block, warps, unroll in menu:
+        block = min(block, max(16, next_pow2(n_cols)))
+        unroll = min(unroll, max(1, next_pow2(n_cols) // block))
+        warps = max(1, min(warps, block // 64))
+        if (block, warps, unroll) not in variants:
+            variants.append((block, warps, unroll))
+    return variants
+
+
 def row_norm_variants(n_cols: int) -> list[tuple[int, int]]:
     """(ROWS, num_warps) with 4..64 fp32 row elements per thread."""
     block = next_pow2(n_cols)
@@ -200,8 +221,8 @@ def _stat_stride(target_arg) -> int:
 
 class TemplatesProposer:
     name = "templates"
-    summary = ("Expert Triton templates (online cross-entropy, softmax family, row norms, Welford, arg-reduce, "
-               "cumsum) bound to idioms recognised in Inductor kernels, and a depthwise conv2d for cuDNN's")
+    summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms, "
+               "Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a depthwise conv2d for cuDNN's")
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         tried = {attempt.candidate.strategy for attempt in history}
@@ -219,6 +240,7 @@ class TemplatesProposer:
         if len(target.kernels) != 1 or not target.launches:
             return
         yield from self._row_norm(target)
+        yield from self._row_kl_div(target)
 
     def _cross_entropy(self, target: RewriteTarget) -> Iterable[Candidate]:
         match = idioms.match_cross_entropy(target)
@@ -251,6 +273,23 @@ class TemplatesProposer:
                           f"warps={variant['num_warps']}"),
                 notes=(f"replaces the library call: direct depthwise convolution of {list(match.in_sizes)} "
                        f"{match.dtype}, channels as the fast tile axis, fp32 accumulation"))
+
+    def _row_kl_div(self, target: RewriteTarget) -> Iterable[Candidate]:
+        kernel, launch = target.kernels[0], target.launches[0]
+        if len(target.launches) != 1 or launch.kernel != kernel.name:
+            return
+        match = idioms.match_row_kl_div(kernel, launch)
+        if match is None:
+            return
+        out_stride = _stat_stride(launch.args[match.roles["out"]])
+        for block, warps, unroll in row_kl_div_variants(match.n_cols):
+            source = row_kl_div_source(match.roles, scale=match.scale, temperature_scale=match.temperature_scale,
+                                       block=block, num_warps=warps, unroll=unroll, out_stride=out_stride)
+            yield Candidate(
+                source=source, proposer=self.name,
+                strategy=f"templates:online-kl-div {f'UNROLL={unroll} ' if unroll > 1 else ''}BLOCK={block} warps={warps}",
+                notes=(f"one pass over both logit rows [{match.n_rows}, {match.n_cols}] {match.dtype} (the original "
+                       f"reads each five times); per-row KL of log_softmax({match.temperature_scale} * x), fp32"))
 
     def _row_norm(self, target: RewriteTarget) -> Iterable[Candidate]:
         kernel, launch = target.kernels[0], target.launches[0]

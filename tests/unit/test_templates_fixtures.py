@@ -337,3 +337,63 @@ def test_norm_candidates_match_the_original_kernel(case, index, shrink, r0_block
         mine = {k: v.clone() for k, v in values.items()}
         run_candidate(candidate.source, [mine[n] if isinstance(n, str) else n for n in names])
         _close(mine[out_var], reference[out_var], DTYPES[fixture.tensors[out_var][2]])
+
+
+# ---------------------------------------------------------------------------------------------------
+# The per-row KL divergence (tests/zoo/kl_div.py at the large size, captured on the H200)
+
+KL_DIV = Path(__file__).resolve().parents[1] / "corpus" / "cuda-2.11-h200" / "kl_div" / "large.default" / \
+    "kl_div.default.0.py"
+
+
+def test_kl_div_row_kernel_binds_roles_and_nothing_else_matches():
+    fixture = load_fixture(str(KL_DIV))
+    target, names = fixture.target([0])
+    match = idioms.match_row_kl_div(target.kernels[0], target.launches[0])
+    assert match is not None
+    assert (match.n_rows, match.n_cols, match.scale, match.temperature_scale, match.dtype) == \
+        (4096, 32000, 1.0, 0.5, "bfloat16")          # T = 2: log_softmax((x - max) * 0.5)
+    assert {role: names[pos] for role, pos in match.roles.items()} == \
+        {"p_logits": "arg0_1", "q_logits": "arg1_1", "out": "buf4"}   # student, teacher, per-row KL
+    strategies = [c.strategy for c in TemplatesProposer().propose(target, [])]
+    assert strategies[0] == "templates:online-kl-div UNROLL=2 BLOCK=512 warps=4" and len(set(strategies)) >= 4
+    final, _ = fixture.target([1])                   # the batchmean over rows is not this idiom
+    assert idioms.match_row_kl_div(final.kernels[0], final.launches[0]) is None
+    for case, kernel, other, i in _all_single_targets():     # nor is any kernel of the other fixtures
+        single, _ = other.target([i])
+        assert idioms.match_row_kl_div(single.kernels[0], single.launches[0]) is None, (case, kernel)
+
+
+@pytest.mark.parametrize("kind", ["random", "large", "negative", "non-finite"])
+def test_kl_div_candidates_match_the_original_kernel(kind):
+    n_rows, n_cols = 5, 1000        # several chunks per row for every variant, a ragged last chunk
+    fixture = load_fixture(str(KL_DIV), shrink={4096: n_rows, 32000: n_cols})
+    target, names = fixture.target([0])
+    candidates = list(TemplatesProposer().propose(target, []))
+    assert len(candidates) >= 4
+    values = make_tensors(fixture, seed=len(kind))
+    p, q = values["arg0_1"], values["arg1_1"]
+    if kind == "large":
+        p.mul_(1e4), q.mul_(1e4)
+    elif kind == "negative":
+        p.copy_(p.abs() * -30 - 1), q.copy_(q.abs() * -30 - 1)
+    elif kind == "non-finite":
+        q[0, 7] = float("-inf")      # exp(lq) * (lq - lp) = 0 * -inf: the original's row is NaN
+        p[1, 9] = float("-inf")      # lp = -inf: +inf
+        q[2, 3] = float("nan")
+    reference = {k: v.clone() for k, v in values.items()}
+    run_original(fixture, 0, reference, r0_block=64)
+    expected = reference["buf4"]
+    if kind == "non-finite":
+        assert torch.isnan(expected[0]).all() and torch.isinf(expected[1]).all() and torch.isnan(expected[2]).all()
+        assert torch.isfinite(expected[3:]).all()
+    else:
+        assert torch.isfinite(expected).all()
+    for candidate in candidates:
+        mine = {k: (v.clone() if not k.startswith("buf") else torch.full_like(v, float("nan")))
+                for k, v in values.items()}
+        run_candidate(candidate.source, [mine[n] if isinstance(n, str) else n for n in names])
+        torch.testing.assert_close(mine["buf4"], expected, rtol=2e-6, atol=2e-5, equal_nan=True,
+                                   msg=lambda m: f"{candidate.strategy}: {m}")
+        for name, original in (("arg0_1", p), ("arg1_1", q)):      # inputs untouched, bit for bit
+            assert torch.equal(mine[name].view(torch.int16), original.view(torch.int16))
