@@ -55,12 +55,35 @@ def test_every_template_renders_with_a_header_saying_when_it_applies():
         T.cumsum_source({"x": 0, "out": 1}, block=32),
         T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1, kernel_hw=3,
                                   has_bias=False),
+        T.row_kl_div_source({"p_logits": 0, "q_logits": 1, "out": 2}, scale=1.0, temperature_scale=0.5, block=32,
+                            num_warps=1),
     ]
     for source in sources:
         assert source.startswith("# KernelOPT expert template:")
         assert "# Applies when:" in source.splitlines()[1]
         compile(source, "<template>", "exec")
     assert len(sources) == len(T.TEMPLATE_NAMES)
+
+
+# --- per-row KL divergence ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
+@pytest.mark.parametrize("temperature,block,unroll", [(2.0, 32, 1), (3.0, 16, 2), (0.5, 128, 1)])
+def test_row_kl_div_is_the_kl_of_two_temperature_softmaxes(dtype, temperature, block, unroll):
+    """out[row] = KL(softmax(q/T) || softmax(p/T)) per row, against torch in float64, written into every
+    other element of a strided output (the others keep their poison)."""
+    n_rows, n_cols = 7, 90
+    p, q = rand((n_rows, n_cols), dtype, 1, 3.0), rand((n_rows, n_cols), dtype, 2, 3.0)
+    storage = poisoned((n_rows * 2,), torch.float32)
+    source = T.row_kl_div_source({"p_logits": 0, "q_logits": 1, "out": 2}, scale=1.0,
+                                 temperature_scale=1.0 / temperature, block=block, num_warps=1, unroll=unroll,
+                                 out_stride=2)
+    run_source(source, p, q, storage)
+    log_p = torch.log_softmax(p.double() / temperature, dim=-1)
+    log_q = torch.log_softmax(q.double() / temperature, dim=-1)
+    expected = torch.nn.functional.kl_div(log_p, log_q, reduction="none", log_target=True).sum(-1)
+    torch.testing.assert_close(storage[0::2].double(), expected, rtol=1e-5, atol=1e-5)
+    assert torch.isnan(storage[1::2]).all()
 
 
 # --- cross-entropy --------------------------------------------------------------------------------
