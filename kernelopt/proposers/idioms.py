@@ -799,3 +799,55 @@ def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | 
     if not (out.is_tensor and out.dtype == "float32" and numel(out) == m):
         return None
     return RowKLDivMatch(m, n, float(c), float(k), roles, p.dtype)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Idiom: row softmax of a scaled row, Inductor's looped or persistent form
+#   out[x, r] = exp(k * (c*v - max(c*v))) / sum(exp(k * (c*v - max(c*v))))
+
+@dataclass(frozen=True)
+class RowSoftmaxMatch:
+    n_rows: int
+    n_cols: int
+    scale: float                  # c (inside the max)
+    temperature_scale: float      # k (after the max is subtracted)
+    roles: dict[str, int]         # x, out -> launch position
+    out_dtype: str
+
+
+def _softmax_patterns(n: int) -> list[Expr]:
+    load = ("mul", ("load", "?x", row_index(n)), ("const", "?c"))
+    centred = ("sub", load, ("max", load))
+    patterns = []
+    for shifted in (("mul", centred, ("const", "?k")), centred):
+        patterns.append(("div", ("exp", shifted), ("sum", ("exp", shifted))))
+    return patterns
+
+
+def match_row_softmax(kernel: KernelSpec, launch: LaunchSpec) -> RowSoftmaxMatch | None:
+    """One elementwise store of a row softmax; input and output row-major [M, N], float dtypes,
+    positive scale factors."""
+    facts = analyse(kernel)
+    if facts is None or facts.has_assert or len(facts.stores) != 1:
+        return None
+    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
+    ptr, index, value = facts.stores[0]
+    if not n or not m or not _index_is(index, row_index(n)):
+        return None
+    value = _with_unit_scale(value)
+    binds = next((b for b in (unify(p, value, {}) for p in _softmax_patterns(n)) if b is not None), None)
+    if binds is None:
+        return None
+    c, k = binds["?c"], binds.get("?k", 1.0)
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in (c, k)):
+        return None
+    roles = {"x": launch_position(launch, binds["?x"]), "out": launch_position(launch, ptr)}
+    if None in roles.values() or roles["x"] == roles["out"]:
+        return None
+    x, out = launch.args[roles["x"]], launch.args[roles["out"]]
+    floats = ("float32", "bfloat16", "float16")
+    if x.dtype not in floats or out.dtype not in floats:
+        return None
+    if not (is_row_major(x, n) and is_row_major(out, n) and numel(x) == m * n == numel(out)):
+        return None
+    return RowSoftmaxMatch(m, n, float(c), float(k), roles, out.dtype)

@@ -58,9 +58,10 @@ def cross_entropy_source(roles: dict, n_cols: int, ignore_index: int = -100, blo
 
 
 def row_softmax_source(mode: str, roles: dict, block: int, num_warps: int = 4, rows: int = 1,
-                       row_on_chip: bool = False) -> str:
+                       row_on_chip: bool = False, scale: float = 1.0, temperature_scale: float = 1.0) -> str:
+    """`mode` of K * (C * x) over the last dim, C = scale, K = temperature_scale (see the template)."""
     return render("row_softmax", roles=roles, mode=mode, block=block, num_warps=num_warps, rows=rows,
-                  row_on_chip=row_on_chip)
+                  row_on_chip=row_on_chip, scale=repr(float(scale)), k=repr(float(temperature_scale)))
 
 
 def row_norm_source(kind: str, roles: dict, n_cols: int, eps: float, rows: int = 1, num_warps: int = 4,
@@ -162,6 +163,25 @@ def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int, int]]:
     return variants
 
 
+def row_softmax_variants(n_cols: int) -> list[tuple[bool, int, int, int]]:
+    """(row_on_chip, BLOCK, ROWS, num_warps): the whole row in registers (8..64 fp32 per thread) where
+    it fits, likeliest first; then the online two-pass form, which fits any row length."""
+    variants = []
+    block = next_pow2(n_cols)
+    if block <= MAX_ROW_ON_CHIP:
+        for rows, warps in ((1, 8), (1, 16), (1, 4), (2, 8), (4, 4)):
+            if 8 <= rows * block / (32 * warps) <= 64:
+                variants.append((True, block, rows, warps))
+        if not variants:                       # short rows: several per program
+            rows = max(1, min(16, 1024 // block))
+            variants.append((True, block, rows, max(1, min(8, rows * block // 256))))
+    for chunk, warps in ((2048, 8), (1024, 4)):
+        chunk = min(chunk, block)
+        if (False, chunk, 1, warps) not in variants and chunk < block:
+            variants.append((False, chunk, 1, warps))
+    return variants
+
+
 def row_kl_div_variants(n_cols: int) -> list[tuple[int, int, int]]:
     """(BLOCK, num_warps, UNROLL) for one program per row streaming two logit rows. Not yet swept on
     the GPU: the cross-entropy template's measured order (small chunks, two in flight per thread),
@@ -240,6 +260,7 @@ class TemplatesProposer:
         if len(target.kernels) != 1 or not target.launches:
             return
         yield from self._row_norm(target)
+        yield from self._row_softmax(target)
         yield from self._row_kl_div(target)
 
     def _cross_entropy(self, target: RewriteTarget) -> Iterable[Candidate]:
@@ -273,6 +294,25 @@ class TemplatesProposer:
                           f"warps={variant['num_warps']}"),
                 notes=(f"replaces the library call: direct depthwise convolution of {list(match.in_sizes)} "
                        f"{match.dtype}, channels as the fast tile axis, fp32 accumulation"))
+
+    def _row_softmax(self, target: RewriteTarget) -> Iterable[Candidate]:
+        kernel, launch = target.kernels[0], target.launches[0]
+        if len(target.launches) != 1 or launch.kernel != kernel.name:
+            return
+        match = idioms.match_row_softmax(kernel, launch)
+        if match is None:
+            return
+        for row_on_chip, block, rows, warps in row_softmax_variants(match.n_cols):
+            source = row_softmax_source("softmax", match.roles, block=block, num_warps=warps, rows=rows,
+                                        row_on_chip=row_on_chip, scale=match.scale,
+                                        temperature_scale=match.temperature_scale)
+            label = "row-on-chip" if row_on_chip else "online two-pass"
+            yield Candidate(
+                source=source, proposer=self.name,
+                strategy=f"templates:softmax {label} BLOCK={block} rows={rows} warps={warps}",
+                notes=(f"softmax of {match.temperature_scale} * ({match.scale} * x) over rows of [{match.n_rows}, "
+                       f"{match.n_cols}], {match.out_dtype} out; "
+                       + ("input read once" if row_on_chip else "statistics in one pass, a second writes")))
 
     def _row_kl_div(self, target: RewriteTarget) -> Iterable[Candidate]:
         kernel, launch = target.kernels[0], target.launches[0]

@@ -397,3 +397,130 @@ def test_kl_div_candidates_match_the_original_kernel(kind):
                                    msg=lambda m: f"{candidate.strategy}: {m}")
         for name, original in (("arg0_1", p), ("arg1_1", q)):      # inputs untouched, bit for bit
             assert torch.equal(mine[name].view(torch.int16), original.view(torch.int16))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Row softmax: the kernel of tests/zoo/softmax.py at the large size (softmax(x.float() * 0.125) of bf16
+# [8192, 8192], bf16 out), verbatim from the H200 capture of 2026-12-03 (torch 2.11: the max of x * 1.0,
+# then exp((x - max) * 0.125), three passes over the row).
+
+SOFTMAX_KERNEL = '''import triton
+import triton.language as tl
+from torch._inductor.runtime import triton_helpers
+from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math
+
+
+@triton.jit
+def triton_red_fused__softmax__to_copy_amax_mul_sub_0(in_ptr0, out_ptr2, xnumel, r0_numel, XBLOCK : tl.constexpr, R0_BLOCK : tl.constexpr):
+    xnumel = 8192
+    r0_numel = 8192
+    rnumel = r0_numel
+    RBLOCK: tl.constexpr = R0_BLOCK
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = tl.full([XBLOCK], True, tl.int1)[:, None]
+    r0_base = tl.arange(0, R0_BLOCK)[None, :]
+    rbase = r0_base
+    x0 = xindex
+    _tmp5 = tl.full([XBLOCK, R0_BLOCK], float("-inf"), tl.float32)
+    for r0_offset in tl.range(0, r0_numel, R0_BLOCK):
+        r0_index = r0_offset + r0_base
+        r0_mask = r0_index < r0_numel
+        roffset = r0_offset
+        rindex = r0_index
+        r0_1 = r0_index
+        tmp0 = tl.load(in_ptr0 + (r0_1 + 8192*x0), r0_mask, eviction_policy='evict_last', other=0.0).to(tl.float32)
+        tmp1 = tmp0.to(tl.float32)
+        tmp2 = tl.full([1, 1], 1.0, tl.float32)
+        tmp3 = tmp1 * tmp2
+        tmp4 = tl.broadcast_to(tmp3, [XBLOCK, R0_BLOCK])
+        tmp6 = triton_helpers.maximum(_tmp5, tmp4)
+        _tmp5 = tl.where(r0_mask, tmp6, _tmp5)
+    tmp5 = triton_helpers.max2(_tmp5, 1)[:, None]
+    _tmp16 = tl.full([XBLOCK, R0_BLOCK], 0, tl.float32)
+    for r0_offset in tl.range(0, r0_numel, R0_BLOCK):
+        r0_index = r0_offset + r0_base
+        r0_mask = r0_index < r0_numel
+        roffset = r0_offset
+        rindex = r0_index
+        r0_1 = r0_index
+        tmp7 = tl.load(in_ptr0 + (r0_1 + 8192*x0), r0_mask, eviction_policy='evict_last', other=0.0).to(tl.float32)
+        tmp8 = tmp7.to(tl.float32)
+        tmp9 = tl.full([1, 1], 1.0, tl.float32)
+        tmp10 = tmp8 * tmp9
+        tmp11 = tmp10 - tmp5
+        tmp12 = tl.full([1, 1], 0.125, tl.float32)
+        tmp13 = tmp11 * tmp12
+        tmp14 = libdevice.exp(tmp13)
+        tmp15 = tl.broadcast_to(tmp14, [XBLOCK, R0_BLOCK])
+        tmp17 = _tmp16 + tmp15
+        _tmp16 = tl.where(r0_mask, tmp17, _tmp16)
+    tmp16 = tl.sum(_tmp16, 1)[:, None]
+    for r0_offset in tl.range(0, r0_numel, R0_BLOCK):
+        r0_index = r0_offset + r0_base
+        r0_mask = r0_index < r0_numel
+        roffset = r0_offset
+        rindex = r0_index
+        r0_1 = r0_index
+        tmp18 = tl.load(in_ptr0 + (r0_1 + 8192*x0), r0_mask, eviction_policy='evict_first', other=0.0).to(tl.float32)
+        tmp19 = tmp18.to(tl.float32)
+        tmp20 = tl.full([1, 1], 1.0, tl.float32)
+        tmp21 = tmp19 * tmp20
+        tmp22 = tmp21 - tmp5
+        tmp23 = tl.full([1, 1], 0.125, tl.float32)
+        tmp24 = tmp22 * tmp23
+        tmp25 = libdevice.exp(tmp24)
+        tmp26 = (tmp25 / tmp16)
+        tmp27 = tmp26.to(tl.float32)
+        tl.store(out_ptr2 + (r0_1 + 8192*x0), tmp27, r0_mask)
+'''
+
+
+def _softmax_fixture(rows: int = 8192, cols: int = 8192) -> tuple[RewriteTarget, KernelSpec]:
+    name = "triton_red_fused__softmax__to_copy_amax_mul_sub_0"
+    source = SOFTMAX_KERNEL.replace("xnumel = 8192", f"xnumel = {rows}").replace("r0_numel = 8192",
+                                                                                   f"r0_numel = {cols}")
+    source = source.replace("8192*x0", f"{cols}*x0")
+    kernel = KernelSpec(name=name, kind="reduction", source=source,
+                        signature={"in_ptr0": "*bf16", "out_ptr2": "*bf16", "xnumel": "i32", "r0_numel": "i32",
+                                   "XBLOCK": "constexpr", "R0_BLOCK": "constexpr"})
+    tensor = dict(is_tensor=True, sizes=(rows, cols), strides=(cols, 1), dtype="bfloat16")
+    launch = LaunchSpec(kernel=name, args=(ArgSpec(name="in_ptr0", **tensor),
+                                           ArgSpec(name="out_ptr2", written=True, **tensor),
+                                           ArgSpec(name="xnumel", is_tensor=False, value=rows),
+                                           ArgSpec(name="r0_numel", is_tensor=False, value=cols)))
+    return RewriteTarget(id=name, kernels=(kernel,), launches=(launch,)), kernel
+
+
+def test_row_softmax_binds_the_scaled_softmax_kernel():
+    target, _ = _softmax_fixture()
+    match = idioms.match_row_softmax(target.kernels[0], target.launches[0])
+    assert match is not None
+    assert (match.n_rows, match.n_cols, match.scale, match.temperature_scale, match.out_dtype) == \
+        (8192, 8192, 1.0, 0.125, "bfloat16")
+    assert match.roles == {"x": 0, "out": 1}
+    strategies = [c.strategy for c in TemplatesProposer().propose(target, [])]
+    assert strategies[0] == "templates:softmax row-on-chip BLOCK=8192 rows=1 warps=8"
+    assert any("online two-pass" in s for s in strategies)
+    for case, kernel, other, i in _all_single_targets():     # no kernel of the other fixtures is a softmax
+        single, _ = other.target([i])
+        assert idioms.match_row_softmax(single.kernels[0], single.launches[0]) is None, (case, kernel)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1e4])
+def test_row_softmax_candidates_match_the_original_kernel(scale):
+    rows, cols = 5, 3000          # not a power of two; both the row-on-chip and the two-pass variants
+    target, kernel = _softmax_fixture(rows, cols)
+    candidates = list(TemplatesProposer().propose(target, []))
+    assert len(candidates) >= 5 and any("two-pass" in c.strategy for c in candidates)
+    gen = torch.Generator().manual_seed(int(scale))
+    x = (torch.randn(rows, cols, generator=gen) * 4 * scale).to(torch.bfloat16)
+    x[2, 7] = float("-inf")
+    expected = torch.full((rows, cols), float("nan"), dtype=torch.bfloat16)
+    original_kernel(kernel)[(rows,)](x, expected, rows, cols, XBLOCK=1, R0_BLOCK=64)
+    assert torch.isfinite(expected.float()).all()
+    for candidate in candidates:
+        out = torch.full((rows, cols), float("nan"), dtype=torch.bfloat16)
+        run_candidate(candidate.source, [x, out, rows, cols])
+        torch.testing.assert_close(out.float(), expected.float(), rtol=1.6e-2, atol=1e-5,
+                                   msg=lambda m: f"{candidate.strategy}: {m}")

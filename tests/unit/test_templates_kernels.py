@@ -123,15 +123,16 @@ def test_cross_entropy_all_rows_ignored_gives_nan_like_torch():
 @pytest.mark.parametrize("mode", ["softmax", "log_softmax", "logsumexp"])
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
 @pytest.mark.parametrize("row_on_chip,block,rows", [(True, 128, 4), (False, 32, 2)])
-def test_row_softmax_family(mode, dtype, row_on_chip, block, rows):
+@pytest.mark.parametrize("scale,k", [(1.0, 1.0), (2.0, 0.125)])
+def test_row_softmax_family(mode, dtype, row_on_chip, block, rows, scale, k):
     x = rand((7, 100), dtype, seed=block)
     x[1] *= 1e4                                      # adversarial: huge logits must not overflow
     x[2, 5] = float("-inf")
     out = poisoned((7,) if mode == "logsumexp" else (7, 100), dtype)
     run_source(T.row_softmax_source(mode, {"x": 0, "out": 1}, block=block, num_warps=2, rows=rows,
-                                    row_on_chip=row_on_chip), x, out)
+                                    row_on_chip=row_on_chip, scale=scale, temperature_scale=k), x, out)
     ref = {"softmax": torch.softmax, "log_softmax": torch.log_softmax, "logsumexp": torch.logsumexp}[mode](
-        x.double(), -1)
+        x.double() * (scale * k), -1)
     assert torch.isfinite(out[1]).all()
     close(out, ref, dtype)
 
