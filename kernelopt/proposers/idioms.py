@@ -417,8 +417,23 @@ class RowNormMatch:
     n_rows: int
     n_cols: int
     eps: float
-    roles: dict[str, int | None]  # x, residual, weight, bias, out, mean, rstd -> launch position
+    roles: dict[str, int | None]  # x, residual, weight, bias, out, mean, rstd, epilogue loads -> launch position
     out_dtype: str
+    epilogue: "NormEpilogue | None" = None
+
+
+@dataclass(frozen=True)
+class NormEpilogue:
+    """Elementwise math applied to the normalised value `y` before the store (e.g. GELU(y) * 0.5 + r),
+    as a Triton expression; `loads` are (local name, "row" | "col") read by it, bound as roles."""
+
+    expression: str
+    loads: tuple[tuple[str, str], ...]
+
+
+_EPILOGUE_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+_EPILOGUE_UNARY = {"erf": "tl.math.erf", "exp": "tl.exp", "abs": "tl.abs", "sqrt": "tl.sqrt", "rsqrt": "tl.rsqrt",
+                   "log": "tl.log", "sigmoid": "tl.sigmoid"}
 
 
 def _row_value(expr: Expr, n: int) -> tuple[str, str | None] | None:
@@ -455,18 +470,94 @@ def match_row_norm(kernel: KernelSpec, launch: LaunchSpec) -> RowNormMatch | Non
         return None
     if any(stored.get(r) and roles[r] is None for r in ("weight", "bias", "mean", "rstd")):
         return None
+    epilogue = stored.get("epilogue")
+    for name, load_kind in epilogue.loads if epilogue else ():
+        roles[name] = launch_position(launch, stored[name])
+        if roles[name] is None or not _epilogue_arg_fits(launch.args[roles[name]], load_kind, m, n):
+            return None
     if not _norm_args_fit(launch, roles, m, n):
         return None
     out_dtype = signature_dtype(kernel, stored["out"]).lstrip("*")
-    return RowNormMatch(kind, m, n, eps, roles, out_dtype)
+    return RowNormMatch(kind, m, n, eps, roles, out_dtype, epilogue)
+
+
+def _epilogue_arg_fits(arg: ArgSpec, load_kind: str, m: int, n: int) -> bool:
+    if not arg.is_tensor or arg.dtype not in ("float32", "bfloat16", "float16"):
+        return False
+    if load_kind == "row":
+        return is_row_major(arg, n) and numel(arg) == m * n
+    return numel(arg) == n and (len(arg.strides) == 0 or arg.strides[-1] == 1)
+
+
+def _find_norm(expr: Expr, n: int):
+    """The outermost sub-expression that is a whole normalised value, and what it matched."""
+    found = _match_norm_value(expr, n)
+    if found is not None:
+        return expr, found
+    for child in expr[1:] if isinstance(expr, tuple) else ():
+        if isinstance(child, tuple):
+            inner = _find_norm(child, n)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _replace(expr: Expr, old: Expr, new: Expr) -> Expr:
+    if expr == old:
+        return new
+    return tuple(_replace(e, old, new) for e in expr) if isinstance(expr, tuple) else expr
+
+
+def _render_epilogue(expr: Expr, n: int, loads: dict[str, tuple[str, str]]) -> str | None:
+    """Triton source for an elementwise expression of `y`, constants and row / column loads (None when
+    it holds anything else: a reduction, a round-trip through a narrower dtype, an index)."""
+    op = expr[0]
+    if expr == ("var", "y"):
+        return "y"
+    if op == "const" and isinstance(expr[1], (int, float)) and not isinstance(expr[1], bool):
+        return repr(float(expr[1]))
+    if op in _EPILOGUE_BINARY:
+        a, b = (_render_epilogue(e, n, loads) for e in expr[1:])
+        return None if a is None or b is None else f"({a} {_EPILOGUE_BINARY[op]} {b})"
+    if op == "neg" or op in _EPILOGUE_UNARY:
+        a = _render_epilogue(expr[1], n, loads)
+        return None if a is None else (f"(-{a})" if op == "neg" else f"{_EPILOGUE_UNARY[op]}({a})")
+    if op == "load":
+        kind = "row" if _index_is(expr[2], row_index(n)) else "col" if _index_is(expr[2], ("var", "r")) else None
+        if kind is None or (expr[1] in loads and loads[expr[1]][1] != kind):
+            return None
+        loads.setdefault(expr[1], (f"e{len(loads)}", kind))
+        return loads[expr[1]][0]
+    return None
+
+
+def _match_norm_epilogue(value: Expr, n: int):
+    """value = f(normalised value) for an elementwise f: (kind, x, eps, weight, bias, epilogue, params)."""
+    split = _find_norm(value, n)
+    if split is None:
+        return None
+    norm_expr, found = split
+    loads: dict[str, tuple[str, str]] = {}
+    rest = _replace(value, norm_expr, ("var", "y"))
+    source = _render_epilogue(rest, n, loads)
+    if source is None or source == "y":
+        return None
+    epilogue = NormEpilogue(source, tuple(loads.values()))
+    return (*found, epilogue, {name: param for param, (name, _) in loads.items()})
 
 
 def _norm_outputs(facts: KernelFacts, n: int):
-    """Explain every store as the normalised output, the mean, or the rstd of one row value."""
+    """Explain every store as the normalised output (possibly through an elementwise epilogue), the
+    mean, or the rstd of one row value."""
     stored: dict[str, str] = {}
     kind = x_expr = eps = None
     for ptr, index, value in facts.stores:
         found = _match_norm_value(value, n)
+        if found is None and _index_is(index, row_index(n)):
+            with_epilogue = _match_norm_epilogue(value, n)
+            if with_epilogue is not None:
+                *found, epilogue, params = with_epilogue
+                stored.update({"epilogue": epilogue, **params})
         if found is None or not _index_is(index, row_index(n)):
             stats = _match_stat_store(value, n, index)
             if stats is None:

@@ -65,10 +65,13 @@ def row_softmax_source(mode: str, roles: dict, block: int, num_warps: int = 4, r
 
 
 def row_norm_source(kind: str, roles: dict, n_cols: int, eps: float, rows: int = 1, num_warps: int = 4,
-                    mean_stride: int = 1, rstd_stride: int = 1) -> str:
+                    mean_stride: int = 1, rstd_stride: int = 1, epilogue: idioms.NormEpilogue | None = None) -> str:
+    """`epilogue`: elementwise math on the normalised value before the store; its loads are roles."""
     full = {"x": None, "residual": None, "weight": None, "bias": None, "out": None, "mean": None, "rstd": None}
     full.update(roles)
     return render("row_norm", roles=full, kind=kind, n_cols=n_cols, eps=repr(float(eps)), rows=rows,
+                  epilogue=epilogue.expression if epilogue else "",
+                  epilogue_loads=list(epilogue.loads) if epilogue else [],
                   block=next_pow2(n_cols), num_warps=num_warps, has_residual=full["residual"] is not None,
                   has_weight=full["weight"] is not None, has_bias=full["bias"] is not None,
                   store_mean=full["mean"] is not None, store_rstd=full["rstd"] is not None,
@@ -343,9 +346,12 @@ class TemplatesProposer:
                    for role in ("mean", "rstd")}
         for rows, warps in row_norm_variants(match.n_cols):
             source = row_norm_source(match.kind, match.roles, match.n_cols, match.eps, rows=rows, num_warps=warps,
-                                     mean_stride=strides["mean"], rstd_stride=strides["rstd"])
+                                     mean_stride=strides["mean"], rstd_stride=strides["rstd"],
+                                     epilogue=match.epilogue)
             yield Candidate(
                 source=source, proposer=self.name,
-                strategy=f"templates:{title} row-on-chip BLOCK={next_pow2(match.n_cols)} rows={rows} warps={warps}",
+                strategy=(f"templates:{title}{' + epilogue' if match.epilogue else ''} row-on-chip "
+                          f"BLOCK={next_pow2(match.n_cols)} rows={rows} warps={warps}"),
                 notes=(f"{match.kind} norm of [{match.n_rows}, {match.n_cols}], eps={match.eps}, input read once; "
-                       f"roles {match.roles}"))
+                       + (f"then out = {match.epilogue.expression}; " if match.epilogue else "")
+                       + f"roles {match.roles}"))

@@ -225,6 +225,9 @@ EXPECTED_NORMS = {
     "triton_per_fused_native_layer_norm_0": ("layer", 1e-05, {"x": 0, "weight": 1, "bias": 2, "out": 3}),
     "triton_per_fused_add_native_layer_norm_view_1":
         ("layer", 1e-05, {"x": 0, "residual": 1, "weight": 2, "bias": 3, "out": 4}),
+    # GELU(LayerNorm(x + r)) * 0.5 + r: the epilogue reads r again (role e0)
+    "triton_red_fused_add_gelu_mul_native_layer_norm_0":
+        ("layer", 1e-05, {"x": 0, "residual": 1, "weight": 2, "bias": 3, "out": 4, "e0": 1}),
 }
 
 
@@ -238,7 +241,7 @@ def test_row_norm_matches_exactly_the_pure_norm_kernels_of_all_fixtures():
             matched[kernel] = idioms.match_row_norm(target.kernels[0], target.launches[0])
             assert all(c.strategy.startswith("templates:") and c.proposer == "templates" for c in candidates)
             assert len({c.strategy for c in candidates}) == len(candidates) >= 2
-    assert set(matched) == set(EXPECTED_NORMS)       # ln_gelu (GELU epilogue) and gpt2 (in_out_ptr) are skipped
+    assert set(matched) == set(EXPECTED_NORMS)       # gpt2's (in_out_ptr) are skipped
     for kernel, (kind, eps, roles) in EXPECTED_NORMS.items():
         m = matched[kernel]
         assert (m.kind, m.eps) == (kind, eps)
@@ -320,6 +323,7 @@ NORM_CASES = [
     ("rms_swiglu.default.0.py", 0, {4096: 6, 2048: 100}, 32),          # looped reduction, non-pow2 row
     ("block.default.0.py", 0, BLOCK_SHRINK, None),                     # persistent, R0_BLOCK hard-coded
     ("block.default.0.py", 1, BLOCK_SHRINK, None),                     # residual add + LayerNorm
+    ("ln_gelu.default.0.py", 0, {8192: 6, 4096: 100}, 32),             # ... + GELU * 0.5 + r epilogue
 ]
 
 
