@@ -247,8 +247,9 @@ def _stat_stride(target_arg) -> int:
 
 class TemplatesProposer:
     name = "templates"
-    summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms, "
-               "Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a depthwise conv2d for cuDNN's")
+    summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms "
+               "with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a "
+               "depthwise conv2d for cuDNN's")
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         tried = {attempt.candidate.strategy for attempt in history}
@@ -331,9 +332,10 @@ class TemplatesProposer:
         for block, warps, unroll in row_kl_div_variants(match.n_cols):
             source = row_kl_div_source(match.roles, scale=match.scale, temperature_scale=match.temperature_scale,
                                        block=block, num_warps=warps, unroll=unroll, out_stride=out_stride)
+            unrolled = f"UNROLL={unroll} " if unroll > 1 else ""
             yield Candidate(
                 source=source, proposer=self.name,
-                strategy=f"templates:online-kl-div {f'UNROLL={unroll} ' if unroll > 1 else ''}BLOCK={block} warps={warps}",
+                strategy=f"templates:online-kl-div {unrolled}BLOCK={block} warps={warps}",
                 notes=(f"one pass over both logit rows [{match.n_rows}, {match.n_cols}] {match.dtype} (the original "
                        f"reads each five times); per-row KL of log_softmax({match.temperature_scale} * x), fp32"))
 

@@ -86,6 +86,22 @@ def test_row_kl_div_is_the_kl_of_two_temperature_softmaxes(dtype, temperature, b
     assert torch.isnan(storage[1::2]).all()
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
+def test_row_norm_epilogue_reads_row_and_column_tensors(dtype):
+    """out = sigmoid(y) * g + h with y the RMS-normalised row, g [N] and h [M, N] read by the epilogue."""
+    from kernelopt.proposers.idioms import NormEpilogue
+    m, n, eps = 6, 100, 1e-6
+    x, g, h = rand((m, n), dtype, 1, scale=3), rand((n,), dtype, 2), rand((m, n), dtype, 3)
+    out = poisoned((m, n), dtype)
+    epilogue = NormEpilogue("((tl.sigmoid(y) * e0) + e1)", (("e0", "col"), ("e1", "row")))
+    source = T.row_norm_source("rms", {"x": 0, "out": 3, "e0": 1, "e1": 2}, n, eps, rows=2, num_warps=2,
+                               epilogue=epilogue)
+    run_source(source, x, g, h, out)
+    v = x.double()
+    y = v / torch.sqrt((v * v).mean(1, keepdim=True) + eps)
+    close(out, torch.sigmoid(y) * g.double() + h.double(), dtype)
+
+
 # --- cross-entropy --------------------------------------------------------------------------------
 
 CE_ROLES = {"logits": 0, "row_max": 1, "row_sum": 2, "loss": 3, "target": 4}
