@@ -25,6 +25,7 @@ _REDUCE_CALLS = {"sum": "sum", "max2": "max", "min2": "min"}
 _ACC_OPS = {"maximum": "max", "minimum": "min"}
 _UNARY_CALLS = {"rsqrt", "sqrt", "log", "exp", "erf", "tanh", "abs", "log1p", "exp2", "sigmoid"}
 _ROUNDING = {"bfloat16", "float16", "float8e4nv", "float8e5"}
+FLOAT_DTYPES = ("float32", "bfloat16", "float16")   # what the templates read and write
 
 
 class Unsupported(Exception):
@@ -482,7 +483,7 @@ def match_row_norm(kernel: KernelSpec, launch: LaunchSpec) -> RowNormMatch | Non
 
 
 def _epilogue_arg_fits(arg: ArgSpec, load_kind: str, m: int, n: int) -> bool:
-    if not arg.is_tensor or arg.dtype not in ("float32", "bfloat16", "float16"):
+    if not arg.is_tensor or arg.dtype not in FLOAT_DTYPES:
         return False
     if load_kind == "row":
         return is_row_major(arg, n) and numel(arg) == m * n
@@ -532,7 +533,8 @@ def _render_epilogue(expr: Expr, n: int, loads: dict[str, tuple[str, str]]) -> s
 
 
 def _match_norm_epilogue(value: Expr, n: int):
-    """value = f(normalised value) for an elementwise f: (kind, x, eps, weight, bias, epilogue, params)."""
+    """value = f(normalised value) for an elementwise f: (what _match_norm_value found for the normalised
+    value, the epilogue, {epilogue local name: kernel parameter it loads})."""
     split = _find_norm(value, n)
     if split is None:
         return None
@@ -543,7 +545,7 @@ def _match_norm_epilogue(value: Expr, n: int):
     if source is None or source == "y":
         return None
     epilogue = NormEpilogue(source, tuple(loads.values()))
-    return (*found, epilogue, {name: param for param, (name, _) in loads.items()})
+    return found, epilogue, {name: param for param, (name, _) in loads.items()}
 
 
 def _norm_outputs(facts: KernelFacts, n: int):
@@ -556,7 +558,7 @@ def _norm_outputs(facts: KernelFacts, n: int):
         if found is None and _index_is(index, row_index(n)):
             with_epilogue = _match_norm_epilogue(value, n)
             if with_epilogue is not None:
-                *found, epilogue, params = with_epilogue
+                found, epilogue, params = with_epilogue
                 stored.update({"epilogue": epilogue, **params})
         if found is None or not _index_is(index, row_index(n)):
             stats = _match_stat_store(value, n, index)
@@ -754,7 +756,7 @@ def _ce_group_positions(group_args: tuple[ArgSpec, ...], launch_args: dict[str, 
 
 def _ce_args_fit(args: dict[str, ArgSpec], n_rows: int, n_cols: int) -> bool:
     logits, target = args["logits"], args["target"]
-    return (logits.dtype in ("bfloat16", "float16", "float32") and is_row_major(logits, n_cols)
+    return (logits.dtype in FLOAT_DTYPES and is_row_major(logits, n_cols)
             and numel(logits) == n_rows * n_cols and target.dtype == "int64" and numel(target) == n_rows
             and args["loss"].dtype == "float32" and numel(args["loss"]) == 1
             and numel(args["row_max"]) == n_rows and numel(args["row_sum"]) == n_rows
@@ -816,7 +818,7 @@ def match_depthwise_conv(target) -> DepthwiseConvMatch | None:
     pairs = [tuple(kwargs.get(key) or ()) for key in ("stride", "padding", "dilation")]
     if any(len(pair) != 2 or not all(isinstance(v, int) for v in pair) for pair in pairs):
         return None
-    if x.dtype not in ("float32", "float16", "bfloat16") or out.dtype != x.dtype:
+    if x.dtype not in FLOAT_DTYPES or out.dtype != x.dtype:
         return None
     roles = {"x": slots["input"], "weight": slots["weight"], "bias": slots.get("bias"), "out": slots["out"]}
     return DepthwiseConvMatch(roles, x.sizes, out.sizes, x.dtype, tuple(weight.sizes[2:]), *pairs)
@@ -837,9 +839,35 @@ class RowKLDivMatch:
     dtype: str                    # logits dtype
 
 
+def _scaled_centred(load: Expr, with_k: bool = True) -> Expr:
+    """(c*v - max(c*v)) * k, as Inductor writes a softmax input scaled by c*k (c = 1.0 when the scale is
+    applied after the max); binds ?c and, with_k, ?k."""
+    scaled = ("mul", load, ("const", "?c"))
+    centred = ("sub", scaled, ("max", scaled))
+    return ("mul", centred, ("const", "?k")) if with_k else centred
+
+
+def _positive_factors(*values) -> bool:
+    """Bound scale factors that are plain positive numbers (a negative one flips which element bounds
+    the exponent, and the templates assume the max does)."""
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in values)
+
+
+def _single_row_store(kernel: KernelSpec):
+    """(n_cols, n_rows, ptr, index, value) of a kernel with hard-coded sizes and one store (its value in
+    the unit-scale form of _with_unit_scale), or None."""
+    facts = analyse(kernel)
+    if facts is None or facts.has_assert or len(facts.stores) != 1:
+        return None
+    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
+    if not n or not m:
+        return None
+    ptr, index, value = facts.stores[0]
+    return n, m, ptr, index, _with_unit_scale(value)
+
+
 def _log_softmax_pattern(load: Expr) -> Expr:
-    shifted = ("mul", ("sub", ("mul", load, ("const", "?c")), ("max", ("mul", load, ("const", "?c")))),
-               ("const", "?k"))
+    shifted = _scaled_centred(load)
     return ("sub", shifted, ("log", ("sum", ("exp", shifted))))
 
 
@@ -864,18 +892,15 @@ def _with_unit_scale(expr: Expr) -> Expr:
 def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | None:
     """One store per row of sum(exp(lq) * (lq - lp)); both logits row-major, same shape and dtype;
     positive scale factors only (a negative temperature flips which element bounds the exponent)."""
-    facts = analyse(kernel)
-    if facts is None or facts.has_assert or len(facts.stores) != 1:
+    store = _single_row_store(kernel)
+    if store is None or not _index_is(store[3], ("var", "x")):
         return None
-    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
-    ptr, index, value = facts.stores[0]
-    if not n or not m or not _index_is(index, ("var", "x")):
-        return None
-    binds = unify(_row_kl_pattern(n), _with_unit_scale(value), {})
+    n, m, ptr, _, value = store
+    binds = unify(_row_kl_pattern(n), value, {})
     if binds is None or binds["?p"] == binds["?q"]:
         return None
     c, k = binds["?c"], binds["?k"]
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in (c, k)):
+    if not _positive_factors(c, k):
         return None
     roles = {"p_logits": launch_position(launch, binds["?p"]), "q_logits": launch_position(launch, binds["?q"]),
              "out": launch_position(launch, ptr)}
@@ -883,7 +908,7 @@ def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | 
         return None
     args = launch.args
     p, q, out = args[roles["p_logits"]], args[roles["q_logits"]], args[roles["out"]]
-    if p.dtype not in ("float32", "bfloat16", "float16") or q.dtype != p.dtype or p.sizes != q.sizes:
+    if p.dtype not in FLOAT_DTYPES or q.dtype != p.dtype or p.sizes != q.sizes:
         return None
     if not (is_row_major(p, n) and is_row_major(q, n) and numel(p) == m * n):
         return None
@@ -907,37 +932,29 @@ class RowSoftmaxMatch:
 
 
 def _softmax_patterns(n: int) -> list[Expr]:
-    load = ("mul", ("load", "?x", row_index(n)), ("const", "?c"))
-    centred = ("sub", load, ("max", load))
-    patterns = []
-    for shifted in (("mul", centred, ("const", "?k")), centred):
-        patterns.append(("div", ("exp", shifted), ("sum", ("exp", shifted))))
-    return patterns
+    load = ("load", "?x", row_index(n))
+    return [("div", ("exp", shifted), ("sum", ("exp", shifted)))
+            for shifted in (_scaled_centred(load), _scaled_centred(load, with_k=False))]
 
 
 def match_row_softmax(kernel: KernelSpec, launch: LaunchSpec) -> RowSoftmaxMatch | None:
     """One elementwise store of a row softmax; input and output row-major [M, N], float dtypes,
     positive scale factors."""
-    facts = analyse(kernel)
-    if facts is None or facts.has_assert or len(facts.stores) != 1:
+    store = _single_row_store(kernel)
+    if store is None or not _index_is(store[3], row_index(store[0])):
         return None
-    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
-    ptr, index, value = facts.stores[0]
-    if not n or not m or not _index_is(index, row_index(n)):
-        return None
-    value = _with_unit_scale(value)
+    n, m, ptr, _, value = store
     binds = next((b for b in (unify(p, value, {}) for p in _softmax_patterns(n)) if b is not None), None)
     if binds is None:
         return None
     c, k = binds["?c"], binds.get("?k", 1.0)
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in (c, k)):
+    if not _positive_factors(c, k):
         return None
     roles = {"x": launch_position(launch, binds["?x"]), "out": launch_position(launch, ptr)}
     if None in roles.values() or roles["x"] == roles["out"]:
         return None
     x, out = launch.args[roles["x"]], launch.args[roles["out"]]
-    floats = ("float32", "bfloat16", "float16")
-    if x.dtype not in floats or out.dtype not in floats:
+    if x.dtype not in FLOAT_DTYPES or out.dtype not in FLOAT_DTYPES:
         return None
     if not (is_row_major(x, n) and is_row_major(out, n) and numel(x) == m * n == numel(out)):
         return None

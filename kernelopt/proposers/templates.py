@@ -14,7 +14,7 @@ from typing import Iterable
 import jinja2
 
 from kernelopt.proposers import idioms
-from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
+from kernelopt.proposers.base import Attempt, Candidate, KernelSpec, LaunchSpec, RewriteTarget
 
 TEMPLATE_NAMES = ("cross_entropy", "row_softmax", "row_norm", "group_norm", "var_mean", "arg_reduce", "cumsum",
                   "depthwise_conv2d", "row_kl_div")
@@ -264,11 +264,13 @@ class TemplatesProposer:
         if len(target.launches) > 1:
             yield from self._cross_entropy(target)
             return
-        if len(target.kernels) != 1 or not target.launches:
-            return
-        yield from self._row_norm(target)
-        yield from self._row_softmax(target)
-        yield from self._row_kl_div(target)
+        if len(target.kernels) != 1 or len(target.launches) != 1 or \
+                target.launches[0].kernel != target.kernels[0].name:
+            return                                # the row templates replace one kernel's one launch
+        kernel, launch = target.kernels[0], target.launches[0]
+        yield from self._row_norm(kernel, launch)
+        yield from self._row_softmax(kernel, launch)
+        yield from self._row_kl_div(kernel, launch)
 
     def _cross_entropy(self, target: RewriteTarget) -> Iterable[Candidate]:
         match = idioms.match_cross_entropy(target)
@@ -302,10 +304,7 @@ class TemplatesProposer:
                 notes=(f"replaces the library call: direct depthwise convolution of {list(match.in_sizes)} "
                        f"{match.dtype}, channels as the fast tile axis, fp32 accumulation"))
 
-    def _row_softmax(self, target: RewriteTarget) -> Iterable[Candidate]:
-        kernel, launch = target.kernels[0], target.launches[0]
-        if len(target.launches) != 1 or launch.kernel != kernel.name:
-            return
+    def _row_softmax(self, kernel: KernelSpec, launch: LaunchSpec) -> Iterable[Candidate]:
         match = idioms.match_row_softmax(kernel, launch)
         if match is None:
             return
@@ -321,10 +320,7 @@ class TemplatesProposer:
                        f"{match.n_cols}], {match.out_dtype} out; "
                        + ("input read once" if row_on_chip else "statistics in one pass, a second writes")))
 
-    def _row_kl_div(self, target: RewriteTarget) -> Iterable[Candidate]:
-        kernel, launch = target.kernels[0], target.launches[0]
-        if len(target.launches) != 1 or launch.kernel != kernel.name:
-            return
+    def _row_kl_div(self, kernel: KernelSpec, launch: LaunchSpec) -> Iterable[Candidate]:
         match = idioms.match_row_kl_div(kernel, launch)
         if match is None:
             return
@@ -339,10 +335,7 @@ class TemplatesProposer:
                 notes=(f"one pass over both logit rows [{match.n_rows}, {match.n_cols}] {match.dtype} (the original "
                        f"reads each five times); per-row KL of log_softmax({match.temperature_scale} * x), fp32"))
 
-    def _row_norm(self, target: RewriteTarget) -> Iterable[Candidate]:
-        kernel, launch = target.kernels[0], target.launches[0]
-        if len(target.launches) != 1 or launch.kernel != kernel.name:
-            return
+    def _row_norm(self, kernel: KernelSpec, launch: LaunchSpec) -> Iterable[Candidate]:
         match = idioms.match_row_norm(kernel, launch)
         if match is None or next_pow2(match.n_cols) > MAX_ROW_ON_CHIP:
             return
