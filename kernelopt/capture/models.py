@@ -5,7 +5,10 @@ Model-file conventions (tests/zoo/README.md has the long form):
   arguments) and `get_inputs()` (forward arguments).
 - Sizes: an optional module-level `SIZES = {"small": {...}, "large": {...}}`; when present,
   `get_init_inputs(size)` and `get_inputs(size)` take the size name. "small" runs on the CPU through
-  the Triton interpreter in seconds, "large" is a realistic GPU shape.
+  the Triton interpreter in seconds, "large" is a realistic GPU shape. A file without `SIZES` (a plain
+  KernelBench file) has exactly one size, its own: every requested size builds it, and the meta
+  records `size=None`. `input_bytes` says how big its inputs are without allocating them, so a
+  caller on a CPU can decide not to build a multi-GB file at all.
 - Integer inputs: `INPUT_RANGES = {position: (low, high)}` (high exclusive), or, when the range
   depends on the size, `get_input_ranges(size) -> {position: (low, high)}`. Generated inputs stay
   valid (token ids below the vocabulary size, class targets below the class count).
@@ -93,9 +96,7 @@ def load_model(
         model, inputs = _build_kernelbench(module, source, size, seed)
 
     sizes = getattr(module, "SIZES", None)
-    size_used = size if isinstance(sizes, dict) else None
-    if size_used is None and size != "small" and not entry:
-        raise InputError(f"{source}: the file defines no SIZES, so it has one size only (use --size small)")
+    size_used = size if isinstance(sizes, dict) else None  # no SIZES: the file's own size, whatever was asked
     meta = ModelMeta(
         name=name,
         source=source,
@@ -110,6 +111,48 @@ def load_model(
     model = _to_device(model, device)
     inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
     return model, inputs, meta
+
+
+# Above this many bytes of inputs, a machine without a GPU runs only the steps that need no
+# full-size tensors (issue 18): building and interpreting multi-GB tensors on a CPU takes minutes.
+CPU_INPUT_LIMIT_BYTES = 256 * 2**20
+
+
+def input_bytes(spec: str, size: str = "large") -> int | None:
+    """The total bytes of a model file's forward inputs, found without allocating them.
+
+    `get_inputs()` runs under `torch.device("meta")`, so `torch.randn(...)` and friends make shape-only
+    tensors. None when that cannot tell (the file builds inputs from data, calls `.item()`, moves them to
+    a device itself, ...): the caller then treats the size as unknown. Errors in the file itself (no
+    such file, missing names) are InputErrors as for `load_model`.
+    """
+    import torch
+
+    module = _import_file(Path(spec))
+    get_inputs = _require(module, "get_inputs", spec, "get_inputs() returning the forward arguments")
+    sizes = getattr(module, "SIZES", None)
+    if isinstance(sizes, dict) and size not in sizes:
+        raise InputError(f"{spec}: SIZES has no entry {size!r} (it has {', '.join(sizes)})")
+    size_args = (size,) if isinstance(sizes, dict) else ()
+    try:
+        with torch.device("meta"):
+            inputs = get_inputs(*size_args)
+    except Exception:  # noqa: BLE001 - anything the meta device cannot do means "unknown", not an error
+        return None
+    return _tensor_bytes(inputs)
+
+
+def _tensor_bytes(value: Any) -> int:
+    """Bytes held by the tensors in a (nested) list/tuple/dict; a view counts its whole storage."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return value.untyped_storage().nbytes()
+    if isinstance(value, (list, tuple)):
+        return sum(_tensor_bytes(v) for v in value)
+    if isinstance(value, dict):
+        return sum(_tensor_bytes(v) for v in value.values())
+    return 0
 
 
 class ModelUnavailable(InputError):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from kernelopt.capture.models import ModelUnavailable, load_model
+from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, ModelUnavailable, input_bytes, load_model
 from kernelopt.errors import InputError
 
 ZOO = Path(__file__).resolve().parents[1] / "zoo"
@@ -73,9 +73,69 @@ def test_missing_file_and_syntax_error_are_input_errors(tmp_path):
         load_model(str(write(tmp_path, "x = 1\ndef (:\n", "bad.py")), device="cpu", seed=0)
 
 
-def test_file_without_sizes_accepts_only_small(tmp_path):
-    with pytest.raises(InputError, match="no SIZES"):
-        load_model(str(write(tmp_path, KERNELBENCH)), device="cpu", seed=0, size="large")
+@pytest.mark.parametrize("size", ["large", "small"])
+def test_file_without_sizes_has_one_size_its_own_whatever_is_asked(tmp_path, size):
+    model, inputs, meta = load_model(str(write(tmp_path, KERNELBENCH)), device="cpu", seed=0, size=size)
+    assert inputs[0].shape == (4, 8) and meta.size is None and meta.size_params == {}
+
+
+def test_plain_kernelbench_file_captures_at_the_optimize_default_size(tmp_path):
+    from kernelopt.capture.capture import capture
+    from kernelopt.optimize_job import OptimizeOptions
+
+    size = OptimizeOptions().size
+    assert size == "large"
+    result = capture(str(write(tmp_path, KERNELBENCH)), tmp_path / "cap", size=size, device="cpu", time_runs=False)
+    assert result.manifest["model"]["size"] is None
+    assert result.manifest["forward_inputs"][0]["shape"] == [4, 8]
+
+
+HUGE = """
+    import torch
+    from torch import nn
+
+    BATCH, DIM = 65536, 32768  # 8 GiB of fp32, plus 4 GiB of bf16 and 512 KiB of int64
+
+    class Model(nn.Module):
+        def forward(self, x, y, t):
+            return x.sum() + y.sum() + t.sum()
+
+    def get_init_inputs():
+        return []
+
+    def get_inputs():
+        return [torch.randn(BATCH, DIM), torch.rand(BATCH, DIM, dtype=torch.bfloat16),
+                torch.randint(0, 10, (BATCH,))]
+"""
+
+
+def test_input_bytes_is_exact_and_allocates_nothing(tmp_path):
+    import resource
+    import time
+
+    path = str(write(tmp_path, HUGE))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started = time.perf_counter()
+    total = input_bytes(path)
+    assert total == 65536 * 32768 * 4 + 65536 * 32768 * 2 + 65536 * 8
+    assert time.perf_counter() - started < 5
+    grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before  # Linux: KiB
+    assert grown_kib < 200 * 1024
+    assert total > CPU_INPUT_LIMIT_BYTES
+
+
+def test_input_bytes_is_none_when_the_meta_device_cannot_tell(tmp_path):
+    body = textwrap.dedent(KERNELBENCH).replace("return [torch.randn(4, 8)]",
+                                                "n = int(torch.randint(2, 5, ()).item())\n    return [torch.randn(n, 8)]")
+    assert input_bytes(str(write(tmp_path, body))) is None
+    assert input_bytes(str(write(tmp_path, KERNELBENCH, "small.py"))) == 4 * 8 * 4
+
+
+def test_input_bytes_of_a_sized_file_follows_the_size():
+    small, large = input_bytes(str(ZOO / "softmax.py"), "small"), input_bytes(str(ZOO / "softmax.py"), "large")
+    assert small == 8 * 256 * 2 and large == 8192 * 8192 * 2
+    with pytest.raises(InputError, match="SIZES has no entry 'huge'"):
+        input_bytes(str(ZOO / "softmax.py"), "huge")
 
 
 def test_input_outside_declared_range_is_rejected(tmp_path):
