@@ -1,0 +1,206 @@
+"""The work directory of one `kernelopt optimize` job: created on entry, removed on every way out.
+
+Issue 18: every job left its `kernelopt-optimize-*` folder behind (0.15-9.5 GB each on real sizes) and
+filled a 64 GB disk within three problems. `job_workdir()` removes the folder on success, on an
+exception, on Ctrl-C and on SIGTERM (which it turns into `JobTerminated`, a KeyboardInterrupt, while
+it is active in the main thread), unless `keep=DIR` (`--keep-work DIR`) names a folder to work in and
+keep. By default it also points the process's temp folder, and that of every child it starts, inside
+the work directory, so the temp files of capture, the candidate pool and worker processes go with it;
+Inductor's compile cache stays where it was, so it survives the job and the next job reuses it.
+
+What it cannot clean is a job killed with SIGKILL: `sweep_stale_workdirs()` removes the folders of
+jobs whose process is gone (each folder records its owner's pid), for a driver to call at start.
+"""
+from __future__ import annotations
+
+import contextlib
+import getpass
+import os
+import re
+import shutil
+import signal
+import tempfile
+import threading
+from pathlib import Path
+from typing import Iterator
+
+WORKDIR_PREFIX = "kernelopt-optimize-"
+OWNER_FILE = ".kernelopt-owner"  # the pid of the job that made the folder (sweep_stale_workdirs)
+TEMP_ENV_NAMES = ("TMPDIR", "TMP", "TEMP")  # what tempfile.gettempdir() reads, on every platform
+
+
+class JobTerminated(KeyboardInterrupt):
+    """SIGTERM reached a job inside `job_workdir()`: unwinds like Ctrl-C, so `finally` blocks run."""
+
+    exit_code = 128 + signal.SIGTERM  # what a shell reports for a process ended by SIGTERM
+
+
+@contextlib.contextmanager
+def job_workdir(keep: Path | str | None = None, *, redirect_temp: bool = True) -> Iterator[Path]:
+    """A fresh work folder for one job, removed however the block ends (unless `keep` is given).
+
+    `keep`: work in this folder (created if missing) and leave it in place afterwards, for debugging.
+    `redirect_temp`: while the block runs, `tempfile` and child processes (TMPDIR, TMP, TEMP) write their
+    temp files into `<work>/tmp`, so they are removed with it.
+    """
+    if keep is not None:
+        work = Path(keep).resolve()
+        work.mkdir(parents=True, exist_ok=True)
+    else:
+        work = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
+        (work / OWNER_FILE).write_text(str(os.getpid()))
+    previous_term = _install_sigterm()
+    try:
+        with (redirect_temp_to(work / "tmp") if redirect_temp else contextlib.nullcontext()):
+            yield work
+    finally:
+        _restore_sigterm(previous_term)
+        # A second Ctrl-C or SIGTERM must not cut the removal short and leave half a folder behind.
+        with _signals_deferred():
+            if keep is None:
+                remove_tree(work)
+
+
+@contextlib.contextmanager
+def redirect_temp_to(folder: Path) -> Iterator[Path]:
+    """Point this process's `tempfile` and its environment's TMPDIR/TMP/TEMP at `folder` for the block.
+
+    Inductor's cache directory defaults to `<temp folder>/torchinductor_<user>`: it is pinned to where it
+    was before (TORCHINDUCTOR_CACHE_DIR), so compiled kernels outlive the job instead of being
+    recompiled by every job and counted against its disk use.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    saved_env = {name: os.environ.get(name) for name in (*TEMP_ENV_NAMES, "TORCHINDUCTOR_CACHE_DIR")}
+    saved_tempdir = tempfile.tempdir
+    os.environ.update(child_temp_env(folder, {}))
+    tempfile.tempdir = str(folder)
+    try:
+        yield folder
+    finally:
+        tempfile.tempdir = saved_tempdir
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def child_temp_env(folder: Path, base: dict[str, str] | None = None) -> dict[str, str]:
+    """An environment for a child process whose temp files land in `folder` (created if missing).
+
+    `base` defaults to a copy of `os.environ`; pass `{}` to get only the variables this sets.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ if base is None else base)
+    env.setdefault("TORCHINDUCTOR_CACHE_DIR", os.environ.get("TORCHINDUCTOR_CACHE_DIR") or inductor_cache_dir())
+    for name in TEMP_ENV_NAMES:
+        env[name] = str(folder)
+    return env
+
+
+def inductor_cache_dir() -> str:
+    """Inductor's default cache folder, as torch._inductor.runtime.cache_dir_utils.default_cache_dir
+    computes it (restated, not imported: this module must not need torch), from the temp folder of
+    this moment."""
+    user = re.sub(r'[\\/:*?"<>|]', "_", getpass.getuser())
+    return os.path.join(tempfile.gettempdir(), "torchinductor_" + user)
+
+
+def folder_bytes(path: Path | str) -> int:
+    """Bytes a folder's files take on disk now (allocated blocks, like `du`), 0 when it is gone.
+
+    Files may appear and vanish while it walks (a job is writing): those are skipped, not errors.
+    """
+    total = 0
+    stack = [str(path)]
+    while stack:
+        try:
+            entries = os.scandir(stack.pop())
+        except (FileNotFoundError, NotADirectoryError, PermissionError):
+            continue
+        with entries:
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+                    else:
+                        stat = entry.stat(follow_symlinks=False)
+                        total += getattr(stat, "st_blocks", 0) * 512 or stat.st_size
+                except FileNotFoundError:
+                    continue
+    return total
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a folder, tolerating files that workers delete or still write meanwhile."""
+    for _ in range(3):  # a worker still exiting may create a file after rmtree listed the folder
+        shutil.rmtree(path, ignore_errors=True)
+        if not os.path.lexists(path):
+            return
+
+
+def sweep_stale_workdirs(root: Path | str | None = None) -> list[Path]:
+    """Remove the `kernelopt-optimize-*` folders under `root` (default: the temp folder) whose owning
+    process no longer exists (a job killed by SIGKILL or lost with its machine). Returns what went."""
+    removed = []
+    for folder in Path(root or tempfile.gettempdir()).glob(WORKDIR_PREFIX + "*"):
+        try:
+            pid = int((folder / OWNER_FILE).read_text())
+        except (OSError, ValueError):
+            continue  # not ours to judge: kept with --keep-work, or made by another version
+        if not _alive(pid):
+            remove_tree(folder)
+            removed.append(folder)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
+
+
+def _raise_terminated(signum, frame):
+    raise JobTerminated(f"stopped by signal {signal.Signals(signum).name}")
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _install_sigterm():
+    """Our SIGTERM handler while the job runs; returns the previous one (None: none was installed,
+    because signal handlers can be set from the main thread only)."""
+    if not _in_main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+def _restore_sigterm(previous) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """SIGINT and SIGTERM that arrive during the block are held and delivered after it (main thread
+    only). Handlers, not a signal mask: a mask would hold them back from this thread only, and the
+    kernel may deliver a process signal to any other thread (a memory sampler, a pool's reader)."""
+    if not _in_main_thread():
+        yield
+        return
+    caught: list[int] = []
+    saved = {signum: signal.signal(signum, lambda received, frame: caught.append(received))
+             for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        if caught:
+            signal.raise_signal(caught[0])

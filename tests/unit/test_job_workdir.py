@@ -1,0 +1,127 @@
+"""The job work directory goes away however the job ends: success, exception, Ctrl-C, SIGTERM, a crashed
+worker; `keep` keeps it; temp files of the job and its children land inside it."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from kernelopt.job_workdir import (
+    OWNER_FILE, WORKDIR_PREFIX, JobTerminated, child_temp_env, folder_bytes, inductor_cache_dir, job_workdir,
+    sweep_stale_workdirs,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_removed_after_success_and_temp_files_land_inside(tmp_path):
+    outside = tempfile.gettempdir()
+    with job_workdir() as work:
+        assert work.name.startswith(WORKDIR_PREFIX) and Path(outside) in work.parents
+        assert (work / OWNER_FILE).read_text() == str(os.getpid())
+        inner = Path(tempfile.mkdtemp())
+        assert work in inner.parents and os.environ["TMPDIR"] == str(work / "tmp")
+        assert os.environ["TORCHINDUCTOR_CACHE_DIR"].startswith(outside)  # the cache outlives the job
+        (inner / "x.bin").write_bytes(b"x" * 10_000)
+    assert not work.exists()
+    assert tempfile.gettempdir() == outside and os.environ.get("TMPDIR") != str(work / "tmp")
+
+
+def test_removed_after_an_exception_and_the_sigterm_handler_is_restored():
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(ValueError):
+        with job_workdir() as work:
+            assert signal.getsignal(signal.SIGTERM) is not before
+            (work / "f").write_text("data")
+            raise ValueError("boom")
+    assert not work.exists()
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_keep_works_in_the_given_folder_and_keeps_it(tmp_path):
+    with pytest.raises(RuntimeError):
+        with job_workdir(keep=tmp_path / "kept") as work:
+            (work / "f").write_text("data")
+            raise RuntimeError("fails, but the folder is kept for debugging")
+    assert work == (tmp_path / "kept").resolve() and (work / "f").read_text() == "data"
+
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    from kernelopt.job_workdir import JobTerminated, job_workdir
+    try:
+        with job_workdir() as work:
+            (work / "big.bin").write_bytes(b"x" * 1_000_000)
+            print(work, flush=True)
+            time.sleep(60)
+    except JobTerminated:
+        sys.exit(143)
+    except KeyboardInterrupt:
+        sys.exit(130)
+""")
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_removed_when_a_real_process_is_interrupted(signum, code):
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        work = Path(child.stdout.readline().strip())
+        assert work.is_dir() and (work / "big.bin").exists()
+        child.send_signal(signum)
+        assert child.wait(timeout=30) == code
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert not work.exists()
+
+
+def test_removed_after_a_worker_crashes_and_the_worker_wrote_inside():
+    crash = ("import os, signal, tempfile; d = tempfile.mkdtemp(prefix='candidate-'); "
+             "open(os.path.join(d, 'partial.pt'), 'wb').write(b'x' * 100000); print(d, flush=True); "
+             "os.kill(os.getpid(), signal.SIGKILL)")
+    with pytest.raises(RuntimeError, match="worker died"):
+        with job_workdir() as work:
+            done = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True)
+            assert work in Path(done.stdout.strip()).parents and folder_bytes(work) >= 100000
+            if done.returncode != 0:
+                raise RuntimeError(f"worker died (rc {done.returncode})")
+    assert not work.exists()
+
+
+def test_child_temp_env_and_folder_bytes(tmp_path):
+    env = child_temp_env(tmp_path / "t", {})
+    assert env["TMPDIR"] == env["TMP"] == env["TEMP"] == str(tmp_path / "t") and (tmp_path / "t").is_dir()
+    assert env["TORCHINDUCTOR_CACHE_DIR"] == (os.environ.get("TORCHINDUCTOR_CACHE_DIR") or inductor_cache_dir())
+    (tmp_path / "t" / "sub").mkdir()
+    (tmp_path / "t" / "sub" / "a").write_bytes(os.urandom(300_000))
+    assert 300_000 <= folder_bytes(tmp_path / "t") < 400_000
+    assert folder_bytes(tmp_path / "absent") == 0
+
+
+def test_sweep_removes_folders_of_dead_jobs_only(tmp_path):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    for name, pid in (("a", dead.pid), ("b", os.getpid())):
+        folder = tmp_path / f"{WORKDIR_PREFIX}{name}"
+        folder.mkdir()
+        (folder / OWNER_FILE).write_text(str(pid))
+    (tmp_path / f"{WORKDIR_PREFIX}kept").mkdir()  # no owner file: --keep-work, left alone
+    assert sweep_stale_workdirs(tmp_path) == [tmp_path / f"{WORKDIR_PREFIX}a"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{WORKDIR_PREFIX}b", f"{WORKDIR_PREFIX}kept"]
+
+
+def test_job_terminated_unwinds_like_ctrl_c():
+    assert issubclass(JobTerminated, KeyboardInterrupt) and JobTerminated.exit_code == 143
+    started = time.perf_counter()
+    with pytest.raises(JobTerminated):
+        with job_workdir() as work:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+    assert time.perf_counter() - started < 4 and not work.exists()
