@@ -50,4 +50,10 @@ want legality && step legality 130 python3 benchmarks/legality_suite.py --device
 # Why one emitted module is slower than its original (cubins, registers, graph-replay vs launch timing).
 want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/corpus/cuda-2.11-h200/ln_gelu/large.default \
   --out "$RES/kernel_diff_ln_gelu.json"
+# Issue 18's real sizes: ONE problem of benchmarks/large_problems per device command (each under 8
+# minutes; only when named, it alone fills a command). LARGE_PROBLEM picks one, else the first without a
+# result. Resuming: copy $RES/large_suite.jsonl back to benchmarks/results/ before the next command.
+[ -n "$STEPS" ] && want large && step large 470 python3 benchmarks/large_suite.py \
+  $([ -n "${LARGE_PROBLEM:-}" ] && echo "--problem $LARGE_PROBLEM" || echo --next) \
+  --table --work "$RES/large" --copy-to "$RES"
 exit 0
