@@ -40,7 +40,7 @@ from pathlib import Path
 
 from kernelopt.capture.models import input_bytes
 from kernelopt.job_workdir import child_temp_env, folder_bytes, remove_tree
-from kernelopt.runtime.device_memory import DiskMeter, PeakSampler
+from kernelopt.runtime.device_memory import DeviceMemoryReader, DiskMeter, PeakSampler
 
 REPO = Path(__file__).resolve().parents[1]
 PROBLEMS = REPO / "benchmarks" / "large_problems"
@@ -172,7 +172,8 @@ def run_job(path: Path, work: Path, job_tmp: Path, timeout: float) -> dict:
     """(b) `kernelopt optimize` with default options, its device-memory and temp-disk peaks."""
     out = work / f"{path.stem}_opt.py"
     report_dir = work / "report"
-    command = [sys.executable, "-m", "kernelopt.cli", "optimize", str(path), "-o", str(out), "--report", str(report_dir)]
+    command = [sys.executable, "-m", "kernelopt.cli", "optimize", str(path), "-o", str(out),
+               "--report", str(report_dir)]
     env = child_temp_env(job_tmp)
     with PeakSampler() as sampler, DiskMeter(job_tmp) as disk:
         rc, timed_out, seconds = run_group(command, timeout, env, work / "optimize.log")
@@ -203,6 +204,10 @@ def clean_leftovers(folders: list[Path]) -> int:
 
 
 def run_problem(name: str, args) -> dict:
+    reader = DeviceMemoryReader()
+    if not reader.available:  # without a GPU the job would build 4-9 GB inputs on the CPU and measure nothing
+        raise SystemExit(f"error: the large suite measures device memory and needs a GPU: {reader.reason}")
+    reader.close()
     started = time.perf_counter()
     path = Path(args.problems_dir) / f"{name}.py"
     work = Path(args.work) / name
@@ -221,7 +226,8 @@ def run_problem(name: str, args) -> dict:
     except SuiteStopped:
         row["error"] = "the suite was stopped (its step's time limit) before the problem finished"
     job = row.get("job", {})
-    total = (job.get("memory") or {}).get("total_bytes") or (row.get("inductor", {}).get("memory") or {}).get("total_bytes")
+    readings = [job.get("memory") or {}, row.get("inductor", {}).get("memory") or {}]
+    total = next((r["total_bytes"] for r in readings if r.get("total_bytes")), None)
     row["memory_bound_bytes"] = bound = memory_bound(row.get("inductor", {}).get("peak_bytes"), total)
     row["memory_ok"] = None if bound is None or job.get("peak_bytes") is None else job["peak_bytes"] <= bound
     row["disk_ok"] = None if job.get("temp_peak_growth_bytes") is None else job["temp_peak_growth_bytes"] <= DISK_BOUND
@@ -256,7 +262,8 @@ def table(rows: list[dict], names: list[str]) -> str:
     for row in rows:
         job, inductor = row.get("job", {}), row.get("inductor", {})
         status = ("stopped" if row.get("error") else "timed out" if job.get("timed_out") else job.get("report_status"))
-        cells = [row["problem"], _num(row.get("input_bytes"), 1e9, 2), _num(job.get("wall_s"), 1, 0), _text(job.get("rc")),
+        cells = [row["problem"], _num(row.get("input_bytes"), 1e9, 2), _num(job.get("wall_s"), 1, 0),
+                 _text(job.get("rc")),
                  _yes(job.get("output_written")), _text(status), _num(job.get("speedup"), 1, 3, "x"),
                  _num(job.get("peak_bytes"), 2**30, 1), _num(inductor.get("peak_bytes"), 2**30, 1),
                  _num(row.get("memory_bound_bytes"), 2**30, 1), _ok(row.get("memory_ok")),
