@@ -300,9 +300,9 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
 
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):
     from kernelopt.lift import lift_file
-    from kernelopt.pass_manager import PassManager
     from kernelopt.passes.base import PassContext
-    from kernelopt.pipeline import parse_pipeline
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
 
     started = time.perf_counter()
     ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})

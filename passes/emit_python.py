@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Module
+from kernelopt.ir.errors import InputError
 
 from .base import Pass, PassContext, PassFailure
 
@@ -28,7 +29,6 @@ class EmitPython(Pass):
     def apply(self, ctx: PassContext, module: Module) -> None:
         from kernelopt.codegen import STYLES, emit_python
         from kernelopt.codegen.standalone import EmitOptions, accepted_rewrite
-        from kernelopt.errors import InputError
 
         if self.style not in STYLES:
             raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")
