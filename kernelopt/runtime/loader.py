@@ -20,7 +20,8 @@ from typing import Any, Callable
 import torch
 
 from kernelopt.errors import InputError
-from kernelopt.runtime.rewrite import RUNTIME_NAME, dotted_name, rewrite_for_cpu
+from kernelopt.inductor_source import dotted_name
+from kernelopt.runtime.rewrite import RUNTIME_NAME, rewrite_for_cpu
 
 LaunchHook = Callable[[str, int, tuple, Callable[[], None]], None]
 DEVICES = ("cpu", "cuda")

@@ -13,7 +13,8 @@ from typing import Callable
 
 import torch
 
-from kernelopt.legality import LaunchInputs, inductor_source
+from kernelopt import inductor_source
+from kernelopt.legality import LaunchInputs
 from kernelopt.legality.standalone import StandaloneKernel
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "inductor-2.11-h200")

@@ -47,7 +47,7 @@ def test_helpers_come_with_their_dependencies_in_order():
 
 
 def test_every_helper_used_by_the_fixtures_is_provided():
-    from kernelopt.legality.inductor_source import kernel_sources
+    from kernelopt.inductor_source import kernel_sources
 
     for path in FIXTURES.glob("*.py"):
         for name in used_helpers(list(kernel_sources(path.read_text()).values())):
