@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .attributes import DType, SymbolRef, TypeAttr
 from .core import Arg, Location, Module, Op, Value
-from .errors import InputError, IRError
+from .user_errors import InputError, IRError
 from .printer import KIR_VERSION
 from .types import OpaqueType, ScalarType, TensorType, torch_dtype_name
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .core import Module, Op, Value
 from .diagnostics import Diagnostics
 from .effects import effects, launch_params, storage_root
-from .errors import IRError
+from .user_errors import IRError
 from .ops import OP_KINDS
 from .types import ScalarType, TensorType, short_dtype
 

@@ -1,4 +1,4 @@
-"""Errors a user can act on: the driver's names for the hierarchy defined in `kernelopt.ir.errors`.
+"""Errors a user can act on: the driver's names for the hierarchy defined in `kernelopt.ir.user_errors`.
 
 Every command catches these at the top level and prints the message alone (no traceback):
 `InputError` exits 1 (something is wrong in the input: a file, a module, a candidate),
@@ -7,7 +7,7 @@ that `ir` and `passes` raise the same classes without importing the driver.
 """
 from __future__ import annotations
 
-from kernelopt.ir.errors import InputError, KernelOptError, UsageError
+from kernelopt.ir.user_errors import InputError, KernelOptError, UsageError
 
 __all__ = ["InputError", "KernelOptError", "UsageError", "located"]
 

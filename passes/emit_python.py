@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir.core import Module
-from kernelopt.ir.errors import InputError
+from kernelopt.ir.user_errors import InputError
 
 from .base import Pass, PassContext, PassFailure
 
@@ -29,7 +29,7 @@ class EmitPython(Pass):
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         from kernelopt.codegen import STYLES, emit_python
-        from kernelopt.codegen.standalone import EmitOptions, accepted_rewrite
+        from kernelopt.codegen.standalone_module import EmitOptions, accepted_rewrite
 
         if self.style not in STYLES:
             raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")

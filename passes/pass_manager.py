@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from kernelopt.ir.core import Module
-from kernelopt.ir.errors import InputError
+from kernelopt.ir.user_errors import InputError
 from kernelopt.ir.printer import print_module
 from kernelopt.ir.verifier import verify
 

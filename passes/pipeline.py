@@ -11,7 +11,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from kernelopt.ir.errors import UsageError
+from kernelopt.ir.user_errors import UsageError
 
 from .base import Pass
 from .registry import lookup

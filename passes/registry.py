@@ -17,7 +17,7 @@ import pkgutil
 from functools import lru_cache
 from importlib.metadata import entry_points
 
-from kernelopt.ir.errors import UsageError
+from kernelopt.ir.user_errors import UsageError
 
 from .base import Pass
 

@@ -20,7 +20,7 @@ from kernelopt.ir.diagnostics import Diagnostics
 from kernelopt.ir.effects import launch_params, storage_root
 from kernelopt.ir.types import TUPLE, OpaqueType, ScalarType, TensorType, Type
 
-from .kernels import extra_launcher_args, is_async_compile_call, lift_kernel
+from .kernel_defs import extra_launcher_args, is_async_compile_call, lift_kernel
 from .provenance import parse_provenance
 from .pyexpr import SourceText, is_literal, literal, torch_dtype
 from .scope import ArgList, Scope, Stream, Symbol

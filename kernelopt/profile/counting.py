@@ -17,7 +17,7 @@ from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import effects, launch_params, storage_root
 from kernelopt.ir.types import DTYPE_BYTES, TensorType
 
-from .kernel_source import NUMEL_NAMES, analyze_kernel_source
+from .kernel_traffic import NUMEL_NAMES, analyze_kernel_source
 
 # Triton signature element types -> torch dtype names.
 TRITON_DTYPES = {"fp64": "float64", "fp32": "float32", "fp16": "float16", "bf16": "bfloat16",

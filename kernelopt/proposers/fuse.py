@@ -42,7 +42,7 @@ from typing import Iterable
 from kernelopt.inductor_source import strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
-from .standalone import NotRetunable
+from .candidate_source import NotRetunable
 
 CONFIGS = ((1024, 4), (512, 4), (2048, 8), (256, 2), (1024, 8), (128, 4), (4096, 8), (64, 1))
 MAX_CANDIDATES = 8

@@ -12,7 +12,7 @@ from kernelopt.codegen import emit_python
 from kernelopt.codegen.configs import LaunchConfig, apply_recorded_configs, heuristic_configs
 from kernelopt.codegen.grid import launch_grid
 from kernelopt.codegen.helpers import HELPERS, helpers_source, used_helpers, with_dependencies
-from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.lift import lift_file
 
 REPO = Path(__file__).resolve().parents[2]

@@ -21,7 +21,7 @@ from kernelopt.passes.check_legality import CheckLegality
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.passes.pipeline import parse_pipeline
 from kernelopt.report.build import kernel_table, markdown
-from kernelopt.report.kernels import kernel_rows
+from kernelopt.report.kernel_rows import kernel_rows
 from kernelopt.rewrite.targets import group_target
 
 REPO = Path(__file__).resolve().parents[2]
