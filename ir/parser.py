@@ -15,15 +15,14 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from kernelopt.errors import InputError
-
 from .attributes import DType, SymbolRef, TypeAttr
 from .core import Arg, Location, Module, Op, Value
+from .user_errors import InputError, IRError
 from .printer import KIR_VERSION
 from .types import OpaqueType, ScalarType, TensorType, torch_dtype_name
 
 
-class KirParseError(InputError):
+class KirParseError(IRError):
     """A located syntax error in `.kir` text."""
 
     def __init__(self, message: str, file: str, line: int, column: int | None, source_line: str = ""):

@@ -7,11 +7,10 @@ buffer. Warnings: a kernel that is never launched, a buffer allocated but never 
 """
 from __future__ import annotations
 
-from kernelopt.errors import InputError
-
 from .core import Module, Op, Value
 from .diagnostics import Diagnostics
 from .effects import effects, launch_params, storage_root
+from .user_errors import IRError
 from .ops import OP_KINDS
 from .types import ScalarType, TensorType, short_dtype
 
@@ -24,7 +23,7 @@ _TRITON_PTR_DTYPES = {
 _TRITON_SCALARS = {"i1", "i8", "i16", "i32", "i64", "u32", "u64", "fp16", "bf16", "fp32", "fp64", "constexpr"}
 
 
-class VerificationError(InputError):
+class VerificationError(IRError):
     def __init__(self, diagnostics: list):
         self.diagnostics = diagnostics
         super().__init__("\n".join(str(d) for d in diagnostics))

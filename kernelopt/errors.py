@@ -1,28 +1,15 @@
-"""Errors a user can act on.
+"""Errors a user can act on: the driver's names for the hierarchy defined in `kernelopt.ir.user_errors`.
 
 Every command catches these at the top level and prints the message alone (no traceback):
 `InputError` exits 1 (something is wrong in the input: a file, a module, a candidate),
-`UsageError` exits 2 (the command line itself is wrong).
+`UsageError` exits 2 (the command line itself is wrong). The classes are defined in the IR layer so
+that `ir` and `passes` raise the same classes without importing the driver.
 """
 from __future__ import annotations
 
+from kernelopt.ir.user_errors import InputError, KernelOptError, UsageError
 
-class KernelOptError(Exception):
-    """Base class: the message is written for the user (what, where, how to fix)."""
-
-    exit_code = 1
-
-
-class InputError(KernelOptError):
-    """Something in the user's input is wrong; exit code 1."""
-
-    exit_code = 1
-
-
-class UsageError(KernelOptError):
-    """The command line is wrong (unknown option, bad value, missing file argument); exit code 2."""
-
-    exit_code = 2
+__all__ = ["InputError", "KernelOptError", "UsageError", "located"]
 
 
 def located(path: str, line: int, column: int | None, message: str) -> str:

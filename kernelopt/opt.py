@@ -21,10 +21,10 @@ from kernelopt.ir.diagnostics import Diagnostic, Diagnostics
 from kernelopt.ir.parser import KirParseError, parse_module
 from kernelopt.ir.printer import print_module
 from kernelopt.ir.verifier import verify
-from kernelopt.pass_manager import (Instrumentation, PassManager, PipelineFailed, format_statistics,
-                                    format_timings)
 from kernelopt.passes.base import PassContext
-from kernelopt.pipeline import describe_type, option_table, parse_pipeline
+from kernelopt.passes.pass_manager import (Instrumentation, PassManager, PipelineFailed, format_statistics,
+                                           format_timings)
+from kernelopt.passes.pipeline import describe_type, option_table, parse_pipeline
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kernelopt.errors import InputError, UsageError
+from kernelopt.inductor_source import unsupported_parts
 
 from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
 # --base -> the Inductor modes captured. `best` captures both on a GPU, times the two modules side by
@@ -300,9 +301,9 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
 
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):
     from kernelopt.lift import lift_file
-    from kernelopt.pass_manager import PassManager
     from kernelopt.passes.base import PassContext
-    from kernelopt.pipeline import parse_pipeline
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
 
     started = time.perf_counter()
     ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
@@ -317,10 +318,10 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
     steps.done("lift", f"{prefix}{len(module.launches())} launches, {len(module.kernels)} kernels"
                + (f", {len(warnings)} warning(s)" if warnings else ""), started)
-    cpp = [op.symbol for op in module.kernels if op.attrs.get("kind") == "cpp"]
-    if module.attrs.get("symbolic_shapes") or module.attrs.get("backward") or cpp:
-        why = ("symbolic sizes" if module.attrs.get("symbolic_shapes") else
-               "a backward graph" if module.attrs.get("backward") else f"C++ kernels (@{cpp[0]})")
+    unsupported = unsupported_parts(module)
+    if unsupported:
+        why = ("symbolic sizes" if unsupported.symbolic_shapes else
+               "a backward graph" if unsupported.backward else f"C++ kernels (@{unsupported.cpp_kernels[0]})")
         steps.skipped("optimize", f"{prefix}the module has {why}; this version optimizes static-shape inference "
                                   "graphs, so the Inductor module is written out unchanged")
         ctx.artifacts["passthrough"] = True

@@ -78,7 +78,7 @@ class AgenticRewrite(Pass):
                 pool.close()
 
     def _search_all(self, ctx: PassContext, module: Module, proposers: list, evaluator) -> None:
-        from kernelopt.rewrite import cache
+        from kernelopt.rewrite import search_cache as cache
         from kernelopt.rewrite.search import Budget, Progress, search
         from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
 

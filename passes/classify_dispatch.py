@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kernelopt.ir.callees import op_basename
 from kernelopt.ir.core import Module, Op
 
 from .base import Pass, PassContext
@@ -38,27 +39,11 @@ GLUE = {
 }
 
 
-def _op_basename(callee: str) -> str:
-    """`torch.ops.aten.addmm.default` -> `addmm`; `aten.mm.dtype` -> `mm`; `extern_kernels.mm` -> `mm`.
-
-    The op is the part after its namespace (`torch.ops.<ns>.`, `aten.`, `extern_kernels.`), whatever
-    the overload is called (`default`, `out`, `dtype`, `dim_IntList`, ...).
-    """
-    parts = callee.split(".")
-    if parts[:2] == ["torch", "ops"] and len(parts) >= 4:
-        return parts[3]
-    for namespace in ("aten", "prims", "extern_kernels", "inductor_ops"):
-        if namespace in parts[:-1]:
-            return parts[parts.index(namespace) + 1]
-    parts = [p for p in parts if p not in ("default", "out", "Tensor", "Scalar")]
-    return parts[-1] if parts else callee
-
-
 def classify_library_call(callee: str) -> str:
     lowered = callee.lower()
     if any(marker in lowered for marker in ATTENTION_MARKERS):
         return "vendor.attention"
-    base = _op_basename(callee)
+    base = op_basename(callee)
     if base in ("copy_", "copy"):
         return "glue.copy"
     base = base.rstrip("_")  # in-place variants (`addmm_`, `baddbmm_`) run the same library kernel

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir.core import Module
+from kernelopt.ir.user_errors import InputError
 
 from .base import Pass, PassContext, PassFailure
 
@@ -27,17 +29,16 @@ class EmitPython(Pass):
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         from kernelopt.codegen import STYLES, emit_python
-        from kernelopt.codegen.standalone import EmitOptions, accepted_rewrite
-        from kernelopt.errors import InputError
+        from kernelopt.codegen.standalone_module import EmitOptions, accepted_rewrite
 
         if self.style not in STYLES:
             raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")
-        cpp = [op.symbol for op in module.kernels if op.attrs.get("kind") == "cpp"]
-        if cpp:
-            raise PassFailure(f"@{cpp[0]} is a C++ kernel (Inductor's CPU backend); emit-python writes Triton "
-                              "kernels only (keep the Inductor module for this one)")
-        if module.attrs.get("symbolic_shapes"):
-            symbols = ", ".join(sorted((module.attrs.get("symbols") or {}).keys())) or "symbolic sizes"
+        unsupported = unsupported_parts(module)
+        if unsupported.cpp_kernels:
+            raise PassFailure(f"@{unsupported.cpp_kernels[0]} is a C++ kernel (Inductor's CPU backend); emit-python "
+                              "writes Triton kernels only (keep the Inductor module for this one)")
+        if unsupported.symbolic_shapes:
+            symbols = ", ".join(unsupported.symbols) or "symbolic sizes"
             raise PassFailure(f"the module has symbolic sizes ({symbols}); emit-python writes static-shape "
                               "modules only (keep the Inductor module for this one)")
         options = EmitOptions(config_policy=self.config_policy, gpu=ctx.options.get("gpu"))

@@ -17,12 +17,13 @@ import pkgutil
 from functools import lru_cache
 from importlib.metadata import entry_points
 
-from kernelopt.errors import UsageError
+from kernelopt.ir.user_errors import UsageError
 
 from .base import Pass
 
 ENTRY_POINT_GROUP = "kernelopt.passes"
-_NOT_PASS_MODULES = {"base", "registry"}
+# The pass machinery shares this package with the passes; these modules hold no pass.
+_NOT_PASS_MODULES = {"base", "pass_manager", "pipeline", "registry"}
 
 
 class RegistryError(UsageError):

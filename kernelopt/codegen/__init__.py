@@ -3,7 +3,7 @@
 - `emit_python(module, style="standalone"|"patched", ...)`: the module source.
 - `configs`: launch-config selection (`apply_recorded_configs`, `heuristic_configs`, `measure_configs`).
 - `grid`: Inductor-compatible launch grids.
-- `kernel_source`, `helpers`: plain-jit kernels and the self-contained `triton_helpers` replacement.
+- `plain_jit`, `helpers`: plain-jit kernels and the self-contained `triton_helpers` replacement.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def emit_python(module, style: str = "standalone", *, options=None, remark=None,
     from kernelopt.errors import InputError
 
     if style == "standalone":
-        from kernelopt.codegen.standalone import emit_standalone
+        from kernelopt.codegen.standalone_module import emit_standalone
 
         return emit_standalone(module, options, remark)
     if style == "patched":

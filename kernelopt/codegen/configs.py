@@ -20,8 +20,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from kernelopt.codegen.kernel_source import standalone_kernel
-from kernelopt.runtime.kernels import inductor_config_list
+from kernelopt.codegen.plain_jit import standalone_kernel
+from kernelopt.runtime.cpu_kernel import inductor_config_list
 from kernelopt.errors import InputError
 from kernelopt.ir.core import Module, Op
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from kernelopt.codegen.configs import LaunchConfig, _decorator_keywords, _decorator_namespace
-from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.errors import InputError
 from kernelopt.ir.core import Op, Value
 

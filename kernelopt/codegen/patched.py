@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kernelopt.codegen.standalone import (KERNELOPT_VERSION, EmitOptions, RemarkFn, candidate_source,
+from kernelopt.codegen.standalone_module import (KERNELOPT_VERSION, EmitOptions, RemarkFn, candidate_source,
                                           prefix_top_level_names, rewrite_evidence)
 from kernelopt.errors import InputError
 from kernelopt.ir.core import Module, Op

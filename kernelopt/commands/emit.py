@@ -43,7 +43,7 @@ def load_ir(path: str):
 def handle(args: argparse.Namespace) -> int:
     from kernelopt.codegen import emit_python
     from kernelopt.codegen.configs import apply_recorded_configs
-    from kernelopt.codegen.standalone import EmitOptions
+    from kernelopt.codegen.standalone_module import EmitOptions
 
     module = load_ir(args.input)
     if args.manifest:

@@ -2,7 +2,7 @@
 
 Per launch the gate runs cases: the realistic one (the launch's captured buffers), fresh random inputs
 for each seed, and adversarial ones (large magnitudes, negatives, tiny values). Per case it runs the
-original in this process and the candidate in a sandboxed child (see pool.py), on identical guarded,
+original in this process and the candidate in a sandboxed child (see sandbox.py), on identical guarded,
 poisoned buffers, and checks in this order (the first failure rejects, with evidence):
 
   layout / aliasing   argument metadata (sizes, strides, offset, dtype, device, storage) unchanged
@@ -39,7 +39,7 @@ import torch
 
 from kernelopt.legality import cases as C
 from kernelopt.legality import compare
-from kernelopt.legality.pool import ChildDied, ChildTimedOut, Limits, WorkerPool, default_pool
+from kernelopt.legality.sandbox import ChildDied, ChildTimedOut, Limits, WorkerPool, default_pool
 from kernelopt.legality.screen import screen_source
 from kernelopt.legality.shared import SharedBases
 from kernelopt.legality.tolerance import PRECISIONS

@@ -13,8 +13,8 @@ import tempfile
 
 import torch
 
+from kernelopt import inductor_source
 from kernelopt.errors import InputError
-from kernelopt.legality import inductor_source
 from kernelopt.legality.cases import LaunchInputs
 from kernelopt.legality.gate import Verdict, check_candidate
 

@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from kernelopt.errors import InputError
+from kernelopt.inductor_source import dotted_name
 from kernelopt.ir.core import Arg, Location, Module, Op, Value
 from kernelopt.ir.diagnostics import Diagnostics
 from kernelopt.ir.effects import launch_params, storage_root
 from kernelopt.ir.types import TUPLE, OpaqueType, ScalarType, TensorType, Type
 
-from .kernels import extra_launcher_args, is_async_compile_call, lift_kernel
+from .kernel_defs import extra_launcher_args, is_async_compile_call, lift_kernel
 from .provenance import parse_provenance
-from .pyexpr import SourceText, dotted_name, is_literal, literal, torch_dtype
+from .pyexpr import SourceText, is_literal, literal, torch_dtype
 from .scope import ArgList, Scope, Stream, Symbol
 
 _ALLOCATORS = {"empty_strided_cuda": "cuda", "empty_strided_cpu": "cpu", "empty_strided_xpu": "xpu",
@@ -106,7 +107,7 @@ class Lifter:
                     dotted_name(stmt.value.func) == "Runner":
                 for kw in stmt.value.keywords:
                     if kw.arg == "partitions" and isinstance(kw.value, (ast.List, ast.Tuple)):
-                        self.partition_names = [dotted_name(e) or "" for e in kw.value.elts]
+                        self.partition_names = [dotted_name(e) for e in kw.value.elts]
         markers = ("async_compile" in self.src.text or "extern_kernels" in self.src.text)
         if call is None or not markers:
             missing = "`call(args)` function" if call is None else "`async_compile`/`extern_kernels` markers"
@@ -144,7 +145,7 @@ class Lifter:
         if isinstance(value, ast.Constant) and isinstance(value.value, (int, float)):
             return ScalarType("bool" if isinstance(value.value, bool) else
                               "int64" if isinstance(value.value, int) else "float64")
-        if isinstance(value, ast.Call) and (dotted_name(value.func) or "").endswith("rand_strided"):
+        if isinstance(value, ast.Call) and dotted_name(value.func).endswith("rand_strided"):
             kw = {k.arg: k.value for k in value.keywords if k.arg}
             sizes, strides = (literal(a) for a in value.args[:2]) if len(value.args) >= 2 else (None, None)
             dtype = torch_dtype(kw["dtype"]) if "dtype" in kw else None
@@ -331,7 +332,7 @@ class Lifter:
                 scope.env[name] = bound  # an alias: `s77 = arg0_1`
                 return 1
         if isinstance(value, ast.Call):
-            func = dotted_name(value.func) or ""
+            func = dotted_name(value.func)
             if func in _STREAM_GETTERS:
                 index = literal(value.args[0]) if value.args else None
                 scope.env[name] = Stream(index)
@@ -408,7 +409,7 @@ class Lifter:
         if isinstance(func, ast.Subscript) and dotted_name(func.value) in ("self.partitions", "runner.partitions"):
             index = literal(func.slice)
             return index if isinstance(index, int) else None
-        name = dotted_name(func) or ""
+        name = dotted_name(func)
         match = re.fullmatch(r"partition_(\d+)", name)
         if match and name in self.functions:
             return int(match.group(1))
@@ -448,7 +449,7 @@ class Lifter:
     # -- calls ---------------------------------------------------------------------------------
     def lift_call_statement(self, stmt: ast.stmt, call: ast.Call, target: str | None, scope: Scope) -> int:
         func = call.func
-        name = dotted_name(func) or ""
+        name = dotted_name(func)
         if name == "args.clear" or (name.endswith(".clear") and name[:-6] in scope.params):
             return 1
         if name in _IGNORED_CALLS:
@@ -670,7 +671,7 @@ class Lifter:
         if dtype is not None:
             return dtype
         if isinstance(node, ast.Call):
-            func = dotted_name(node.func) or ""
+            func = dotted_name(node.func)
             if func.rsplit(".", 1)[-1] == "reinterpret_tensor" and node.args:
                 return self.view_value(node, self.value_of(node.args[0], scope), scope, node)
             if isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
@@ -723,7 +724,7 @@ class Lifter:
         if isinstance(node, (ast.BinOp, ast.Call)) and not any(
                 isinstance(n, ast.Name) and not isinstance(self.static_value(n, scope), (str, int, float))
                 and n.id not in _SYMPY_FUNCTIONS for n in ast.walk(node)):
-            if isinstance(node, ast.Call) and (dotted_name(node.func) or "").split(".")[-1] not in _SYMPY_FUNCTIONS:
+            if isinstance(node, ast.Call) and dotted_name(node.func).split(".")[-1] not in _SYMPY_FUNCTIONS:
                 return None
             self.symbolic = True
             return self.src.segment(node)

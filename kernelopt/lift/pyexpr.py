@@ -5,6 +5,7 @@ import ast
 import math
 from typing import Any
 
+from kernelopt.inductor_source import dotted_name
 from kernelopt.ir.attributes import DType
 
 _TORCH_DTYPES = {
@@ -33,18 +34,6 @@ class SourceText:
         parts = [self.line(first)[start:]] + [self.line(n) for n in range(first + 1, last)]
         parts.append(self.line(last)[:end])
         return "\n".join(parts)
-
-
-def dotted_name(node: ast.AST) -> str | None:
-    """`torch.ops.aten.mm.default` for the attribute chain, None when it is not a plain chain."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def torch_dtype(node: ast.AST) -> DType | None:
@@ -120,7 +109,7 @@ def literal(node: ast.AST) -> Any:
             return math.inf if node.id == "inf" else math.nan
         return node.id
     name = dotted_name(node)
-    if name is not None:
+    if name:  # '' when not a plain attribute chain
         if name in ("math.inf", "math.nan"):
             return math.inf if name == "math.inf" else math.nan
         return name

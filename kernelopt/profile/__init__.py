@@ -1,3 +1,3 @@
 """Performance model and measurement: bytes/FLOP counting (`counting`), per-GPU ceilings
 (`ceilings`, table in `ceilings.json`), single-launch GPU timing (`measure`) with a disk cache
-(`cache`)."""
+(`timing_cache`)."""

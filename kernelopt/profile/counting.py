@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kernelopt.ir.callees import op_basename
 from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import effects, launch_params, storage_root
 from kernelopt.ir.types import DTYPE_BYTES, TensorType
 
-from .kernel_source import NUMEL_NAMES, analyze_kernel_source
+from .kernel_traffic import NUMEL_NAMES, analyze_kernel_source
 
 # Triton signature element types -> torch dtype names.
 TRITON_DTYPES = {"fp64": "float64", "fp32": "float32", "fp16": "float16", "bf16": "bfloat16",
@@ -200,9 +201,7 @@ def _vendor_flop_class(dtype: str, cost: Cost) -> str:
 
 
 def _gemm_flops(op: Op, tensors: list[Value], outputs: list[Value], cost: Cost) -> None:
-    from kernelopt.passes.classify_dispatch import _op_basename
-
-    has_bias = _op_basename(op.callee or "").rstrip("_") in ("addmm", "bias_addmm", "baddbmm", "addbmm",
+    has_bias = op_basename(op.callee or "").rstrip("_") in ("addmm", "bias_addmm", "baddbmm", "addbmm",
                                                               "addmv", "_addmm_activation")
     operands = tensors[1:3] if has_bias and len(tensors) >= 3 else tensors[:2]
     if len(operands) < 2:

@@ -14,7 +14,7 @@ from typing import Callable
 
 from kernelopt.ir.core import Module, Op, Value
 
-from .cache import TimeCache, make_key, source_hash
+from .timing_cache import TimeCache, make_key, source_hash
 from .measure import METHOD_VERSION, environment, measure_module
 
 

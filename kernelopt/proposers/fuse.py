@@ -39,8 +39,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from kernelopt.inductor_source import strip_heuristics
+
 from .base import Attempt, Candidate, RewriteTarget
-from .standalone import NotRetunable, strip_heuristics
+from .candidate_source import NotRetunable
 
 CONFIGS = ((1024, 4), (512, 4), (2048, 8), (256, 2), (1024, 8), (128, 4), (4096, 8), (64, 1))
 MAX_CANDIDATES = 8
@@ -91,7 +93,7 @@ def parse_pointwise(spec) -> ParsedKernel:
     if constexprs != ["XBLOCK"]:
         raise Decline(f"{spec.name} has constexpr parameters {constexprs}, expected only XBLOCK")
     try:
-        plain = strip_heuristics(spec.source, spec.name)
+        plain = strip_heuristics(spec.source, spec.name, missing=NotRetunable)
     except NotRetunable as err:
         raise Decline(str(err)) from None
     tree = ast.parse(plain)

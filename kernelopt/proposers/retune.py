@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
-from .standalone import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source
+from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
 REDUCTION_X = (1, 2, 4, 8, 16, 32, 64)

@@ -1,6 +1,6 @@
 """Build the optimize report: per kernel and per model, as JSON, markdown and a plot.
 
-Per kernel (rows from kernels.py): dispatch class, time before and after, floor, percent of roofline
+Per kernel (rows from kernel_rows.py): dispatch class, time before and after, floor, percent of roofline
 before and after, the proposer and strategy that won, and the legality evidence; every launch of the
 original module has a row, and an accepted fusion-group rewrite a row of its own after its members'.
 Per model (on a GPU): end-to-end times of eager, Inductor default, max-autotune-no-cudagraphs,
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kernelopt.ir.core import Module
-from kernelopt.report.kernels import kernel_rows
+from kernelopt.report.kernel_rows import kernel_rows
 
 
 def _fmt(value, digits=1) -> str:

@@ -1,4 +1,4 @@
-"""CPU stand-ins for the CUDA-only pieces of an output module (see `rewrite.py` for where they go).
+"""CPU stand-ins for the CUDA-only pieces of an output module (see `cpu_rewrite.py` for where they go).
 
 One `CpuRuntime` per loaded module is put into its globals as `__kernelopt_rt__`.
 """
@@ -67,7 +67,7 @@ class AsyncCompile:
         self.kernels: dict[str, Any] = {}
 
     def triton(self, kernel_name: str, source_code: str, device_str: str = "cuda", **kwargs):
-        from kernelopt.runtime.kernels import compile_interpreted_kernel
+        from kernelopt.runtime.cpu_kernel import compile_interpreted_kernel
 
         kernel = compile_interpreted_kernel(kernel_name, source_code)
         self.kernels[kernel_name] = kernel

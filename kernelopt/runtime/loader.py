@@ -1,9 +1,9 @@
 """Load an output module (Inductor's, captured for CUDA or CPU, or KernelOPT's) and run it.
 
 `load_output_module(path, device)` executes the module's source in a fresh namespace:
-- on "cpu", the syntax tree is rewritten first (`rewrite.py`): CUDA-only calls go to CPU stand-ins
+- on "cpu", the syntax tree is rewritten first (`cpu_rewrite.py`): CUDA-only calls go to CPU stand-ins
   (`cpu_shims.py`) and `async_compile.triton(...)` compiles each kernel for the Triton interpreter
-  (`kernels.py`); vendor calls (`extern_kernels.mm/addmm/bmm/convolution/...`) already accept CPU
+  (`cpu_kernel.py`); vendor calls (`extern_kernels.mm/addmm/bmm/convolution/...`) already accept CPU
   tensors and run as the same torch ops;
 - on "cuda", the module runs as it is.
 Either way every Triton kernel global is wrapped so that each launch goes through `launch_hook`.
@@ -20,7 +20,8 @@ from typing import Any, Callable
 import torch
 
 from kernelopt.errors import InputError
-from kernelopt.runtime.rewrite import RUNTIME_NAME, dotted_name, rewrite_for_cpu
+from kernelopt.inductor_source import dotted_name
+from kernelopt.runtime.cpu_rewrite import RUNTIME_NAME, rewrite_for_cpu
 
 LaunchHook = Callable[[str, int, tuple, Callable[[], None]], None]
 DEVICES = ("cpu", "cuda")
@@ -109,7 +110,7 @@ def _is_bare_jit(obj: Any) -> bool:
 
 
 def _is_kernel(obj: Any) -> bool:
-    from kernelopt.runtime.kernels import InterpretedKernel
+    from kernelopt.runtime.cpu_kernel import InterpretedKernel
 
     if isinstance(obj, InterpretedKernel):
         return True

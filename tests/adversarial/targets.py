@@ -13,8 +13,9 @@ from typing import Callable
 
 import torch
 
-from kernelopt.legality import LaunchInputs, inductor_source
-from kernelopt.legality.standalone import StandaloneKernel
+from kernelopt import inductor_source
+from kernelopt.legality import LaunchInputs
+from kernelopt.legality.kernel_launcher import StandaloneKernel
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "inductor-2.11-h200")
 ROWS, VOCAB = 6, 300

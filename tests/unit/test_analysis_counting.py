@@ -1,11 +1,11 @@
-"""Byte and FLOP counting on hand-made modules (kernelopt.profile.counting / kernel_source)."""
+"""Byte and FLOP counting on hand-made modules (kernelopt.profile.counting / kernel_traffic)."""
 from pathlib import Path
 
 from kernelopt.ir.parser import parse_module
 from kernelopt.lift import lift_file
 from kernelopt.profile.ceilings import load_ceilings
 from kernelopt.profile.counting import launch_cost, library_cost
-from kernelopt.profile.kernel_source import analyze_kernel_source
+from kernelopt.profile.kernel_traffic import analyze_kernel_source
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "inductor-2.11-h200"
 

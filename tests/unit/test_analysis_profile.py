@@ -11,7 +11,7 @@ from kernelopt.ir.parser import parse_module
 from kernelopt.lift import lift_file
 from kernelopt.passes.annotate_profile import AnnotateProfile
 from kernelopt.passes.base import PassContext
-from kernelopt.profile.cache import TimeCache
+from kernelopt.profile.timing_cache import TimeCache
 from kernelopt.profile.ceilings import load_ceilings
 from kernelopt.profile.counting import Cost
 from kernelopt.profile.timed_module import timed_ops

@@ -177,7 +177,7 @@ def test_emitted_module_header_and_contract(fresh_captures, tmp_path):
 
 def _rewrite_candidate(module, kernel_name: str) -> str:
     """A candidate-format rewrite of a kernel: its own plain-jit copy, launched with the emitted config."""
-    from kernelopt.codegen.kernel_source import standalone_kernel
+    from kernelopt.codegen.plain_jit import standalone_kernel
 
     kernel = module.kernel(kernel_name)
     launch = next(op for op in module.launches() if op.symbol == kernel_name)

@@ -12,7 +12,7 @@ from kernelopt.codegen import emit_python
 from kernelopt.codegen.configs import LaunchConfig, apply_recorded_configs, heuristic_configs
 from kernelopt.codegen.grid import launch_grid
 from kernelopt.codegen.helpers import HELPERS, helpers_source, used_helpers, with_dependencies
-from kernelopt.codegen.kernel_source import standalone_kernel
+from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.lift import lift_file
 
 REPO = Path(__file__).resolve().parents[2]
@@ -47,7 +47,7 @@ def test_helpers_come_with_their_dependencies_in_order():
 
 
 def test_every_helper_used_by_the_fixtures_is_provided():
-    from kernelopt.legality.inductor_source import kernel_sources
+    from kernelopt.inductor_source import kernel_sources
 
     for path in FIXTURES.glob("*.py"):
         for name in used_helpers(list(kernel_sources(path.read_text()).values())):

@@ -9,7 +9,7 @@ import torch  # noqa: E402
 
 from kernelopt.legality import LaunchInputs, check_candidate, tolerance_for  # noqa: E402
 from kernelopt.legality import cases as C  # noqa: E402
-from kernelopt.legality.pool import sandbox_environment  # noqa: E402
+from kernelopt.legality.sandbox import sandbox_environment  # noqa: E402
 from kernelopt.legality.screen import screen_source  # noqa: E402
 from tests.adversarial.suite import CANDIDATES  # noqa: E402
 from tests.adversarial.targets import CE_STATS, LAYERNORM, SILU_MUL, TARGETS  # noqa: E402
@@ -214,13 +214,13 @@ def test_timings_say_where_the_time_went():
 def test_case_data_does_not_travel_in_messages(monkeypatch):
     """Buffers cross through shared memory: every message stays small even for a 4 MB argument,
     while the candidate still sees the data and its writes come back."""
-    from kernelopt.legality import pool, wire
+    from kernelopt.legality import sandbox, wire
     sizes = []
 
     def recording_send(conn, message):
         sizes.append(len(__import__("pickle").dumps(message)))
         wire.send(conn, message)
-    monkeypatch.setattr(pool, "_send", recording_send)
+    monkeypatch.setattr(sandbox, "_send", recording_send)
     numel = 1 << 21
 
     def original(gate, up, n):       # torch, not the interpreter: the test is about moving data

@@ -7,10 +7,10 @@ import pytest
 
 from kernelopt.errors import UsageError
 from kernelopt.ir.parser import parse_module
-from kernelopt.pass_manager import Instrumentation, PassManager, PipelineFailed
 from kernelopt.passes.base import Pass, PassContext
+from kernelopt.passes.pass_manager import Instrumentation, PassManager, PipelineFailed
+from kernelopt.passes.pipeline import parse_pipeline, split_pipeline
 from kernelopt.passes.registry import registry
-from kernelopt.pipeline import parse_pipeline, split_pipeline
 
 SIMPLE = """ko.module @m {
   ko.kernel @k {kind = "pointwise", source = ""}

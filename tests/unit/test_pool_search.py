@@ -38,9 +38,9 @@ def test_the_search_on_a_pool_keeps_the_same_best_candidate_as_the_sequential_se
 
 
 def test_agentic_rewrite_with_local_workers_proposes_the_rewrite():
-    from kernelopt.pass_manager import PassManager
     from kernelopt.passes.base import PassContext
-    from kernelopt.pipeline import parse_pipeline
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
 
     inputs = torch.load(CAPTURE / "inputs.pt")["args"]
     module = lift_file(str(MODULE))

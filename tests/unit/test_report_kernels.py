@@ -13,15 +13,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from kernelopt.lift import lift_file
-from kernelopt.pass_manager import PassManager
-from kernelopt.passes.base import PassContext
-from kernelopt.passes.check_legality import CheckLegality
-from kernelopt.pipeline import parse_pipeline
-from kernelopt.report.build import kernel_table, markdown
 from kernelopt.ir.parser import parse_module
 from kernelopt.ir.printer import print_module
-from kernelopt.report.kernels import kernel_rows
+from kernelopt.lift import lift_file
+from kernelopt.passes.base import PassContext
+from kernelopt.passes.check_legality import CheckLegality
+from kernelopt.passes.pass_manager import PassManager
+from kernelopt.passes.pipeline import parse_pipeline
+from kernelopt.report.build import kernel_table, markdown
+from kernelopt.report.kernel_rows import kernel_rows
 from kernelopt.rewrite.targets import group_target
 
 REPO = Path(__file__).resolve().parents[2]

@@ -18,9 +18,9 @@ import torch
 
 from kernelopt.ir.printer import print_module
 from kernelopt.lift import lift_file
-from kernelopt.pass_manager import PassManager
 from kernelopt.passes.base import PassContext
-from kernelopt.pipeline import parse_pipeline
+from kernelopt.passes.pass_manager import PassManager
+from kernelopt.passes.pipeline import parse_pipeline
 from kernelopt.proposers.base import Candidate
 from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel

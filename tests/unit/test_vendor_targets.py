@@ -107,8 +107,8 @@ def test_a_committed_replacement_allocates_the_result_where_the_call_was():
 
 
 def test_the_emitted_module_runs_the_replacement_and_matches_inductor(tmp_path):
-    from kernelopt.pass_manager import PassManager
-    from kernelopt.pipeline import parse_pipeline
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
     from kernelopt.runtime import run_module
 
     module = analysed()
@@ -132,8 +132,8 @@ def test_the_emitted_module_runs_the_replacement_and_matches_inductor(tmp_path):
 def test_the_templates_proposer_replaces_the_depthwise_convolution_end_to_end(tmp_path):
     # the whole pipeline on the CPU: the search (static cost model: no GPU to time on) finds the
     # depthwise template legal, check-legality re-proves it, and the emitted module matches Inductor's
-    from kernelopt.pass_manager import PassManager
-    from kernelopt.pipeline import parse_pipeline
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
     from kernelopt.runtime import run_module
 
     module = lift_file(str(MODULE))

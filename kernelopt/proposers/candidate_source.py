@@ -7,8 +7,9 @@ with other grid types (fixed grids of templates, combo kernels) are not handled 
 """
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
+
+from kernelopt.inductor_source import strip_heuristics
 
 BLOCK_PARAMS = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK")
 _GRID_DIMS = (("xnumel", "XBLOCK"), ("ynumel", "YBLOCK"), ("znumel", "ZBLOCK"))
@@ -30,24 +31,6 @@ class LaunchConfig:
         return " ".join(parts)
 
 
-def strip_heuristics(source: str, kernel_name: str) -> str:
-    """The kernel source with Inductor's autotuning decorator removed (`@triton.jit` stays)."""
-    tree = ast.parse(source)
-    lines = source.splitlines()
-    func = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
-    if func is None:
-        raise NotRetunable(f"no function named {kernel_name} in the kernel source")
-    drop: set[int] = set()
-    for deco in func.decorator_list:
-        text = ast.unparse(deco)
-        if text.startswith("triton_heuristics.") or "triton_heuristics" in text:
-            drop.update(range(deco.lineno - 1, deco.end_lineno))
-    for node in tree.body:
-        if isinstance(node, ast.Expr) and "set_driver_to_gpu" in ast.unparse(node):
-            drop.update(range(node.lineno - 1, node.end_lineno))
-    return "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
-
-
 def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:
     """(numel parameter, block parameter or None) for each grid dimension, from the signature."""
     if grid_type not in ("Grid1D", "Grid2D", "Grid3D", ""):
@@ -64,7 +47,7 @@ def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:
 def candidate_source(kernel_source: str, kernel_name: str, params: list[str], signature: dict,
                      grid_type: str, config: LaunchConfig, header: str = "") -> str:
     """A candidate-format module: the plain jit kernel plus `run(*args)` launching it with `config`."""
-    body = strip_heuristics(kernel_source, kernel_name)
+    body = strip_heuristics(kernel_source, kernel_name, missing=NotRetunable)
     dims = grid_rule(signature, grid_type)
     blocks = dict(config.blocks)
     grid_terms = []

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from typing import Any, Callable
 
-from kernelopt.legality import inductor_source
+from kernelopt import inductor_source
 
 _LIBDEVICE_FALLBACK = (
     "try:\n"

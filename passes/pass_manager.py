@@ -13,11 +13,12 @@ import time
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from kernelopt.errors import InputError
 from kernelopt.ir.core import Module
+from kernelopt.ir.user_errors import InputError
 from kernelopt.ir.printer import print_module
 from kernelopt.ir.verifier import verify
-from kernelopt.passes.base import Pass, PassContext, PassFailure
+
+from .base import Pass, PassContext, PassFailure
 
 
 class PipelineFailed(InputError):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 
+from kernelopt.inductor_source import dotted_name
+
 RUNTIME_NAME = "__kernelopt_rt__"
 
 # dotted name in the module -> attribute of the runtime namespace
@@ -40,18 +42,6 @@ NAME_REBINDINGS = {
     "AsyncCompile": "AsyncCompile",
 }
 DEVICE_KEYWORDS = ("device", "device_str", "device_type")
-
-
-def dotted_name(node: ast.AST) -> str:
-    """`a.b.c` for an Attribute/Name chain, '' for anything else."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return ""
 
 
 def _runtime_attr(attr: str, like: ast.AST) -> ast.AST:

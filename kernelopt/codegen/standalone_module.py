@@ -2,7 +2,7 @@
 
 The emitted module keeps the input's contract: `call(args)` with the same argument order, the same
 outputs, the same in-place writes, `args.clear()`; plus `get_args()` and a `__main__` benchmark.
-Kernels are plain `@triton.jit` functions (see `kernel_source`), launched through `_Launch` objects
+Kernels are plain `@triton.jit` functions (see `plain_jit`), launched through `_Launch` objects
 that pin grid, block sizes, num_warps and num_stages (see `configs` and `grid`).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Callable
 from kernelopt.codegen import configs as cfg
 from kernelopt.codegen.grid import inductor_meta, launch_grid, positional_names
 from kernelopt.codegen.helpers import MissingHelper, helpers_source, used_helpers
-from kernelopt.codegen.kernel_source import KernelCode, standalone_kernel
+from kernelopt.codegen.plain_jit import KernelCode, standalone_kernel
 from kernelopt.codegen.render import render
 from kernelopt.errors import InputError
 from kernelopt.ir.attributes import DType, SymbolRef, TypeAttr

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kernelopt.errors import InputError
-from kernelopt.runtime.rewrite import dotted_name
+from kernelopt.inductor_source import dotted_name
 
 HEURISTIC_KINDS = ("pointwise", "reduction", "persistent_reduction", "template", "foreach",
                    "split_scan", "cooperative_reduction", "user_autotune", "fixed_config")

@@ -11,9 +11,10 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from kernelopt.errors import UsageError
-from kernelopt.passes.base import Pass
-from kernelopt.passes.registry import lookup
+from kernelopt.ir.user_errors import UsageError
+
+from .base import Pass
+from .registry import lookup
 
 
 @dataclass(frozen=True)

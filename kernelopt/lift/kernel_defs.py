@@ -9,9 +9,10 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
+from kernelopt.inductor_source import dotted_name
 from kernelopt.ir.core import Location, Op
 
-from .pyexpr import dotted_name, literal
+from .pyexpr import literal
 
 # async_compile methods and the kind their kernels get (a Triton kernel's kind comes from its decorator).
 _NON_TRITON_KINDS = {"cpp_pybinding": "cpp", "cpp": "cpp", "cuda": "cuda", "rocm": "rocm", "halide": "halide",
@@ -82,7 +83,7 @@ def _jit_function(tree: ast.Module, name: str) -> ast.FunctionDef | None:
     for fn in functions:
         if fn.name == name:
             return fn
-    jitted = [fn for fn in functions if any("jit" in (dotted_name(d.func if isinstance(d, ast.Call) else d) or "")
+    jitted = [fn for fn in functions if any("jit" in dotted_name(d.func if isinstance(d, ast.Call) else d)
                                           for d in fn.decorator_list)]
     return (jitted or functions or [None])[-1]
 
@@ -90,7 +91,7 @@ def _jit_function(tree: ast.Module, name: str) -> ast.FunctionDef | None:
 def _heuristics_decorator(function: ast.FunctionDef) -> ast.AST | None:
     for decorator in function.decorator_list:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        name = dotted_name(target) or ""
+        name = dotted_name(target)
         if "jit" in name.rsplit(".", 1)[-1]:
             continue
         return decorator

@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass, field
 
 from kernelopt.errors import InputError
-from kernelopt.runtime.rewrite import dotted_name
+from kernelopt.inductor_source import dotted_name
 
 _DRIVER_SWITCHES = ("triton_helpers.set_driver_to_gpu", "triton_helpers.set_driver_to_cpu")
 # names an Inductor kernel source may take from its imports, and what the emitted module binds them to

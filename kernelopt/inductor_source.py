@@ -1,0 +1,163 @@
+"""Inductor output modules as source text: the one home for reading them.
+
+Inductor writes each kernel as `name = async_compile.triton('name', '''<source>''', device_str=...)`.
+Readers need that source for the parameter names (which arguments are outputs), static screening
+(does the original already use low-precision dtypes?), a float64 variant of the kernel that serves as
+the accuracy reference, and the plain `@triton.jit` form without Inductor's autotuning decorator.
+Shrinking hard-coded sizes (`xnumel = 4096`) for CPU-interpreter runs lives here too, because tests
+and the suite build small versions of real kernels. Also here: `dotted_name` for the attribute
+chains every reader of Inductor's Python meets, and `unsupported_parts`, what of a lifted module the
+optimizer does not handle (C++ kernels, symbolic sizes, backward graphs).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from kernelopt.errors import InputError
+from kernelopt.ir.core import Module
+
+_KERNEL_RE = r"^{name}\s*=\s*async_compile\.triton\(\s*'{name}'\s*,\s*'''(?P<src>.*?)'''"
+_WRITTEN_PARAM = re.compile(r"^(out_ptr\d+|in_out_ptr\d+)$")
+
+
+def kernel_sources(module_text: str) -> dict[str, str]:
+    """All `async_compile.triton` kernels of a module: name -> source."""
+    found = {}
+    for match in re.finditer(r"^(\w+)\s*=\s*async_compile\.triton\(\s*'(\w+)'\s*,\s*'''(.*?)'''",
+                             module_text, re.S | re.M):
+        found[match.group(2)] = match.group(3)
+    return found
+
+
+def kernel_source(module_text: str, name: str, path: str = "<module>") -> str:
+    match = re.search(_KERNEL_RE.format(name=re.escape(name)), module_text, re.S | re.M)
+    if match is None:
+        raise InputError(f"{path}: no Triton kernel named {name!r} (known: "
+                         f"{', '.join(sorted(kernel_sources(module_text))) or 'none'})")
+    return match.group("src")
+
+
+def kernel_params(source: str, name: str) -> list[str]:
+    """The parameter names of `def name(...)` without the constexpr block sizes."""
+    match = re.search(rf"def\s+{re.escape(name)}\s*\((.*?)\)\s*:", source, re.S)
+    if match is None:
+        raise InputError(f"kernel {name!r}: no `def {name}(...)` in its source")
+    params = []
+    for part in match.group(1).split(","):
+        part = part.strip()
+        if not part or "constexpr" in part:
+            continue
+        params.append(part.split(":")[0].strip())
+    return params
+
+
+def mutated_arg_names(source: str) -> list[str]:
+    match = re.search(r"'mutated_arg_names':\s*\[(.*?)\]", source)
+    return re.findall(r"'(\w+)'", match.group(1)) if match else []
+
+
+def written_param_indices(source: str, name: str) -> set[int]:
+    """Positions (in `.run(...)` order) of the arguments the kernel writes: out_ptr*, in_out_ptr*,
+    and whatever Inductor lists in `mutated_arg_names`."""
+    params = kernel_params(source, name)
+    mutated = set(mutated_arg_names(source))
+    return {i for i, p in enumerate(params) if _WRITTEN_PARAM.match(p) or p in mutated}
+
+
+def dotted_name(node: ast.AST) -> str:
+    """`a.b.c` for an Attribute/Name chain (`torch.ops.aten.mm.default`), '' for anything else."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return ""
+
+
+def strip_heuristics(source: str, kernel_name: str | None = None,
+                     missing: type[Exception] = InputError) -> str:
+    """The kernel source without Inductor's autotuning decorator (`@triton_heuristics.<kind>(...)`)
+    and the GPU driver switch (`triton_helpers.set_driver_to_gpu()`): `@triton.jit` and every other
+    line stay as written.
+
+    With `kernel_name`, only that function loses its decorator and it must be defined in the source
+    (else `missing` is raised: a proposer raises its own "cannot relaunch" error); without it, every
+    top-level function does.
+    """
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)
+                 and (kernel_name is None or n.name == kernel_name)]
+    if kernel_name is not None:
+        if not functions:
+            raise missing(f"no function named {kernel_name} in the kernel source")
+        functions = functions[:1]
+    drop: set[int] = set()
+    for function in functions:
+        for deco in function.decorator_list:
+            if dotted_name(deco.func if isinstance(deco, ast.Call) else deco).startswith("triton_heuristics."):
+                drop.update(range(deco.lineno - 1, deco.end_lineno))
+    for node in tree.body:
+        if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                and dotted_name(node.value.func) == "triton_helpers.set_driver_to_gpu"):
+            drop.update(range(node.lineno - 1, node.end_lineno))
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
+
+
+def shrink_sizes(source: str, sizes: dict[int, int]) -> str:
+    """Replace hard-coded integer sizes (whole numbers only) in the kernel body: {4096: 8, 32000: 300}.
+    Block-size constants (`R0_BLOCK: tl.constexpr = 1024`) are numbers too; list them to change them."""
+    head, sep, body = source.partition("@triton.jit")
+    if not sep:
+        head, body = "", source
+    for old, new in sizes.items():
+        body = re.sub(rf"(?<![\w.]){old}(?![\w.])", str(new), body)
+        body = re.sub(rf"(?<![\w.]){old}\.0(?![\w])", f"{new}.0", body)
+    return head + sep + body
+
+
+_LOW_FLOAT = re.compile(r"\btl\.(float32|bfloat16|float16)\b")
+
+
+def float64_variant(source: str) -> str:
+    """The same kernel computing in float64: every explicit float dtype becomes tl.float64.
+
+    Inductor kernels cast loads with `.to(tl.float32)` and build accumulators with tl.float32, so
+    upcasting the tensors alone would still compute in fp32; rewriting the dtypes gives the math in
+    float64 on float64 tensors, which is the reference the accuracy check needs."""
+    source = _LOW_FLOAT.sub("tl.float64", source)
+    # the signature in triton_meta decides how a GPU build types the pointers
+    return re.sub(r"'\*(fp32|bf16|fp16)'", "'*fp64'", source)
+
+
+def float64_module_text(module_text: str, name: str) -> str:
+    """The module with kernel `name` replaced by its float64 variant (everything else unchanged)."""
+    source = kernel_source(module_text, name)
+    return module_text.replace(source, float64_variant(source), 1)
+
+
+@dataclass(frozen=True)
+class UnsupportedParts:
+    """What of a lifted module the optimizer does not handle; each caller words its own message."""
+
+    cpp_kernels: tuple[str, ...]   # C++ kernels (Inductor's CPU backend): emit-python writes Triton only
+    symbols: tuple[str, ...]       # the size symbols, when the module has symbolic sizes
+    symbolic_shapes: bool
+    backward: bool
+
+    def __bool__(self) -> bool:
+        return bool(self.cpp_kernels or self.symbolic_shapes or self.backward)
+
+
+def unsupported_parts(module: Module) -> UnsupportedParts:
+    """The parts of `module` (as the lifter marked them) that only static-shape, Triton-kernel,
+    inference graphs lack."""
+    return UnsupportedParts(
+        cpp_kernels=tuple(op.symbol for op in module.kernels if op.attrs.get("kind") == "cpp"),
+        symbols=tuple(sorted((module.attrs.get("symbols") or {}).keys())),
+        symbolic_shapes=bool(module.attrs.get("symbolic_shapes")),
+        backward=bool(module.attrs.get("backward")))
