@@ -174,6 +174,28 @@ class Module:
         (self.kernels if op.name == "ko.kernel" else self.body).remove(op)
         op.parent = None
 
+    def replace(self, op: Op, new_ops: list[Op]) -> None:
+        """Put `new_ops` where body op `op` was. A result of `op` that is still used must have been
+        taken over by one of them (built with it among its `results`), so its users stay linked."""
+        for result in op.results:
+            if result.uses and not any(result.owner is new for new in new_ops):
+                users = ", ".join(u.name for u, _ in result.uses)
+                raise ValueError(f"cannot replace {op.name}: %{result.name} is still used by {users} "
+                                 "and no new op defines it")
+        index = self.body.index(op)
+        op.drop_uses()
+        self.body[index:index + 1] = new_ops
+        for new in new_ops:
+            new.parent = self
+        op.parent = None
+
+    def move_after(self, anchor: Op, ops: list[Op]) -> None:
+        """Move body ops, keeping their order, to just after `anchor` (their def-use links stay as they are)."""
+        for op in ops:
+            self.body.remove(op)
+        at = self.body.index(anchor) + 1
+        self.body[at:at] = ops
+
     # -- views ---------------------------------------------------------------------------------
     def dataflow(self):
         """A networkx view of the data flow between body ops (see `ir.effects.dataflow_graph`)."""

@@ -1,7 +1,9 @@
 """The verifier: structural and semantic checks with located diagnostics.
 
 Errors: unknown `ko.*` op, wrong op shape (results, symbol, callee, argument count, required
-attributes), use of an undefined value, use before definition, unknown kernel symbol, launch argument
+attributes), use of an undefined value, use before definition, def-use links out of step with the
+arguments (a use a value does not list, or a listed use by an op no longer in the module: an edit that
+bypassed `Module.erase` / `replace` / `Op.set_arg`), unknown kernel symbol, launch argument
 count or type mismatch with the kernel signature, use after free, write into a view of a freed
 buffer. Warnings: a kernel that is never launched, a buffer allocated but never used.
 """
@@ -64,6 +66,7 @@ class _Verifier:
                 launched.add(op.symbol)
                 self.check_launch(op)
             self.check_freed(op)
+        self.check_use_lists()
         for op in self.module.kernels:
             if op.symbol not in launched:
                 self.diags.warning(f"kernel @{op.symbol} is never launched", op)
@@ -108,6 +111,29 @@ class _Verifier:
             elif id(owner) in self.position and self.position[id(owner)] >= here:
                 line = f" (defined at line {owner.loc.line})" if owner.loc else ""
                 self.diags.error(f"value %{value.name} is used before its definition{line}", op)
+
+    def check_use_lists(self) -> None:
+        """Every value argument is listed among its value's uses, and every listed use is such an argument
+        of an op in the module: passes read users from the use lists, so a stale entry misleads them."""
+        values: dict[int, Value] = {}
+        for op in self.module.body:
+            for result in op.results:
+                values[id(result)] = result
+                if result.owner is not op:
+                    self.diags.error(f"%{result.name} is a result of this op, but names another op as its owner", op)
+            for index, arg in enumerate(op.args):
+                if isinstance(arg.value, Value):
+                    values[id(arg.value)] = arg.value
+                    if not any(user is op and i == index for user, i in arg.value.uses):
+                        self.diags.error(f"argument {index} (%{arg.value.name}) is missing from the value's uses", op)
+        for value in values.values():
+            for user, index in value.uses:
+                if id(user) not in self.position:
+                    self.diags.error(f"%{value.name} lists a use by a '{user.name}' that is no longer in the module "
+                                     "(removed without Module.erase)", value.owner)
+                elif index >= len(user.args) or user.args[index].value is not value:
+                    self.diags.error(f"%{value.name} lists argument {index} of this op as a use, but that "
+                                     "argument is something else", user)
 
     # -- launches ------------------------------------------------------------------------------
     def check_launch(self, op: Op) -> None:

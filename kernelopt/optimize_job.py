@@ -32,14 +32,23 @@ from typing import Any, TextIO
 
 from kernelopt.errors import InputError, UsageError
 from kernelopt.inductor_source import unsupported_parts
-
+from kernelopt.passes import rewrite_record
+from kernelopt.passes.agentic_rewrite import AgenticRewrite
+from kernelopt.passes.annotate_profile import AnnotateProfile
+from kernelopt.passes.base import Pass, PassContext
+from kernelopt.passes.check_legality import CheckLegality
+from kernelopt.passes.classify_dispatch import ClassifyDispatch
+from kernelopt.passes.detect_fusion import DetectFusion
+from kernelopt.passes.emit_python import EmitPython
 from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
 # --base -> the Inductor modes captured. `best` captures both on a GPU, times the two modules side by
 # side and starts from the faster one (the headline compares against the best Inductor mode, so starting
 # from a slower one would leave that margin on the table); without a GPU it is `default`.
 BASES = {"best": ("default", "max-autotune-no-cudagraphs"), "default": ("default",),
          "max-autotune": ("max-autotune-no-cudagraphs",)}
-DEFAULT_PROPOSERS = ("templates", "fuse", "epilogue", "retune", "llm")
+# The options of the job that are agentic-rewrite's (same names): their defaults are the pass's.
+REWRITE_OPTIONS = ("proposers", "gpu_seconds", "max_candidates", "llm_base_url", "llm_model", "no_cache")
+_REWRITE = AgenticRewrite.option_defaults()
 # `--base best`: the slower mode is optimized as well when its module is at most this much slower than
 # the faster one's; further behind, no rewrite we have closes the gap, and the search time is saved.
 SECOND_BASE_WITHIN = 1.25
@@ -51,18 +60,18 @@ SECOND_BASE_WALL_S = 180.0
 @dataclass
 class OptimizeOptions:
     base: str = "best"
-    gpu_seconds: float = 240.0
+    gpu_seconds: float = _REWRITE["gpu_seconds"]
     precision: str = "strict"
-    proposers: tuple[str, ...] = DEFAULT_PROPOSERS
-    llm_base_url: str = ""
-    llm_model: str = ""
+    proposers: tuple[str, ...] = tuple(_REWRITE["proposers"])
+    llm_base_url: str = _REWRITE["llm_base_url"]
+    llm_model: str = _REWRITE["llm_model"]
     report_dir: str | None = None
     seed: int = 0
-    no_cache: bool = False
+    no_cache: bool = _REWRITE["no_cache"]
     entry: str | None = None
     size: str = "large"
     device: str | None = None          # None: cuda when available
-    max_candidates: int = 24
+    max_candidates: int = _REWRITE["max_candidates"]
 
     def validate(self) -> None:
         if self.base not in BASES:
@@ -71,6 +80,13 @@ class OptimizeOptions:
             raise UsageError(f"--precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
         if self.gpu_seconds < 0:
             raise UsageError("--gpu-seconds must be >= 0")
+
+    def passes(self) -> list[Pass]:
+        """The pipeline the job runs, as pass objects (`pipeline_text` writes it for kernelopt-opt -p)."""
+        rewrite = AgenticRewrite(**{name: getattr(self, name) for name in REWRITE_OPTIONS} | {
+            "proposers": list(self.proposers), "gpu_seconds": float(self.gpu_seconds),
+            "max_candidates": int(self.max_candidates)})   # the field types, as a parsed pipeline has them
+        return [ClassifyDispatch(), DetectFusion(), AnnotateProfile(), rewrite, CheckLegality(), EmitPython()]
 
 
 @dataclass
@@ -128,17 +144,9 @@ def resolve_device(requested: str | None) -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-def pipeline_text(options: OptimizeOptions, device: str) -> str:
-    rewrite = [f"proposers={','.join(options.proposers)}", f"gpu-seconds={options.gpu_seconds}",
-               f"max-candidates={options.max_candidates}"]
-    if options.llm_base_url:
-        rewrite.append(f"llm-base-url={options.llm_base_url}")
-    if options.llm_model:
-        rewrite.append(f"llm-model={options.llm_model}")
-    if options.no_cache:
-        rewrite.append("no-cache=true")
-    return ("classify-dispatch,detect-fusion,annotate-profile,agentic-rewrite{" + " ".join(rewrite) + "},"
-            "check-legality,emit-python")
+def pipeline_text(passes: list[Pass]) -> str:
+    """The `-p` pipeline that replays `passes` with `kernelopt-opt` (options left at their default are omitted)."""
+    return ",".join(p.pipeline_text() for p in passes)
 
 
 @dataclass
@@ -301,9 +309,7 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
 
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):
     from kernelopt.lift import lift_file
-    from kernelopt.passes.base import PassContext
     from kernelopt.passes.pass_manager import PassManager
-    from kernelopt.passes.pipeline import parse_pipeline
 
     started = time.perf_counter()
     ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
@@ -327,15 +333,15 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
         ctx.artifacts["passthrough"] = True
         return module, ctx
     else:
-        text = pipeline_text(options, device)
+        passes = options.passes()
         if device != "cuda":
             steps.say("no CUDA device: annotate-profile records static figures only and agentic-rewrite "
                       "proposes nothing, because no candidate can be timed")
     started = time.perf_counter()
-    PassManager(parse_pipeline(text)).run(module, ctx)
-    rewrites = [op for op in module.walk() if isinstance(op.attrs.get("rewrite"), dict)
-                and op.attrs["rewrite"].get("status") == "accepted"]
-    steps.done("optimize", f"{prefix}pipeline {text.split('{')[0]}...: {len(rewrites)} rewrite(s) accepted", started)
+    PassManager(passes).run(module, ctx)
+    rewrites = rewrite_record.with_status(module, rewrite_record.ACCEPTED)
+    # The whole pipeline, replayable with `kernelopt-opt MODULE -p "..."`, in the log and the report's steps.
+    steps.done("optimize", f"{prefix}pipeline {pipeline_text(passes)}: {len(rewrites)} rewrite(s) accepted", started)
     return module, ctx
 
 

@@ -13,12 +13,15 @@ set (tests of the search).
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Module
 
+from . import rewrite_record
 from .base import Pass, PassContext, PassFailure
+from .rewrite_record import GROUP, VENDOR, RewriteRecord, group_members
 
 
 @dataclass(frozen=True)
@@ -27,17 +30,23 @@ class AgenticRewrite(Pass):
     summary = "Search for faster legal replacements of the costliest Triton kernels and fusion groups"
     statistics = ("targets", "skipped", "candidates", "accepted-candidates", "rewrites", "cache-hits")
 
+    # These fields are the defaults of `kernelopt optimize` too (its flags and OptimizeOptions read them).
+    # The default proposer list is written here only: the built-ins, cheapest and most targeted first.
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "retune", "llm"],
-                                 metadata={"help": "proposer plugins to ask, in order"})
-    gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget for the whole module"})
-    max_candidates: int = field(default=24, metadata={"help": "candidates evaluated per target"})
+                                 metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
+                                                   "and plugins from the kernelopt.proposers entry points)"})
+    gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget of the rewrite search, for "
+                                                                "the whole module"})
+    max_candidates: int = field(default=24, metadata={"help": "candidates evaluated per target (kernel, fusion "
+                                                              "group or library call)"})
     max_tokens: int = field(default=200_000, metadata={"help": "LLM token budget"})
     max_targets: int = field(default=8, metadata={"help": "kernels/groups searched, costliest first"})
-    llm_base_url: str = field(default="", metadata={"help": "OpenAI-compatible endpoint for the llm proposer"})
+    llm_base_url: str = field(default="", metadata={"help": "OpenAI-compatible endpoint for the llm proposer "
+                                                            "(key from OPENAI_API_KEY or KERNELOPT_LLM_API_KEY)"})
     llm_model: str = field(default="", metadata={"help": "model name for the llm proposer"})
     min_speedup: float = field(default=1.02, metadata={"help": "a rewrite must beat the original by this factor"})
     cost_model: str = field(default="measure", metadata={"help": "measure (GPU timing) or static (deterministic, for tests)"})
-    no_cache: bool = field(default=False, metadata={"help": "ignore cached search results"})
+    no_cache: bool = field(default=False, metadata={"help": "ignore cached search results and LLM answers"})
     # Where candidates are evaluated (kernelopt/pool): in this process, or on a pool of workers that
     # each own one GPU (auto: Ray when ray.init() already ran here, local processes with 2+ GPUs).
     workers: str = field(default="auto", metadata={"help": "auto, local (a process per GPU), ray (an actor "
@@ -46,7 +55,7 @@ class AgenticRewrite(Pass):
     def apply(self, ctx: PassContext, module: Module) -> None:
         from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 
-        device = _device(ctx)
+        device = ctx.device()
         if device == "cpu" and self.cost_model != "static":
             ctx.remark(None, "no CUDA device: candidates cannot be timed, so no rewrite is proposed "
                              "(run on a GPU, or pass cost-model=static to exercise the search)")
@@ -82,7 +91,7 @@ class AgenticRewrite(Pass):
         from kernelopt.rewrite.search import Budget, Progress, search
         from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
 
-        device = _device(ctx)
+        device = ctx.device()
         progress = Progress(ctx.options.get("progress_stream", sys.stderr))
         gpu_left = self.gpu_seconds
         targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)
@@ -109,7 +118,7 @@ class AgenticRewrite(Pass):
                 ctx.stat("accepted-candidates", result.accepted)
                 entry = _entry(result)
                 cache.store(key, entry)
-            if self._record(ctx, module, target, entry) and target.id.startswith("group:"):
+            if self._record(ctx, module, target, entry) and target.kind == GROUP:
                 covered |= {k.name for k in target.kernels if k.kind != "vendor"}
 
     def _proposers(self, ctx: PassContext) -> list:
@@ -155,10 +164,10 @@ class AgenticRewrite(Pass):
     @staticmethod
     def _vendor_targets(ctx, module) -> list:
         """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them."""
-        from kernelopt.rewrite.targets import vendor_ops, vendor_target
+        from kernelopt.rewrite.targets import vendor_target
 
         targets = []
-        for op in vendor_ops(module):
+        for op in rewrite_record.vendor_ops(module):
             if isinstance(op.attrs.get("fusion_group"), int):
                 continue
             target, why = vendor_target(module, op)
@@ -174,29 +183,20 @@ class AgenticRewrite(Pass):
             ctx.remark(None, f"{target.id}: no faster legal candidate ({entry.get('why', 'none found')}); "
                              "the original stays")
             return False
-        record = {"status": "proposed", **{k: v for k, v in entry.items() if k != "why"}}
-        if target.id.startswith("group:"):
-            from .check_legality import group_members
-
-            group = int(target.id.split(":", 1)[1])
-            members = group_members(module, group)
-            record["group"] = group
-            record["group_kind"] = "epilogue" if members[0].name == "ko.extern" else "vertical"
-            record["replaces"] = [op.symbol or op.callee for op in members]
-            record["group_positions"] = [list(p) for p in target.group_positions]
-            members[-1].attrs["rewrite"] = record
-            where = members[-1]
-        elif target.id.startswith("vendor:"):
-            from kernelopt.rewrite.targets import vendor_ops
-
-            where = vendor_ops(module)[int(target.id.split(":", 1)[1])]
-            record["replaces"] = [where.callee]
-            where.attrs["rewrite"] = record
-        else:
-            where = module.kernel(target.id)
-            where.attrs["rewrite"] = record
+        record = RewriteRecord.proposed(entry)
+        where = rewrite_record.holder(module, target.ref)
+        if target.kind == GROUP:
+            members = group_members(module, target.ref.index)
+            record = dataclasses.replace(
+                record, group=target.ref.index,
+                group_kind="epilogue" if members[0].name == "ko.extern" else "vertical",
+                replaces=[op.symbol or op.callee for op in members],
+                group_positions=[list(p) for p in target.group_positions])
+        elif target.kind == VENDOR:
+            record = dataclasses.replace(record, replaces=[where.callee])
+        rewrite_record.write(where, record)
         ctx.stat("rewrites")
-        ctx.remark(where, f"{target.id}: {entry['proposer']} '{entry['strategy']}' is {entry['speedup']:.3f}x "
+        ctx.remark(where, f"{target.id}: {record.proposer} '{record.strategy}' is {record.speedup:.3f}x "
                           "faster; proposed for check-legality")
         return True
 
@@ -218,11 +218,3 @@ def _entry(result) -> dict:
         "search": result.stopped_because,
     }
 
-
-def _device(ctx: PassContext) -> str:
-    device = ctx.options.get("device")
-    if device:
-        return str(device)
-    import torch
-
-    return "cuda" if torch.cuda.is_available() else "cpu"

@@ -56,6 +56,15 @@ class PassContext:
     def error(self, op: Op | None, message: str) -> None:
         self.diagnostics.error(f"[{self.current_pass}] {message}", op)
 
+    def device(self) -> str:
+        """The device passes run and time on: the driver's `device` option, else cuda when available."""
+        device = self.options.get("device")
+        if device:
+            return str(device)
+        import torch  # only when the driver named no device: keeps importing the pass API light
+
+        return "cuda" if torch.cuda.is_available() else "cpu"
+
 
 @dataclass(frozen=True)
 class Pass:
@@ -74,13 +83,20 @@ class Pass:
     def option_name(field_name: str) -> str:
         return field_name.replace("_", "-")
 
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        """Each option's default by field name (a fresh copy of a list default); drivers take theirs from here."""
+        return {f.name: f.default if f.default is not dataclasses.MISSING else (
+                    f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+                for f in cls.option_fields()}
+
     def pipeline_text(self) -> str:
         """This pass as it would be written in a pipeline, with its non-default options."""
         options = []
+        defaults = self.option_defaults()
         for f in self.option_fields():
             value = getattr(self, f.name)
-            default = f.default if f.default is not dataclasses.MISSING else (
-                f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+            default = defaults[f.name]
             if value != default:
                 options.append(f"{self.option_name(f.name)}={_format_option(value)}")
         return self.name + ("{" + " ".join(options) + "}" if options else "")

@@ -9,11 +9,14 @@ group's last launch ran; the group's launches are removed). Rejected: the rewrit
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Arg, Module, Op, Value
 
+from . import rewrite_record
 from .base import Pass, PassContext
+from .rewrite_record import RewriteRecord, group_members
 
 FRESH_SEEDS = (1009, 2017, 4099)
 
@@ -27,15 +30,15 @@ class CheckLegality(Pass):
                              metadata={"help": "random seeds for the fresh inputs"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
-        proposed = [op for op in module.walk() if isinstance(op.attrs.get("rewrite"), dict)
-                    and op.attrs["rewrite"].get("status") == "proposed"]
+        proposed = rewrite_record.with_status(module, rewrite_record.PROPOSED)
         if not proposed:
             return
         evaluator = self._evaluator(ctx, module)
         for op in proposed:
             ctx.stat("checked")
-            target = self._target(module, op)
-            verdict = self._check(evaluator, target, op.attrs["rewrite"]["source"], module)
+            record = rewrite_record.read(op)
+            target = self._target(module, op, record)
+            verdict = self._check(evaluator, target, record.source, module)
             if verdict.accepted:
                 ctx.stat("accepted")
                 self._commit(module, op, verdict)
@@ -43,7 +46,7 @@ class CheckLegality(Pass):
                                f"error {verdict.worst_rel_err:.3g})")
             else:
                 ctx.stat("rejected")
-                del op.attrs["rewrite"]
+                del op.attrs[rewrite_record.ATTR]
                 op.attrs["rewrite_rejected"] = f"{verdict.check}: {verdict.reason}"
                 ctx.remark(op, f"rewrite of {target.id} reverted: {verdict.check}: {verdict.reason}")
 
@@ -51,13 +54,11 @@ class CheckLegality(Pass):
     def _evaluator(ctx: PassContext, module: Module):
         from kernelopt.rewrite.evaluate import ModuleEvaluator
 
-        from .agentic_rewrite import _device
-
-        return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=_device(ctx),
+        return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=ctx.device(),
                                precision=str(module.attrs.get("precision", "strict")))
 
     @staticmethod
-    def _target(module: Module, op: Op):
+    def _target(module: Module, op: Op, record: RewriteRecord):
         from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target, vendor_target
 
         if op.name == "ko.kernel":
@@ -67,10 +68,10 @@ class CheckLegality(Pass):
             if target is None:
                 raise ValueError(f"{op.callee} is no longer a vendor target: {why}")
             return target
-        build = epilogue_target if op.attrs["rewrite"].get("group_kind") == "epilogue" else group_target
-        target, why = build(module, int(op.attrs["rewrite"]["group"]))
+        build = epilogue_target if record.group_kind == "epilogue" else group_target
+        target, why = build(module, int(record.group))
         if target is None:
-            raise ValueError(f"fusion group {op.attrs['rewrite']['group']} is no longer a valid group: {why}")
+            raise ValueError(f"fusion group {record.group} is no longer a valid group: {why}")
         return target
 
     def _check(self, evaluator, target, source: str, module: Module):
@@ -85,44 +86,42 @@ class CheckLegality(Pass):
 
     @staticmethod
     def _commit(module: Module, op: Op, verdict) -> None:
-        record = dict(op.attrs["rewrite"])
-        record["status"] = "accepted"
-        record["recheck"] = {"verdict": verdict.line(), "cases_run": verdict.cases_run,
-                             "worst_rel_err": float(verdict.worst_rel_err)}
+        record = rewrite_record.read(op).accepted({
+            "verdict": verdict.line(), "cases_run": verdict.cases_run, "worst_rel_err": float(verdict.worst_rel_err)})
         if op.name == "ko.kernel":
-            op.attrs["rewrite"] = record
+            rewrite_record.write(op, record)
             return
         if op.name == "ko.extern":
             _commit_vendor_call(module, op, record)
             return
-        group = int(record["group"])
+        group = int(record.group)
         members = group_members(module, group)
         slots: dict[int, object] = {}
-        for member, where in zip(members, record["group_positions"]):
+        for member, where in zip(members, record.group_positions):
             for arg, slot in zip(member.args, where):
                 slots[slot] = arg.value  # the latest name of a slot is the one alive where the group ends
         start = module.body.index(members[0])
         name = f"{members[-1].symbol}_group{group}"
         _add_candidate_kernel(module, name, record)
         launch = Op("ko.launch", symbol=name, args=[Arg(slots[i]) for i in range(len(slots))],
-                    attrs={"rewrite_of": list(record["replaces"]), "fusion_group": group,
+                    attrs={"rewrite_of": list(record.replaces), "fusion_group": group,
                            "replaced": [_figures_of(member) for member in members]}, loc=members[-1].loc)
         module.insert(module.body.index(members[-1]) + 1, launch)
         for member in members:
-            member.drop_uses()
-            module.body.remove(member)
+            module.erase(member)
         _defer_frees(module, start, launch)
         for symbol in {m.symbol for m in members if m.symbol}:
             if not any(l.symbol == symbol for l in module.launches()):
                 kernel = module.kernel(symbol)
                 if kernel is not None:
-                    module.kernels.remove(kernel)
+                    module.erase(kernel)
 
 
-def _add_candidate_kernel(module: Module, name: str, record: dict) -> None:
+def _add_candidate_kernel(module: Module, name: str, record: RewriteRecord) -> None:
     """The `ko.kernel` of kind "candidate" that holds a committed replacement (emit-python writes its source)."""
+    kept = dataclasses.replace(record, source=None)   # the source is the kernel's own attribute
     module.add_kernel(Op("ko.kernel", symbol=name, attrs={
-        "kind": "candidate", "source": record["source"], "rewrite": {k: v for k, v in record.items() if k != "source"}}))
+        "kind": "candidate", "source": record.source, rewrite_record.ATTR: kept.to_attrs()}))
 
 
 def _defer_frees(module: Module, start: int, launch: Op) -> None:
@@ -141,28 +140,22 @@ def _defer_frees(module: Module, start: int, launch: Op) -> None:
     end = module.body.index(launch)
     moved = [op for op in module.body[start:end] if op.name == "ko.free" and isinstance(op.args[0].value, Value)
              and (id(op.args[0].value) in used or id(storage_root(op.args[0].value)) in used)]
-    for op in moved:
-        module.body.remove(op)
-    at = module.body.index(launch) + 1
-    for offset, op in enumerate(moved):
-        module.insert(at + offset, op)
+    module.move_after(launch, moved)
 
 
-def _commit_vendor_call(module: Module, op: Op, record: dict) -> None:
+def _commit_vendor_call(module: Module, op: Op, record: RewriteRecord) -> None:
     """Replace a library call that returns its result by an allocation of that result and a launch of
     the replacement writing into it (the target's slots: input, weight, [bias], out)."""
     from kernelopt.rewrite.targets import vendor_slots
 
-    result, index = op.result, module.body.index(op)
     slots = [value for _, value in vendor_slots(op)]
     name = f"{op.callee.split('.')[-1]}_vendor{len(module.kernels)}"
     _add_candidate_kernel(module, name, record)
-    op.drop_uses()
-    module.body.remove(op)
-    alloc = module.insert(index, Op("ko.alloc", results=[result], loc=op.loc, attrs={"replaces_call": op.callee}))
+    # The allocation takes over the call's result (its users keep reading the same value).
+    alloc = Op("ko.alloc", results=[op.result], loc=op.loc, attrs={"replaces_call": op.callee})
     launch = Op("ko.launch", symbol=name, args=[Arg(v) for v in slots], loc=op.loc,
                 attrs={"rewrite_of": [op.callee], "replaced": [_figures_of(op)]})
-    module.insert(module.body.index(alloc) + 1, launch)
+    module.replace(op, [alloc, launch])
 
 
 # What the analysis passes recorded on a launch: kept for the launches a group rewrite removes, so that
@@ -174,7 +167,3 @@ def _figures_of(member: Op) -> dict:
     return {"op": member.symbol or member.callee,
             **{key: member.attrs[key] for key in FIGURES if member.attrs.get(key) is not None}}
 
-
-def group_members(module: Module, group: int) -> list[Op]:
-    """The launches and vendor calls of fusion group `group`, in program order."""
-    return [op for op in module.body if op.name in ("ko.launch", "ko.extern") and op.attrs.get("fusion_group") == group]

@@ -1,7 +1,15 @@
-"""`kernelopt optimize MODEL -o OPTIMIZED.py`: the end-to-end job."""
+"""`kernelopt optimize MODEL -o OPTIMIZED.py`: the end-to-end job.
+
+The rewrite search's flags are the agentic-rewrite pass's options: their defaults and help come from
+its dataclass fields, so the command and `kernelopt-opt -p "agentic-rewrite{...}"` cannot drift apart.
+"""
 from __future__ import annotations
 
 import argparse
+import typing
+
+from kernelopt.passes.agentic_rewrite import AgenticRewrite
+from kernelopt.passes.base import Pass
 
 
 def register(subparsers) -> None:
@@ -22,21 +30,31 @@ def register(subparsers) -> None:
                         "minutes), and the faster result is written (on a CPU, default)")
     p.add_argument("--size", choices=["small", "large"], default="large",
                    help="model-file size to capture on a GPU (on a CPU the small size is always used)")
-    p.add_argument("--gpu-seconds", type=float, default=240.0, help="GPU-time budget of the rewrite search")
-    p.add_argument("--max-candidates", type=int, default=24, help="candidates evaluated per kernel")
+    _pass_option(p, AgenticRewrite, "gpu_seconds")
+    _pass_option(p, AgenticRewrite, "max_candidates")
     p.add_argument("--precision", choices=["strict", "allow-tf32", "allow-bf16"], default="strict",
                    help="strict keeps fp32 math fp32; the others allow tf32 / bf16 in replacements")
-    p.add_argument("--proposers", default="templates,fuse,epilogue,retune,llm",
-                   help="comma-separated proposers, asked in this order (built-in: templates, fuse, epilogue, "
-                        "retune, llm; plugins from the kernelopt.proposers entry points too)")
-    p.add_argument("--llm-base-url", default="", help="OpenAI-compatible endpoint for the llm proposer "
-                   "(key from OPENAI_API_KEY or KERNELOPT_LLM_API_KEY)")
-    p.add_argument("--llm-model", default="", help="model name for the llm proposer")
+    _pass_option(p, AgenticRewrite, "proposers")
+    _pass_option(p, AgenticRewrite, "llm_base_url")
+    _pass_option(p, AgenticRewrite, "llm_model")
     p.add_argument("--report", metavar="DIR", help="write report.md, report.json and report.png into DIR")
     p.add_argument("--seed", type=int, default=0, help="seed for weights and example inputs")
     p.add_argument("--device", choices=["cpu", "cuda"], help="default: cuda when available, else cpu")
-    p.add_argument("--no-cache", action="store_true", help="ignore cached search results and LLM answers")
+    _pass_option(p, AgenticRewrite, "no_cache")
     p.set_defaults(func=run)
+
+
+def _pass_option(parser, cls: type[Pass], name: str) -> None:
+    """Add `--option-name` for option `name` of pass `cls`, with the field's default and help."""
+    field = next(f for f in cls.option_fields() if f.name == name)
+    default, kind = cls.option_defaults()[name], typing.get_type_hints(cls)[name]
+    flag, text = "--" + Pass.option_name(name), field.metadata.get("help", "")
+    if kind is bool:
+        parser.add_argument(flag, action="store_false" if default else "store_true", help=text)
+    elif typing.get_origin(kind) is list:    # comma-separated, as in a pipeline; run() splits it
+        parser.add_argument(flag, default=",".join(default), help=text)
+    else:
+        parser.add_argument(flag, type=kind, default=default, help=text)
 
 
 def run(args) -> int:

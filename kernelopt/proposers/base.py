@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
+from kernelopt.passes.rewrite_record import TargetId
+
 
 @dataclass(frozen=True)
 class ArgSpec:
@@ -48,7 +50,7 @@ class KernelSpec:
 class RewriteTarget:
     """What to replace: one kernel (all its launches) or a fusion group (an ordered list of launches)."""
 
-    id: str                                  # kernel name, or "group:N"
+    id: str                                  # str(TargetId): kernel name, "group:N" or "vendor:N"
     kernels: tuple[KernelSpec, ...]
     launches: tuple[LaunchSpec, ...]         # for a group, in program order
     group_args: tuple[ArgSpec, ...] = ()     # for a group: the union of arguments, first-use order
@@ -58,6 +60,15 @@ class RewriteTarget:
     bound: str = ""                          # memory | compute | launch | near-optimal
     precision: str = "strict"                # strict | allow-tf32 | allow-bf16
     gpu: str = ""                            # e.g. "NVIDIA H200", "" on a CPU
+
+    @property
+    def ref(self) -> TargetId:
+        """The id, typed: its kind (kernel, group or vendor) and name or number."""
+        return TargetId.parse(self.id)
+
+    @property
+    def kind(self) -> str:
+        return self.ref.kind
 
 
 @dataclass(frozen=True)

@@ -47,9 +47,9 @@ def _llm():
     return LLMProposer
 
 
+# The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "fuse": _fuse,
                                           "epilogue": _epilogue, "llm": _llm}
-DEFAULT = ("templates", "fuse", "epilogue", "retune", "llm")
 
 
 def proposer_classes() -> dict[str, Callable[[], type]]:

@@ -17,6 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from kernelopt.ir.core import Module, Op
+from kernelopt.passes import rewrite_record
+from kernelopt.passes.rewrite_record import RewriteRecord
+
+NONE = RewriteRecord()   # no rewrite (or none re-checked): every field absent
 
 PROFILED_OPS = ("ko.launch", "ko.extern", "ko.call")
 
@@ -42,15 +46,14 @@ def op_row(module: Module, op: Op) -> dict[str, Any]:
     kernel = module.kernel(op.symbol or "") if op.name == "ko.launch" else None
     rewrite = _rewrite(kernel) or _rewrite(op)  # a kernel rewrite, or a group's not yet re-checked
     row = _figures(op.symbol or op.callee, op)
-    after = rewrite.get("time_us") if _accepted(rewrite) else row["time_us"]
+    after = rewrite.time_us if rewrite.is_accepted else row["time_us"]
     row.update(_after(after, row["floor_us"]))
     row.update(_outcome(rewrite, _rejections(kernel, op)))
     return row
 
 
-def _rewrite(op: Op | None) -> dict:
-    value = op.attrs.get("rewrite") if op is not None else None
-    return value if isinstance(value, dict) else {}
+def _rewrite(op: Op | None) -> RewriteRecord:
+    return rewrite_record.read(op) or NONE
 
 
 def _rejections(kernel: Op | None, op: Op) -> str | None:
@@ -82,28 +85,24 @@ def _pct(floor_us, time_us) -> float | None:
 
 # -- rewrite outcome and legality evidence ---------------------------------------------------------
 
-def _accepted(rewrite: dict) -> bool:
-    return rewrite.get("status") == "accepted"
-
-
-def _outcome(rewrite: dict, rejected: str | None) -> dict[str, Any]:
-    accepted = _accepted(rewrite)
-    return {"proposer": rewrite.get("proposer") if accepted else None,
-            "strategy": rewrite.get("strategy") if accepted else None,
-            "speedup": rewrite.get("speedup") if accepted else None,
+def _outcome(rewrite: RewriteRecord, rejected: str | None) -> dict[str, Any]:
+    accepted = rewrite.is_accepted
+    return {"proposer": rewrite.proposer if accepted else None,
+            "strategy": rewrite.strategy if accepted else None,
+            "speedup": rewrite.speedup if accepted else None,
             "legality": legality(rewrite, rejected),
-            "evidence": (rewrite.get("recheck") or rewrite.get("evidence")) if accepted else None}
+            "evidence": (rewrite.recheck or rewrite.evidence) if accepted else None}
 
 
-def legality(rewrite: dict, rejected: str | None) -> str | None:
+def legality(rewrite: RewriteRecord, rejected: str | None) -> str | None:
     """One line of legality evidence: `ACCEPT, 12 cases, worst rel err 3.1e-07`, `REJECT: why`, or None."""
     if rejected:
         return f"REJECT: {rejected}"
     if not rewrite:
         return None
-    if not _accepted(rewrite):
-        return f"{rewrite.get('status', 'unknown')}, not re-checked"
-    recheck = rewrite.get("recheck") or rewrite.get("evidence") or {}
+    if not rewrite.is_accepted:
+        return f"{rewrite.status or 'unknown'}, not re-checked"
+    recheck = rewrite.recheck or rewrite.evidence or {}
     parts = [str(recheck.get("verdict") or "ACCEPT")]
     if recheck.get("cases_run") is not None:
         parts.append(f"{recheck['cases_run']} cases")
@@ -120,7 +119,7 @@ def replacement_row(module: Module, launch: Op) -> dict[str, Any]:
     kept = next((f for f in launch.attrs.get("replaced") or [] if isinstance(f, dict)), {})
     rewrite = _rewrite(module.kernel(launch.symbol or ""))
     row = _figures(str(kept.get("op") or launch.attrs["rewrite_of"][0]), None, kept)
-    row.update(_after(rewrite.get("time_us") if _accepted(rewrite) else None, row["floor_us"]))
+    row.update(_after(rewrite.time_us if rewrite.is_accepted else None, row["floor_us"]))
     row.update(_outcome(rewrite, None))
     return row
 
@@ -132,22 +131,21 @@ def group_rows(module: Module, launch: Op) -> list[dict[str, Any]]:
     label = f"group{launch.attrs.get('fusion_group', '?')}"
     kept = {str(f.get("op")): f for f in launch.attrs.get("replaced") or [] if isinstance(f, dict)}
     member_rows = [_figures(str(name), None, kept.get(str(name), {})) | {"replaced_by": label}
-                   | _after(None, None) | _outcome({}, None) for name in launch.attrs["rewrite_of"]]
-    kernel = module.kernel(launch.symbol or "")
-    rewrite = (kernel.attrs.get("rewrite") if kernel is not None else None) or {}
+                   | _after(None, None) | _outcome(NONE, None) for name in launch.attrs["rewrite_of"]]
+    rewrite = _rewrite(module.kernel(launch.symbol or ""))
     return member_rows + [_group_row(launch, label, rewrite, member_rows)]
 
 
-def _group_row(launch: Op, label: str, rewrite: dict, member_rows: list[dict]) -> dict[str, Any]:
+def _group_row(launch: Op, label: str, rewrite: RewriteRecord, member_rows: list[dict]) -> dict[str, Any]:
     before = _sum(r["time_us"] for r in member_rows)
     if before is None:
-        before = rewrite.get("baseline_us")  # the group timed side by side with its replacement
+        before = rewrite.baseline_us  # the group timed side by side with its replacement
     floor_us = _sum(r["floor_us"] for r in member_rows)
     bounds = sorted({r["bound"] for r in member_rows if r["bound"]})
     row = {"op": launch.symbol, "group": label, "replaced_by": None, "members": [r["op"] for r in member_rows],
-           "dispatch": f"group.{rewrite.get('group_kind', 'vertical')}", "bound": "/".join(bounds),
+           "dispatch": f"group.{rewrite.group_kind or 'vertical'}", "bound": "/".join(bounds),
            "time_us": before, "floor_us": floor_us, "roofline_before_pct": _pct(floor_us, before)}
-    row.update(_after(rewrite.get("time_us") if _accepted(rewrite) else None, floor_us))
+    row.update(_after(rewrite.time_us if rewrite.is_accepted else None, floor_us))
     row.update(_outcome(rewrite, None))
     return row
 

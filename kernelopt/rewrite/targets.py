@@ -10,6 +10,7 @@ from __future__ import annotations
 from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import launch_params
 from kernelopt.ir.types import TensorType
+from kernelopt.passes.rewrite_record import VENDOR_RETURNING, TargetId, vendor_ops
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 
 
@@ -53,7 +54,7 @@ def kernel_target(module: Module, kernel_name: str) -> RewriteTarget:
     if provenance and not spec.provenance:
         spec = KernelSpec(spec.name, spec.kind, spec.source, spec.signature, spec.size_hints, provenance)
     return RewriteTarget(
-        id=kernel_name,
+        id=str(TargetId.kernel(kernel_name)),
         kernels=(spec,),
         launches=tuple(launch_spec(op, kernel) for op in launches),
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
@@ -183,7 +184,7 @@ def _group_rewrite_target(module: Module, group: int, members: list[Op], specs, 
             kernels.append(spec)
     times = [op.attrs.get("time_us") for op in members]
     return RewriteTarget(
-        id=f"group:{group}", kernels=tuple(kernels), launches=tuple(specs), group_args=tuple(group_args),
+        id=str(TargetId.group(group)), kernels=tuple(kernels), launches=tuple(specs), group_args=tuple(group_args),
         group_positions=tuple(positions),
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
         precision=str(module.attrs.get("precision", "strict")), gpu=str(module.attrs.get("gpu", "")),
@@ -259,15 +260,6 @@ def _layout_key(value: Value, root: Value) -> tuple:
     return (id(root), t.sizes, t.strides, t.offset, t.dtype)
 
 
-# Vendor calls that return a fresh tensor and that a proposer may replace on their own.
-VENDOR_RETURNING = ("extern_kernels.convolution",)
-
-
-def vendor_ops(module: Module) -> list[Op]:
-    """The library calls a vendor target can be built for, in program order (their index is the id)."""
-    return [op for op in module.body if op.name == "ko.extern" and op.callee in VENDOR_RETURNING]
-
-
 def vendor_operands(positional, keywords: dict) -> dict:
     """A vendor call's tensor operands by role, from its positional arguments and keywords (IR values
     or captured tensors alike): input, weight and bias, which Inductor passes positionally or as a
@@ -313,7 +305,7 @@ def vendor_target(module: Module, op: Op) -> tuple[RewriteTarget | None, str]:
     launch = _with_occurrence(module, op, LaunchSpec(op.callee, args, config))
     number = vendor_ops(module).index(op)
     return RewriteTarget(
-        id=f"vendor:{number}",
+        id=str(TargetId.vendor(number)),
         kernels=(KernelSpec(op.callee, "vendor", "", provenance=str(op.attrs.get("provenance", ""))),),
         launches=(launch,), group_args=args, group_positions=(tuple(range(len(args))),),
         time_us=op.attrs.get("time_us") if isinstance(op.attrs.get("time_us"), (int, float)) else None,

@@ -116,3 +116,46 @@ def test_verifier_reports_use_before_definition_with_location():
     errors = verify(m).errors
     assert len(errors) == 1
     assert str(errors[0]) == "x.kir:2:3: error: value %b is used before its definition (defined at line 3)"
+
+
+def test_verifier_catches_a_stale_use_left_by_removing_an_op_behind_the_irs_back():
+    m = build_module()
+    assert not verify(m).errors
+    copy = m.body[2]
+    m.body.remove(copy)            # what Module.erase exists for: the values still list the copy as a user
+    errors = [str(e) for e in verify(m).errors]
+    assert any("%buf0 lists a use by a 'ko.copy' that is no longer in the module" in e for e in errors)
+    assert any("%arg0_1 lists a use by a 'ko.copy'" in e for e in errors)
+
+
+def test_verifier_catches_an_argument_missing_from_its_values_uses():
+    m = build_module()
+    launch = m.launches()[0]
+    launch.args[0].value = m.body[1].result   # set_arg would have moved the use
+    errors = [str(e) for e in verify(m).errors]
+    assert any("argument 0 (%buf0) is missing from the value's uses" in e for e in errors)
+    assert any("%buf0_v0 lists argument 0 of this op as a use, but that argument is something else" in e
+               for e in errors)
+
+
+def test_replace_hands_a_used_result_to_the_new_op_and_keeps_the_module_verified():
+    m = build_module()
+    alloc = m.body[1]
+    buf = alloc.result
+    fresh = Op("ko.alloc", results=[buf], attrs={"note": "new"})
+    m.replace(alloc, [fresh])
+    assert m.body[1] is fresh and buf.owner is fresh and alloc.parent is None
+    assert not verify(m).errors
+    with pytest.raises(ValueError, match="no new op defines it"):
+        m.replace(fresh, [Op("ko.alloc", results=[Value("other", F32(8, 4))])])
+
+
+def test_move_after_keeps_def_use_links():
+    m = build_module()
+    ret, launch = m.body[-1], m.launches()[0]
+    m.move_after(m.body[0], [launch])     # before the view it reads is defined: the verifier says so
+    assert m.body[1] is launch
+    assert [str(e) for e in verify(m).errors] == [
+        "error: value %buf0_v0 is used before its definition"]
+    m.move_after(m.body[-2], [launch])
+    assert m.body[-1] is ret and m.body[-2] is launch and not verify(m).errors
