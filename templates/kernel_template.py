@@ -51,8 +51,9 @@ class KernelTemplate:
 
 
 def target_scope(target: RewriteTarget) -> str | None:
-    """"vendor" (one library call), "group" (several launches), "kernel" (one kernel's one launch), or
-    None for anything else (one kernel launched several times: a template replaces one launch)."""
+    """The kind of target a template can replace: `vendor` (one library call), `group` (several
+    launches), `kernel` (one kernel's one launch), or None (one kernel launched several times: a
+    template replaces one launch)."""
     if target.kernels and target.kernels[0].kind == "vendor" and len(target.kernels) == 1:
         return "vendor"
     if len(target.launches) > 1:
