@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     import triton
 
-    from kernelopt.proposers import templates as T
+    from kernelopt.templates.kernels.cross_entropy import cross_entropy_source
     from templates_gpu import FIXTURES, bench, cross_entropy_inputs, load_candidate, load_module, rel_err
 
     if not torch.cuda.is_available():
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         label = (f"{'row-on-chip ' if params['row_on_chip'] else ''}BLOCK={params['block']} "
                  f"warps={params['num_warps']} unroll={params.get('unroll', 1)}")
         try:
-            run = load_candidate(T.cross_entropy_source(roles, v, -100, n_rows=n, **params), "ce_sweep")
+            run = load_candidate(cross_entropy_source(roles, v, -100, n_rows=n, **params), "ce_sweep")
             loss.fill_(float("nan"))
             run(logits[0], row_max, row_sum, loss, targets[0])
             torch.cuda.synchronize()

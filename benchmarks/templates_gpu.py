@@ -29,7 +29,10 @@ import torch
 import triton
 import triton.testing
 
-from kernelopt.proposers import templates as T
+from kernelopt.templates.kernel_template import next_pow2
+from kernelopt.templates.kernels.cross_entropy import cross_entropy_source, cross_entropy_variants
+from kernelopt.templates.kernels.depthwise_conv2d import depthwise_conv2d_source, depthwise_conv2d_variants
+from kernelopt.templates.kernels.row_norm import row_norm_source, row_norm_variants
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "inductor-2.11-h200"
@@ -110,12 +113,12 @@ def bench_cross_entropy(rows: list) -> None:
     row_sum = torch.empty_strided((n, 1), (1, n), device="cuda", dtype=torch.float32)
     loss = torch.empty((), device="cuda", dtype=torch.float32)
     roles = {"logits": 0, "row_max": 1, "row_sum": 2, "loss": 3, "target": 4}
-    for row_on_chip, block, warps, unroll in T.cross_entropy_variants(v):
+    for row_on_chip, block, warps, unroll in cross_entropy_variants(v):
         label = (f"online-cross-entropy {'row-on-chip ' if row_on_chip else ''}BLOCK={block} warps={warps}"
                  f" unroll={unroll}")
         try:
-            run = load_candidate(T.cross_entropy_source(roles, v, -100, block=block, num_warps=warps,
-                                                        row_on_chip=row_on_chip, n_rows=n, unroll=unroll), "ce")
+            run = load_candidate(cross_entropy_source(roles, v, -100, block=block, num_warps=warps,
+                                                      row_on_chip=row_on_chip, n_rows=n, unroll=unroll), "ce")
             run(logits[0], row_max, row_sum, loss, targets[0])
             torch.cuda.synchronize()
             err = rel_err(loss, reference)
@@ -183,11 +186,11 @@ def bench_norms(rows: list) -> None:
         except Exception as exc:
             rows.append(dict(case=case, kernel=attr, variant="inductor default", error=_short(exc)))
             continue
-        for rows_per_prog, warps in T.row_norm_variants(n):
-            label = f"templates:{'layernorm' if kind == 'layer' else 'rmsnorm'} row-on-chip BLOCK={T.next_pow2(n)} " \
+        for rows_per_prog, warps in row_norm_variants(n):
+            label = f"templates:{'layernorm' if kind == 'layer' else 'rmsnorm'} row-on-chip BLOCK={next_pow2(n)} " \
                     f"rows={rows_per_prog} warps={warps}"
             try:
-                run = load_candidate(T.row_norm_source(kind, roles, n, eps, rows=rows_per_prog, num_warps=warps),
+                run = load_candidate(row_norm_source(kind, roles, n, eps, rows=rows_per_prog, num_warps=warps),
                                      "norm")
                 sets[0][out_pos].fill_(float("nan"))
                 run(*sets[0])
@@ -228,12 +231,12 @@ def bench_depthwise(rows: list) -> None:
         return
     out = torch.empty_like(xs[0])
     roles = {"x": 0, "weight": 1, "out": 2}
-    for variant in T.depthwise_conv2d_variants(out.shape) + EXTRA_DEPTHWISE_VARIANTS:
+    for variant in depthwise_conv2d_variants(out.shape) + EXTRA_DEPTHWISE_VARIANTS:
         label = ("templates:depthwise-conv2d BLOCK_H={block_h} BLOCK_W={block_w} BLOCK_C={block_c} "
                  "warps={num_warps}").format(**variant)
         try:
-            run = load_candidate(T.depthwise_conv2d_source(roles, stride=1, padding=pad, dilation=1, kernel_hw=k,
-                                                           has_bias=False, **variant), "depthwise")
+            run = load_candidate(depthwise_conv2d_source(roles, stride=1, padding=pad, dilation=1, kernel_hw=k,
+                                                         has_bias=False, **variant), "depthwise")
             out.fill_(float("nan"))
             run(xs[0], weight, out)
             torch.cuda.synchronize()

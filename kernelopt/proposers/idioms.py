@@ -8,16 +8,17 @@ broadcasts disappear (all Inductor math is fp32 already). Casts that round (to b
 ("round", dtype, x) so that no pattern accepts them by accident.
 
 Idioms are then matched structurally against small patterns (`unify`), and every store of the kernel
-must be explained by the idiom, or nothing is proposed: a wrong candidate costs GPU time.
+must be explained by the idiom, or nothing is proposed: a wrong candidate costs GPU time. The matcher of
+each idiom lives with its template (`templates/kernels/<name>/`); this module keeps what several share.
 """
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
+from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec
 
 Expr = Any  # nested tuples, see the module docstring
 
@@ -372,7 +373,7 @@ def row_index(n: int) -> Expr:
     return ("add", ("var", "r"), ("mul", ("const", n), ("var", "x")))
 
 
-def _index_is(index: Expr, expected: Expr) -> bool:
+def index_is(index: Expr, expected: Expr) -> bool:
     return unify(expected, index, {}) is not None
 
 
@@ -410,357 +411,46 @@ def is_row_major(arg: ArgSpec, n_cols: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Idiom: row norm (LayerNorm / RMSNorm), optional residual add, weight, bias, mean/rstd outputs.
+# Pattern helpers shared by the row matchers (softmax, KL divergence)
 
-@dataclass(frozen=True)
-class RowNormMatch:
-    kind: str                     # "layer" | "rms"
-    n_rows: int
-    n_cols: int
-    eps: float
-    roles: dict[str, int | None]  # x, residual, weight, bias, out, mean, rstd, epilogue loads -> launch position
-    out_dtype: str
-    epilogue: "NormEpilogue | None" = None
+def scaled_centred(load: Expr, with_k: bool = True) -> Expr:
+    """(c*v - max(c*v)) * k, as Inductor writes a softmax input scaled by c*k (c = 1.0 when the scale is
+    applied after the max); binds ?c and, with_k, ?k."""
+    scaled = ("mul", load, ("const", "?c"))
+    centred = ("sub", scaled, ("max", scaled))
+    return ("mul", centred, ("const", "?k")) if with_k else centred
 
 
-@dataclass(frozen=True)
-class NormEpilogue:
-    """Elementwise math applied to the normalised value `y` before the store (e.g. GELU(y) * 0.5 + r),
-    as a Triton expression; `loads` are (local name, "row" | "col") read by it, bound as roles."""
-
-    expression: str
-    loads: tuple[tuple[str, str], ...]
+def positive_factors(*values) -> bool:
+    """Bound scale factors that are plain positive numbers (a negative one flips which element bounds
+    the exponent, and the templates assume the max does)."""
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in values)
 
 
-_EPILOGUE_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
-_EPILOGUE_UNARY = {"erf": "tl.math.erf", "exp": "tl.exp", "abs": "tl.abs", "sqrt": "tl.sqrt", "rsqrt": "tl.rsqrt",
-                   "log": "tl.log", "sigmoid": "tl.sigmoid"}
-
-
-def _row_value(expr: Expr, n: int) -> tuple[str, str | None] | None:
-    """x = load(a, row) or load(a, row) + load(b, row): returns (a, b)."""
-    row = row_index(n)
-    if expr[0] == "load" and _index_is(expr[2], row):
-        return expr[1], None
-    if expr[0] == "add" and all(e[0] == "load" and _index_is(e[2], row) for e in expr[1:]):
-        return expr[1][1], expr[2][1]
-    return None
-
-
-def match_row_norm(kernel: KernelSpec, launch: LaunchSpec) -> RowNormMatch | None:
+def single_row_store(kernel: KernelSpec):
+    """(n_cols, n_rows, ptr, index, value) of a kernel with hard-coded sizes and one store (its value in
+    the unit-scale form of _with_unit_scale), or None."""
     facts = analyse(kernel)
-    if facts is None or facts.has_assert or "xnumel" not in facts.sizes or "r0_numel" not in facts.sizes:
+    if facts is None or facts.has_assert or len(facts.stores) != 1:
         return None
-    n, m = facts.sizes["r0_numel"], facts.sizes["xnumel"]
-    for ptr, _, _ in facts.stores:
-        if not ptr.startswith("out_ptr"):
-            return None                       # in-place outputs (in_out_ptr) are not modelled
-    outputs = _norm_outputs(facts, n)
-    if outputs is None:
-        return None
-    kind, x_expr, eps, stored = outputs
-    row = _row_value(x_expr, n)
-    if row is None:
-        return None
-    roles: dict[str, int | None] = {"x": launch_position(launch, row[0]),
-                                    "residual": launch_position(launch, row[1]) if row[1] else None}
-    for role in ("weight", "bias", "out", "mean", "rstd"):
-        param = stored.get(role)
-        roles[role] = launch_position(launch, param) if param else None
-    if roles["x"] is None or roles["out"] is None or (row[1] and roles["residual"] is None):
-        return None
-    if any(stored.get(r) and roles[r] is None for r in ("weight", "bias", "mean", "rstd")):
-        return None
-    epilogue = stored.get("epilogue")
-    for name, load_kind in epilogue.loads if epilogue else ():
-        roles[name] = launch_position(launch, stored[name])
-        if roles[name] is None or not _epilogue_arg_fits(launch.args[roles[name]], load_kind, m, n):
-            return None
-    if not _norm_args_fit(launch, roles, m, n):
-        return None
-    out_dtype = signature_dtype(kernel, stored["out"]).lstrip("*")
-    return RowNormMatch(kind, m, n, eps, roles, out_dtype, epilogue)
-
-
-def _epilogue_arg_fits(arg: ArgSpec, load_kind: str, m: int, n: int) -> bool:
-    if not arg.is_tensor or arg.dtype not in FLOAT_DTYPES:
-        return False
-    if load_kind == "row":
-        return is_row_major(arg, n) and numel(arg) == m * n
-    return numel(arg) == n and (len(arg.strides) == 0 or arg.strides[-1] == 1)
-
-
-def _find_norm(expr: Expr, n: int):
-    """The outermost sub-expression that is a whole normalised value, and what it matched."""
-    found = _match_norm_value(expr, n)
-    if found is not None:
-        return expr, found
-    for child in expr[1:] if isinstance(expr, tuple) else ():
-        if isinstance(child, tuple):
-            inner = _find_norm(child, n)
-            if inner is not None:
-                return inner
-    return None
-
-
-def _replace(expr: Expr, old: Expr, new: Expr) -> Expr:
-    if expr == old:
-        return new
-    return tuple(_replace(e, old, new) for e in expr) if isinstance(expr, tuple) else expr
-
-
-def _render_epilogue(expr: Expr, n: int, loads: dict[str, tuple[str, str]]) -> str | None:
-    """Triton source for an elementwise expression of `y`, constants and row / column loads (None when
-    it holds anything else: a reduction, a round-trip through a narrower dtype, an index)."""
-    op = expr[0]
-    if expr == ("var", "y"):
-        return "y"
-    if op == "const" and isinstance(expr[1], (int, float)) and not isinstance(expr[1], bool):
-        return repr(float(expr[1]))
-    if op in _EPILOGUE_BINARY:
-        a, b = (_render_epilogue(e, n, loads) for e in expr[1:])
-        return None if a is None or b is None else f"({a} {_EPILOGUE_BINARY[op]} {b})"
-    if op == "neg" or op in _EPILOGUE_UNARY:
-        a = _render_epilogue(expr[1], n, loads)
-        return None if a is None else (f"(-{a})" if op == "neg" else f"{_EPILOGUE_UNARY[op]}({a})")
-    if op == "load":
-        kind = "row" if _index_is(expr[2], row_index(n)) else "col" if _index_is(expr[2], ("var", "r")) else None
-        if kind is None or (expr[1] in loads and loads[expr[1]][1] != kind):
-            return None
-        loads.setdefault(expr[1], (f"e{len(loads)}", kind))
-        return loads[expr[1]][0]
-    return None
-
-
-def _match_norm_epilogue(value: Expr, n: int):
-    """value = f(normalised value) for an elementwise f: (what _match_norm_value found for the normalised
-    value, the epilogue, {epilogue local name: kernel parameter it loads})."""
-    split = _find_norm(value, n)
-    if split is None:
-        return None
-    norm_expr, found = split
-    loads: dict[str, tuple[str, str]] = {}
-    rest = _replace(value, norm_expr, ("var", "y"))
-    source = _render_epilogue(rest, n, loads)
-    if source is None or source == "y":
-        return None
-    epilogue = NormEpilogue(source, tuple(loads.values()))
-    return found, epilogue, {name: param for param, (name, _) in loads.items()}
-
-
-def _norm_outputs(facts: KernelFacts, n: int):
-    """Explain every store as the normalised output (possibly through an elementwise epilogue), the
-    mean, or the rstd of one row value."""
-    stored: dict[str, str] = {}
-    kind = x_expr = eps = None
-    for ptr, index, value in facts.stores:
-        found = _match_norm_value(value, n)
-        if found is None and _index_is(index, row_index(n)):
-            with_epilogue = _match_norm_epilogue(value, n)
-            if with_epilogue is not None:
-                found, epilogue, params = with_epilogue
-                stored.update({"epilogue": epilogue, **params})
-        if found is None or not _index_is(index, row_index(n)):
-            stats = _match_stat_store(value, n, index)
-            if stats is None:
-                return None
-            stat_kind, stat_x, stat_eps, role = stats
-            if role in stored:
-                return None
-            stored[role] = ptr
-            found_kind, found_x, found_eps = stat_kind, stat_x, stat_eps
-        else:
-            found_kind, found_x, found_eps, weight, bias = found
-            if "out" in stored:
-                return None
-            stored.update({"out": ptr, **({"weight": weight} if weight else {}), **({"bias": bias} if bias else {})})
-        if kind is None:
-            kind, x_expr, eps = found_kind, found_x, found_eps
-        elif (found_kind, found_x) != (kind, x_expr) or (found_eps is not None and eps is not None and found_eps != eps):
-            return None
-        eps = eps if eps is not None else found_eps
-    if "out" not in stored or eps is None:
-        return None
-    return kind, x_expr, eps, stored
-
-
-def _rstd_pattern(kind: str, n: int) -> Expr:
-    stat = ("mean", ("mul", "?x", "?x")) if kind == "rms" else ("div", ("m2", "?x"), ("const", float(n)))
-    return ("rsqrt", ("add", stat, ("const", "?eps")))
-
-
-def _match_norm_value(value: Expr, n: int):
-    for kind in ("layer", "rms"):
-        centred = ("sub", "?x", ("mean", "?x")) if kind == "layer" else "?x"
-        normed = ("mul", centred, _rstd_pattern(kind, n))
-        for with_w, with_b in ((True, True), (True, False), (False, False)):
-            pattern = normed
-            if with_w:
-                pattern = ("mul", pattern, ("load", "?w", ("var", "r")))
-            if with_b:
-                pattern = ("add", pattern, ("load", "?b", ("var", "r")))
-            binds = unify(pattern, value, {})
-            if binds is not None and isinstance(binds["?eps"], float):
-                weight = binds["?w"] if with_w else None
-                bias = binds["?b"] if with_b else None
-                return kind, binds["?x"], binds["?eps"], weight, bias
-    return None
-
-
-def _match_stat_store(value: Expr, n: int, index: Expr):
-    if not _index_is(index, ("var", "x")):
-        return None
-    binds = unify(("mean", "?x"), value, {})
-    if binds is not None:
-        return "layer", binds["?x"], None, "mean"
-    for kind in ("layer", "rms"):
-        binds = unify(_rstd_pattern(kind, n), value, {})
-        if binds is not None:
-            return kind, binds["?x"], binds["?eps"], "rstd"
-    return None
-
-
-def _norm_args_fit(launch: LaunchSpec, roles: dict[str, int | None], m: int, n: int) -> bool:
-    args = launch.args
-    for role in ("x", "residual", "out"):
-        pos = roles[role]
-        if pos is not None and not (is_row_major(args[pos], n) and numel(args[pos]) == m * n):
-            return False
-    for role in ("weight", "bias"):
-        pos = roles[role]
-        if pos is not None and not (args[pos].is_tensor and numel(args[pos]) == n and
-                                    (len(args[pos].strides) == 0 or args[pos].strides[-1] == 1)):
-            return False
-    for role in ("mean", "rstd"):
-        pos = roles[role]
-        if pos is not None and not (args[pos].is_tensor and numel(args[pos]) == m):
-            return False
-    return True
-
-
-# ---------------------------------------------------------------------------------------------------
-# Idiom: Inductor's cross-entropy pair (prepare_softmax_online, then nll_loss_forward mean).
-
-@dataclass(frozen=True)
-class CrossEntropyMatch:
-    n_rows: int
-    n_cols: int
-    ignore_index: int
-    logits_dtype: str
-    roles: dict[str, int]   # logits, row_max, row_sum, loss, target -> group argument position
-    writes: tuple[str, ...] = field(default=("loss", "row_max", "row_sum"))
-
-
-def _match_softmax_stats(facts: KernelFacts) -> tuple[str, str, str] | None:
-    """Kernel A: stores max and sum-of-exp of one row-major load. Returns (logits, max_ptr, sum_ptr)."""
-    if len(facts.stores) != 2 or facts.has_assert:
-        return None
-    n = facts.sizes.get("r0_numel")
-    stats: dict[str, tuple[str, Expr]] = {}
-    for ptr, index, value in facts.stores:
-        if value[0] not in ("max", "sumexp") or not _index_is(index, ("var", "x")):
-            return None
-        stats[value[0]] = (ptr, value[1])
-    if set(stats) != {"max", "sumexp"} or stats["max"][1] != stats["sumexp"][1]:
-        return None
-    operand = stats["max"][1]
-    if n is None or operand[0] != "load" or not _index_is(operand[2], row_index(n)):
-        return None
-    return operand[1], stats["max"][0], stats["sumexp"][0]
-
-
-def _nll_mean_pattern(n_cols: int) -> Expr:
-    valid = ("ne", ("load", "?target", ("var", "r")), ("const", "?ignore"))
-    clamped = ("where", valid, ("load", "?target", ("var", "r")), ("const", 0))
-    wrapped = ("where", ("lt", clamped, ("const", 0)), ("add", clamped, ("const", n_cols)), clamped)
-    gathered = ("load", "?logits", ("add", wrapped, ("mul", ("const", n_cols), ("var", "r"))))
-    logprob = ("sub", ("sub", gathered, ("load", "?max", ("var", "r"))), ("log", ("load", "?sum", ("var", "r"))))
-    total = ("sum", ("where", valid, ("neg", logprob), ("const", 0.0)))
-    count = ("sum", valid)
-    return ("div", total, count)
-
-
-def _match_nll_mean(facts: KernelFacts, n_cols: int) -> dict[str, Any] | None:
-    """Kernel B: one scalar store of sum(-logprob[target]) / count(target != ignore)."""
-    if len(facts.stores) != 1 or facts.sizes.get("xnumel") != 1:
+    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
+    if not n or not m:
         return None
     ptr, index, value = facts.stores[0]
-    if index != ("const", 0) and not _index_is(index, ("const", 0)):
-        return None
-    binds = unify(_nll_mean_pattern(n_cols), value, {})
-    if binds is None or not isinstance(binds["?ignore"], int):
-        return None
-    return {"loss": ptr, "target": binds["?target"], "logits": binds["?logits"], "max": binds["?max"],
-            "sum": binds["?sum"], "ignore": binds["?ignore"]}
+    return n, m, ptr, index, _with_unit_scale(value)
 
 
-def match_cross_entropy(target: RewriteTarget) -> CrossEntropyMatch | None:
-    """The two-launch cross-entropy group; roles are positions in `target.group_args`."""
-    if len(target.launches) != 2 or not target.group_args:
-        return None
-    kernels = {k.name: k for k in target.kernels}
-    first, second = target.launches
-    if first.kernel not in kernels or second.kernel not in kernels:
-        return None
-    facts_a, facts_b = analyse(kernels[first.kernel]), analyse(kernels[second.kernel])
-    if facts_a is None or facts_b is None:
-        return None
-    stats = _match_softmax_stats(facts_a)
-    n_rows, n_cols = facts_a.sizes.get("xnumel"), facts_a.sizes.get("r0_numel")
-    if stats is None or not n_rows or not n_cols:
-        return None
-    nll = _match_nll_mean(facts_b, n_cols)
-    if nll is None or facts_b.sizes.get("r0_numel") != n_rows:
-        return None
-    launch_args = _ce_launch_args(first, second, stats, nll)
-    if launch_args is None:
-        return None
-    roles = _ce_group_positions(target.group_args, launch_args)
-    if roles is None or not _ce_args_fit(launch_args, n_rows, n_cols):
-        return None
-    return CrossEntropyMatch(n_rows, n_cols, nll["ignore"], launch_args["logits"].dtype, roles)
 
-
-def _ce_launch_args(first: LaunchSpec, second: LaunchSpec, stats, nll) -> dict[str, ArgSpec] | None:
-    logits_a, max_a, sum_a = stats
-    wanted = {"logits": (first, logits_a), "row_max": (first, max_a), "row_sum": (first, sum_a),
-              "loss": (second, nll["loss"]), "target": (second, nll["target"]),
-              "logits_b": (second, nll["logits"]), "max_b": (second, nll["max"]), "sum_b": (second, nll["sum"])}
-    found = {}
-    for role, (launch, param) in wanted.items():
-        pos = launch_position(launch, param)
-        if pos is None or not launch.args[pos].is_tensor:
-            return None
-        found[role] = launch.args[pos]
-    # the second kernel must read the tensors the first one read/wrote (same shapes and dtypes)
-    for a, b in (("logits", "logits_b"), ("row_max", "max_b"), ("row_sum", "sum_b")):
-        if (found[a].sizes, found[a].strides, found[a].dtype) != (found[b].sizes, found[b].strides, found[b].dtype):
-            return None
-    return found
-
-
-def _ce_group_positions(group_args: tuple[ArgSpec, ...], launch_args: dict[str, ArgSpec]) -> dict[str, int] | None:
-    """Group args are the union in first-use order: the tensors must be logits, max, sum, loss, target."""
-    tensors = [i for i, a in enumerate(group_args) if a.is_tensor]
-    order = ("logits", "row_max", "row_sum", "loss", "target")
-    if len(tensors) != len(order):
-        return None
-    roles = {}
-    for role, position in zip(order, tensors):
-        arg, want = group_args[position], launch_args[role]
-        if (arg.sizes, arg.strides, arg.dtype) != (want.sizes, want.strides, want.dtype):
-            return None
-        roles[role] = position
-    return roles
-
-
-def _ce_args_fit(args: dict[str, ArgSpec], n_rows: int, n_cols: int) -> bool:
-    logits, target = args["logits"], args["target"]
-    return (logits.dtype in FLOAT_DTYPES and is_row_major(logits, n_cols)
-            and numel(logits) == n_rows * n_cols and target.dtype == "int64" and numel(target) == n_rows
-            and args["loss"].dtype == "float32" and numel(args["loss"]) == 1
-            and numel(args["row_max"]) == n_rows and numel(args["row_sum"]) == n_rows
-            and args["row_max"].dtype == "float32" and args["row_sum"].dtype == "float32")
+def _with_unit_scale(expr: Expr) -> Expr:
+    """Write a bare row load `load(p, r + n*x)` as `load * 1.0`, so that kernels which drop the factor
+    Inductor writes when the temperature is 1 match the same pattern."""
+    if not isinstance(expr, tuple):
+        return expr
+    if expr[0] == "load":
+        return ("mul", expr, ("const", 1.0))
+    if expr[0] == "mul" and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
+        return expr
+    return tuple(_with_unit_scale(e) for e in expr)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -782,180 +472,3 @@ def idiom_hints(kernel: KernelSpec) -> list[str]:
     """Idioms the kernel's name, provenance or source mention (a cheap pre-filter, not a match)."""
     text = " ".join((kernel.name, kernel.provenance, kernel.source))
     return [name for name, pattern in _HINTS if pattern.search(text)]
-
-
-@dataclass(frozen=True)
-class DepthwiseConvMatch:
-    roles: dict                       # x, weight, out and (or None) bias -> slot of the vendor target
-    in_sizes: tuple
-    out_sizes: tuple
-    dtype: str
-    kernel_hw: tuple
-    stride: tuple
-    padding: tuple
-    dilation: tuple
-
-
-def match_depthwise_conv(target) -> DepthwiseConvMatch | None:
-    """A vendor target (`targets.vendor_target`) that is a 2-D depthwise convolution: `groups` equal to
-    the input channels, one filter per channel (weight [C, 1, KH, KW]), not transposed, a float dtype."""
-    launch = target.launches[0] if len(target.launches) == 1 else None
-    if launch is None or launch.kernel != "extern_kernels.convolution" or not launch.config.get("returns"):
-        return None
-    slots = {arg.name: index for index, arg in enumerate(target.group_args)}
-    args = {arg.name: arg for arg in target.group_args}
-    if not {"input", "weight", "out"} <= slots.keys():
-        return None
-    kwargs = launch.config.get("kwargs") or {}
-    x, weight, out = args["input"], args["weight"], args["out"]
-    if len(x.sizes) != 4 or len(weight.sizes) != 4 or len(out.sizes) != 4:
-        return None
-    channels = x.sizes[1]
-    if kwargs.get("groups") != channels or weight.sizes[:2] != (channels, 1) or out.sizes[1] != channels:
-        return None
-    if kwargs.get("transposed") or any(kwargs.get("output_padding") or []):
-        return None
-    pairs = [tuple(kwargs.get(key) or ()) for key in ("stride", "padding", "dilation")]
-    if any(len(pair) != 2 or not all(isinstance(v, int) for v in pair) for pair in pairs):
-        return None
-    if x.dtype not in FLOAT_DTYPES or out.dtype != x.dtype:
-        return None
-    roles = {"x": slots["input"], "weight": slots["weight"], "bias": slots.get("bias"), "out": slots["out"]}
-    return DepthwiseConvMatch(roles, x.sizes, out.sizes, x.dtype, tuple(weight.sizes[2:]), *pairs)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Idiom: per-row KL divergence of two log-softmaxes (distillation losses), Inductor's multi-pass form
-#   out[row] = sum_j exp(lq_j) * (lq_j - lp_j),   lq = log_softmax(k * c * q), lp = log_softmax(k * c * p)
-# written as ((c*v - max(c*v)) * k) - log(sum(exp(...))) for each of the two loads.
-
-@dataclass(frozen=True)
-class RowKLDivMatch:
-    n_rows: int
-    n_cols: int
-    scale: float                  # c: the factor inside the max (Inductor writes 1.0)
-    temperature_scale: float      # k: the factor applied after the max is subtracted (1 / T)
-    roles: dict[str, int]         # p_logits (the input's), q_logits (the target's), out -> launch position
-    dtype: str                    # logits dtype
-
-
-def _scaled_centred(load: Expr, with_k: bool = True) -> Expr:
-    """(c*v - max(c*v)) * k, as Inductor writes a softmax input scaled by c*k (c = 1.0 when the scale is
-    applied after the max); binds ?c and, with_k, ?k."""
-    scaled = ("mul", load, ("const", "?c"))
-    centred = ("sub", scaled, ("max", scaled))
-    return ("mul", centred, ("const", "?k")) if with_k else centred
-
-
-def _positive_factors(*values) -> bool:
-    """Bound scale factors that are plain positive numbers (a negative one flips which element bounds
-    the exponent, and the templates assume the max does)."""
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in values)
-
-
-def _single_row_store(kernel: KernelSpec):
-    """(n_cols, n_rows, ptr, index, value) of a kernel with hard-coded sizes and one store (its value in
-    the unit-scale form of _with_unit_scale), or None."""
-    facts = analyse(kernel)
-    if facts is None or facts.has_assert or len(facts.stores) != 1:
-        return None
-    n, m = facts.sizes.get("r0_numel"), facts.sizes.get("xnumel")
-    if not n or not m:
-        return None
-    ptr, index, value = facts.stores[0]
-    return n, m, ptr, index, _with_unit_scale(value)
-
-
-def _log_softmax_pattern(load: Expr) -> Expr:
-    shifted = _scaled_centred(load)
-    return ("sub", shifted, ("log", ("sum", ("exp", shifted))))
-
-
-def _row_kl_pattern(n: int) -> Expr:
-    target = _log_softmax_pattern(("load", "?q", row_index(n)))
-    source = _log_softmax_pattern(("load", "?p", row_index(n)))
-    return ("sum", ("mul", ("exp", target), ("sub", target, source)))
-
-
-def _with_unit_scale(expr: Expr) -> Expr:
-    """Write a bare row load `load(p, r + n*x)` as `load * 1.0`, so that kernels which drop the factor
-    Inductor writes when the temperature is 1 match the same pattern."""
-    if not isinstance(expr, tuple):
-        return expr
-    if expr[0] == "load":
-        return ("mul", expr, ("const", 1.0))
-    if expr[0] == "mul" and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
-        return expr
-    return tuple(_with_unit_scale(e) for e in expr)
-
-
-def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | None:
-    """One store per row of sum(exp(lq) * (lq - lp)); both logits row-major, same shape and dtype;
-    positive scale factors only (a negative temperature flips which element bounds the exponent)."""
-    store = _single_row_store(kernel)
-    if store is None or not _index_is(store[3], ("var", "x")):
-        return None
-    n, m, ptr, _, value = store
-    binds = unify(_row_kl_pattern(n), value, {})
-    if binds is None or binds["?p"] == binds["?q"]:
-        return None
-    c, k = binds["?c"], binds["?k"]
-    if not _positive_factors(c, k):
-        return None
-    roles = {"p_logits": launch_position(launch, binds["?p"]), "q_logits": launch_position(launch, binds["?q"]),
-             "out": launch_position(launch, ptr)}
-    if None in roles.values():
-        return None
-    args = launch.args
-    p, q, out = args[roles["p_logits"]], args[roles["q_logits"]], args[roles["out"]]
-    if p.dtype not in FLOAT_DTYPES or q.dtype != p.dtype or p.sizes != q.sizes:
-        return None
-    if not (is_row_major(p, n) and is_row_major(q, n) and numel(p) == m * n):
-        return None
-    if not (out.is_tensor and out.dtype == "float32" and numel(out) == m):
-        return None
-    return RowKLDivMatch(m, n, float(c), float(k), roles, p.dtype)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Idiom: row softmax of a scaled row, Inductor's looped or persistent form
-#   out[x, r] = exp(k * (c*v - max(c*v))) / sum(exp(k * (c*v - max(c*v))))
-
-@dataclass(frozen=True)
-class RowSoftmaxMatch:
-    n_rows: int
-    n_cols: int
-    scale: float                  # c (inside the max)
-    temperature_scale: float      # k (after the max is subtracted)
-    roles: dict[str, int]         # x, out -> launch position
-    out_dtype: str
-
-
-def _softmax_patterns(n: int) -> list[Expr]:
-    load = ("load", "?x", row_index(n))
-    return [("div", ("exp", shifted), ("sum", ("exp", shifted)))
-            for shifted in (_scaled_centred(load), _scaled_centred(load, with_k=False))]
-
-
-def match_row_softmax(kernel: KernelSpec, launch: LaunchSpec) -> RowSoftmaxMatch | None:
-    """One elementwise store of a row softmax; input and output row-major [M, N], float dtypes,
-    positive scale factors."""
-    store = _single_row_store(kernel)
-    if store is None or not _index_is(store[3], row_index(store[0])):
-        return None
-    n, m, ptr, _, value = store
-    binds = next((b for b in (unify(p, value, {}) for p in _softmax_patterns(n)) if b is not None), None)
-    if binds is None:
-        return None
-    c, k = binds["?c"], binds.get("?k", 1.0)
-    if not _positive_factors(c, k):
-        return None
-    roles = {"x": launch_position(launch, binds["?x"]), "out": launch_position(launch, ptr)}
-    if None in roles.values() or roles["x"] == roles["out"]:
-        return None
-    x, out = launch.args[roles["x"]], launch.args[roles["out"]]
-    if x.dtype not in FLOAT_DTYPES or out.dtype not in FLOAT_DTYPES:
-        return None
-    if not (is_row_major(x, n) and is_row_major(out, n) and numel(x) == m * n == numel(out)):
-        return None
-    return RowSoftmaxMatch(m, n, float(c), float(k), roles, out.dtype)

@@ -18,7 +18,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from kernelopt.proposers import templates as T
+from kernelopt.templates.kernels.depthwise_conv2d import depthwise_conv2d_source, depthwise_conv2d_variants
+from kernelopt.templates.template_registry import TEMPLATE_NAMES
 from kernelopt.rewrite.evaluate import load_candidate
 
 FP32 = dict(rtol=1e-5, atol=1e-5)
@@ -51,9 +52,9 @@ def conv_case(n, c, h, w, k, *, stride=1, padding=0, dilation=1, bias=False, cha
         out = out.to(memory_format=torch.channels_last)
     if roles is None:
         roles = {"x": 0, "weight": 1, "bias": 2, "out": 3} if bias else {"x": 0, "weight": 1, "out": 2}
-    source = T.depthwise_conv2d_source(roles, stride=stride, padding=padding, dilation=dilation, kernel_hw=k,
-                                       has_bias=bias, block_w=block_w, block_c=block_c, num_warps=num_warps,
-                                       block_h=block_h)
+    source = depthwise_conv2d_source(roles, stride=stride, padding=padding, dilation=dilation, kernel_hw=k,
+                                     has_bias=bias, block_w=block_w, block_c=block_c, num_warps=num_warps,
+                                     block_h=block_h)
     args = [None] * (max(p for p in roles.values() if p is not None) + 1)
     for role, value in (("x", x), ("weight", weight), ("bias", b), ("out", out)):
         if roles.get(role) is not None:
@@ -63,31 +64,31 @@ def conv_case(n, c, h, w, k, *, stride=1, padding=0, dilation=1, bias=False, cha
 
 
 def test_renders_with_header_and_is_a_listed_template():
-    source = T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=3, dilation=1,
-                                       kernel_hw=7, has_bias=False)
+    source = depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=3, dilation=1,
+                                     kernel_hw=7, has_bias=False)
     assert source.startswith("# KernelOPT expert template:")
     assert "# Applies when:" in source.splitlines()[1]
     assert "KH=7, KW=7" in source and "HAS_BIAS=False" in source
     compile(source, "<template>", "exec")
-    assert "depthwise_conv2d" in T.TEMPLATE_NAMES
+    assert "depthwise_conv2d" in TEMPLATE_NAMES
     with pytest.raises(ValueError):
-        T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1,
-                                  kernel_hw=3, has_bias=False, block_w=6)
+        depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1,
+                                kernel_hw=3, has_bias=False, block_w=6)
     with pytest.raises(ValueError):
-        T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1,
-                                  kernel_hw=3, has_bias=True)
+        depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1,
+                                kernel_hw=3, has_bias=True)
 
 
 def test_variants_are_distinct_powers_of_two():
     for sizes in [(32, 256, 56, 56), (8, 1024, 14, 14), (2, 5, 9, 9), (1, 3, 200, 200)]:
-        variants = T.depthwise_conv2d_variants(sizes)
+        variants = depthwise_conv2d_variants(sizes)
         assert 1 <= len(variants) <= 6
         assert len({tuple(v.items()) for v in variants}) == len(variants)
         for v in variants:
             assert set(v) == {"block_h", "block_w", "block_c", "num_warps"}
             for key in ("block_h", "block_w", "block_c"):
                 assert v[key] & (v[key] - 1) == 0
-    assert len(T.depthwise_conv2d_variants((32, 256, 56, 56))) >= 4
+    assert len(depthwise_conv2d_variants((32, 256, 56, 56))) >= 4
 
 
 def test_channels_last_7x7_pad3_no_bias():
@@ -141,8 +142,8 @@ def test_permuted_strides_match_too():
     weight = rand((c, 1, 3, 3), 11).transpose(2, 3).contiguous().transpose(2, 3)
     ref = F.conv2d(x, weight, None, padding=1, groups=c)
     out = torch.full((n, w, h, c), float("nan")).permute(0, 3, 2, 1)
-    source = T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1,
-                                       kernel_hw=3, has_bias=False, block_w=4, block_c=4)
+    source = depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1,
+                                     kernel_hw=3, has_bias=False, block_w=4, block_c=4)
     load_candidate(source, name="test_depthwise")(x, weight, out)
     torch.testing.assert_close(out, ref, **FP32)
 

@@ -22,9 +22,12 @@ import torch
 import triton
 import triton.language as tl
 
-from kernelopt.proposers import idioms
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 from kernelopt.proposers.templates import TemplatesProposer
+from kernelopt.templates.kernels.cross_entropy import match_cross_entropy
+from kernelopt.templates.kernels.row_kl_div import match_row_kl_div
+from kernelopt.templates.kernels.row_norm import match_row_norm
+from kernelopt.templates.kernels.row_softmax import match_row_softmax
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "inductor-2.11-h200"
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16, "int64": torch.int64,
@@ -238,7 +241,7 @@ def test_row_norm_matches_exactly_the_pure_norm_kernels_of_all_fixtures():
         target, _ = fixture.target([i])
         candidates = list(proposer.propose(target, []))
         if candidates:
-            matched[kernel] = idioms.match_row_norm(target.kernels[0], target.launches[0])
+            matched[kernel] = match_row_norm(target.kernels[0], target.launches[0])
             assert all(c.strategy.startswith("templates:") and c.proposer == "templates" for c in candidates)
             assert len({c.strategy for c in candidates}) == len(candidates) >= 2
     assert set(matched) == set(EXPECTED_NORMS)       # gpt2's (in_out_ptr) are skipped
@@ -252,7 +255,7 @@ def test_row_norm_matches_exactly_the_pure_norm_kernels_of_all_fixtures():
 def test_cross_entropy_group_binds_roles(mode):
     fixture = load_fixture(f"ce.{mode}.0.py")
     target, names = fixture.target([0, 1])
-    match = idioms.match_cross_entropy(target)
+    match = match_cross_entropy(target)
     assert match is not None
     assert (match.n_rows, match.n_cols, match.ignore_index, match.logits_dtype) == (4096, 32000, -100, "bfloat16")
     bound = {role: names[pos] for role, pos in match.roles.items()}
@@ -353,7 +356,7 @@ KL_DIV = Path(__file__).resolve().parents[1] / "corpus" / "cuda-2.11-h200" / "kl
 def test_kl_div_row_kernel_binds_roles_and_nothing_else_matches():
     fixture = load_fixture(str(KL_DIV))
     target, names = fixture.target([0])
-    match = idioms.match_row_kl_div(target.kernels[0], target.launches[0])
+    match = match_row_kl_div(target.kernels[0], target.launches[0])
     assert match is not None
     assert (match.n_rows, match.n_cols, match.scale, match.temperature_scale, match.dtype) == \
         (4096, 32000, 1.0, 0.5, "bfloat16")          # T = 2: log_softmax((x - max) * 0.5)
@@ -362,10 +365,10 @@ def test_kl_div_row_kernel_binds_roles_and_nothing_else_matches():
     strategies = [c.strategy for c in TemplatesProposer().propose(target, [])]
     assert strategies[0] == "templates:online-kl-div UNROLL=2 BLOCK=512 warps=4" and len(set(strategies)) >= 4
     final, _ = fixture.target([1])                   # the batchmean over rows is not this idiom
-    assert idioms.match_row_kl_div(final.kernels[0], final.launches[0]) is None
+    assert match_row_kl_div(final.kernels[0], final.launches[0]) is None
     for case, kernel, other, i in _all_single_targets():     # nor is any kernel of the other fixtures
         single, _ = other.target([i])
-        assert idioms.match_row_kl_div(single.kernels[0], single.launches[0]) is None, (case, kernel)
+        assert match_row_kl_div(single.kernels[0], single.launches[0]) is None, (case, kernel)
 
 
 @pytest.mark.parametrize("kind", ["random", "large", "negative", "non-finite"])
@@ -498,7 +501,7 @@ def _softmax_fixture(rows: int = 8192, cols: int = 8192) -> tuple[RewriteTarget,
 
 def test_row_softmax_binds_the_scaled_softmax_kernel():
     target, _ = _softmax_fixture()
-    match = idioms.match_row_softmax(target.kernels[0], target.launches[0])
+    match = match_row_softmax(target.kernels[0], target.launches[0])
     assert match is not None
     assert (match.n_rows, match.n_cols, match.scale, match.temperature_scale, match.out_dtype) == \
         (8192, 8192, 1.0, 0.125, "bfloat16")
@@ -508,7 +511,7 @@ def test_row_softmax_binds_the_scaled_softmax_kernel():
     assert any("online two-pass" in s for s in strategies)
     for case, kernel, other, i in _all_single_targets():     # no kernel of the other fixtures is a softmax
         single, _ = other.target([i])
-        assert idioms.match_row_softmax(single.kernels[0], single.launches[0]) is None, (case, kernel)
+        assert match_row_softmax(single.kernels[0], single.launches[0]) is None, (case, kernel)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1e4])

@@ -18,7 +18,16 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from kernelopt.proposers import templates as T
+from kernelopt.templates.kernels.arg_reduce import arg_reduce_source
+from kernelopt.templates.kernels.cross_entropy import cross_entropy_source
+from kernelopt.templates.kernels.cumsum import cumsum_source
+from kernelopt.templates.kernels.depthwise_conv2d import depthwise_conv2d_source
+from kernelopt.templates.kernels.group_norm import group_norm_source
+from kernelopt.templates.kernels.row_kl_div import row_kl_div_source
+from kernelopt.templates.kernels.row_norm import row_norm_source
+from kernelopt.templates.kernels.row_softmax import row_softmax_source
+from kernelopt.templates.kernels.var_mean import var_mean_source
+from kernelopt.templates.template_registry import TEMPLATE_NAMES
 
 TOL = {torch.float32: 3e-5, torch.bfloat16: 2e-2, torch.float16: 2e-3}
 
@@ -46,23 +55,23 @@ def poisoned(shape, dtype):
 
 def test_every_template_renders_with_a_header_saying_when_it_applies():
     sources = [
-        T.cross_entropy_source({"logits": 0, "row_max": 1, "row_sum": 2, "loss": 3, "target": 4}, 100, block=32),
-        T.row_softmax_source("softmax", {"x": 0, "out": 1}, block=128, row_on_chip=True),
-        T.row_norm_source("layer", {"x": 0, "out": 1}, 100, 1e-5),
-        T.group_norm_source({"x": 0, "out": 1}, 2, 48, 1e-5),
-        T.var_mean_source({"x": 0, "var": 1, "mean": 2}, block=32),
-        T.arg_reduce_source("argmax", {"x": 0, "out": 1}, block=32),
-        T.cumsum_source({"x": 0, "out": 1}, block=32),
-        T.depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1, kernel_hw=3,
-                                  has_bias=False),
-        T.row_kl_div_source({"p_logits": 0, "q_logits": 1, "out": 2}, scale=1.0, temperature_scale=0.5, block=32,
-                            num_warps=1),
+        cross_entropy_source({"logits": 0, "row_max": 1, "row_sum": 2, "loss": 3, "target": 4}, 100, block=32),
+        row_softmax_source("softmax", {"x": 0, "out": 1}, block=128, row_on_chip=True),
+        row_norm_source("layer", {"x": 0, "out": 1}, 100, 1e-5),
+        group_norm_source({"x": 0, "out": 1}, 2, 48, 1e-5),
+        var_mean_source({"x": 0, "var": 1, "mean": 2}, block=32),
+        arg_reduce_source("argmax", {"x": 0, "out": 1}, block=32),
+        cumsum_source({"x": 0, "out": 1}, block=32),
+        depthwise_conv2d_source({"x": 0, "weight": 1, "out": 2}, stride=1, padding=1, dilation=1, kernel_hw=3,
+                                has_bias=False),
+        row_kl_div_source({"p_logits": 0, "q_logits": 1, "out": 2}, scale=1.0, temperature_scale=0.5, block=32,
+                          num_warps=1),
     ]
     for source in sources:
         assert source.startswith("# KernelOPT expert template:")
         assert "# Applies when:" in source.splitlines()[1]
         compile(source, "<template>", "exec")
-    assert len(sources) == len(T.TEMPLATE_NAMES)
+    assert len(sources) == len(TEMPLATE_NAMES)
 
 
 # --- per-row KL divergence ------------------------------------------------------------------------
@@ -75,9 +84,9 @@ def test_row_kl_div_is_the_kl_of_two_temperature_softmaxes(dtype, temperature, b
     n_rows, n_cols = 7, 90
     p, q = rand((n_rows, n_cols), dtype, 1, 3.0), rand((n_rows, n_cols), dtype, 2, 3.0)
     storage = poisoned((n_rows * 2,), torch.float32)
-    source = T.row_kl_div_source({"p_logits": 0, "q_logits": 1, "out": 2}, scale=1.0,
-                                 temperature_scale=1.0 / temperature, block=block, num_warps=1, unroll=unroll,
-                                 out_stride=2)
+    source = row_kl_div_source({"p_logits": 0, "q_logits": 1, "out": 2}, scale=1.0,
+                               temperature_scale=1.0 / temperature, block=block, num_warps=1, unroll=unroll,
+                               out_stride=2)
     run_source(source, p, q, storage)
     log_p = torch.log_softmax(p.double() / temperature, dim=-1)
     log_q = torch.log_softmax(q.double() / temperature, dim=-1)
@@ -89,13 +98,13 @@ def test_row_kl_div_is_the_kl_of_two_temperature_softmaxes(dtype, temperature, b
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
 def test_row_norm_epilogue_reads_row_and_column_tensors(dtype):
     """out = sigmoid(y) * g + h with y the RMS-normalised row, g [N] and h [M, N] read by the epilogue."""
-    from kernelopt.proposers.idioms import NormEpilogue
+    from kernelopt.templates.kernels.row_norm import NormEpilogue
     m, n, eps = 6, 100, 1e-6
     x, g, h = rand((m, n), dtype, 1, scale=3), rand((n,), dtype, 2), rand((m, n), dtype, 3)
     out = poisoned((m, n), dtype)
     epilogue = NormEpilogue("((tl.sigmoid(y) * e0) + e1)", (("e0", "col"), ("e1", "row")))
-    source = T.row_norm_source("rms", {"x": 0, "out": 3, "e0": 1, "e1": 2}, n, eps, rows=2, num_warps=2,
-                               epilogue=epilogue)
+    source = row_norm_source("rms", {"x": 0, "out": 3, "e0": 1, "e1": 2}, n, eps, rows=2, num_warps=2,
+                             epilogue=epilogue)
     run_source(source, x, g, h, out)
     v = x.double()
     y = v / torch.sqrt((v * v).mean(1, keepdim=True) + eps)
@@ -117,8 +126,8 @@ def test_cross_entropy(dtype, row_on_chip, block, unroll, scale):
     target[::4] = -100
     row_max, row_sum, loss = poisoned((n_rows, 1), torch.float32), poisoned((n_rows, 1), torch.float32), \
         poisoned((), torch.float32)
-    source = T.cross_entropy_source(CE_ROLES, n_cols, block=block, num_warps=4, row_on_chip=row_on_chip,
-                                    n_rows=n_rows, unroll=unroll)  # 100 columns: unrolled tails are masked
+    source = cross_entropy_source(CE_ROLES, n_cols, block=block, num_warps=4, row_on_chip=row_on_chip,
+                                  n_rows=n_rows, unroll=unroll)  # 100 columns: unrolled tails are masked
     run_source(source, logits, row_max, row_sum, loss, target)
     x = logits.double()
     close(loss, F.cross_entropy(x, target, ignore_index=-100), torch.float32)
@@ -129,7 +138,7 @@ def test_cross_entropy(dtype, row_on_chip, block, unroll, scale):
 def test_cross_entropy_all_rows_ignored_gives_nan_like_torch():
     logits, target = rand((4, 10), torch.float32, 0), torch.full((4,), -100)
     loss = poisoned((), torch.float32)
-    run_source(T.cross_entropy_source(CE_ROLES, 10, block=16, num_warps=1, n_rows=4),
+    run_source(cross_entropy_source(CE_ROLES, 10, block=16, num_warps=1, n_rows=4),
                logits, torch.empty(4, 1), torch.empty(4, 1), loss, target)
     assert torch.isnan(loss) and torch.isnan(F.cross_entropy(logits, target))
 
@@ -145,8 +154,8 @@ def test_row_softmax_family(mode, dtype, row_on_chip, block, rows, scale, k):
     x[1] *= 1e4                                      # adversarial: huge logits must not overflow
     x[2, 5] = float("-inf")
     out = poisoned((7,) if mode == "logsumexp" else (7, 100), dtype)
-    run_source(T.row_softmax_source(mode, {"x": 0, "out": 1}, block=block, num_warps=2, rows=rows,
-                                    row_on_chip=row_on_chip, scale=scale, temperature_scale=k), x, out)
+    run_source(row_softmax_source(mode, {"x": 0, "out": 1}, block=block, num_warps=2, rows=rows,
+                                  row_on_chip=row_on_chip, scale=scale, temperature_scale=k), x, out)
     ref = {"softmax": torch.softmax, "log_softmax": torch.log_softmax, "logsumexp": torch.logsumexp}[mode](
         x.double() * (scale * k), -1)
     assert torch.isfinite(out[1]).all()
@@ -176,7 +185,7 @@ def test_row_norm(kind, dtype, affine, residual, stats, rows):
         roles["rstd"] = 6
         if kind == "layer":
             roles["mean"] = 5
-    run_source(T.row_norm_source(kind, roles, n, eps, rows=rows, num_warps=2), *args)
+    run_source(row_norm_source(kind, roles, n, eps, rows=rows, num_warps=2), *args)
     v = x.double() + (r.double() if residual else 0)
     if kind == "layer":
         mu, var = v.mean(1, keepdim=True), v.var(1, unbiased=False, keepdim=True)
@@ -200,8 +209,8 @@ def test_group_norm(dtype, groups, affine):
     w, b = rand((6,), dtype, 8), rand((6,), dtype, 9)
     out, mean, rstd = poisoned(x.shape, dtype), poisoned((3, groups), torch.float32), poisoned((3, groups), torch.float32)
     roles = {"x": 0, "out": 3, "mean": 4, "rstd": 5, **({"weight": 1, "bias": 2} if affine else {})}
-    run_source(T.group_norm_source(roles, groups, (6 // groups) * 15, 1e-5, num_warps=1,
-                                   groups_equal_channels=groups == 6), x, w, b, out, mean, rstd)
+    run_source(group_norm_source(roles, groups, (6 // groups) * 15, 1e-5, num_warps=1,
+                                 groups_equal_channels=groups == 6), x, w, b, out, mean, rstd)
     ref = F.group_norm(x.double(), groups, w.double() if affine else None, b.double() if affine else None, 1e-5)
     close(out, ref, dtype)
     grouped = x.double().reshape(3, groups, -1)
@@ -216,8 +225,8 @@ def test_group_norm(dtype, groups, affine):
 def test_var_mean(dtype, row_on_chip, block, correction):
     x = rand((5, 100), dtype, 11, scale=2) + 100          # large offset: naive sum-of-squares would cancel
     var, mean = poisoned((5,), torch.float32), poisoned((5,), torch.float32)
-    run_source(T.var_mean_source({"x": 0, "var": 1, "mean": 2}, block=block, correction=correction, rows=2,
-                                 num_warps=1, row_on_chip=row_on_chip), x, var, mean)
+    run_source(var_mean_source({"x": 0, "var": 1, "mean": 2}, block=block, correction=correction, rows=2,
+                               num_warps=1, row_on_chip=row_on_chip), x, var, mean)
     ref_var, ref_mean = torch.var_mean(x.double(), -1, correction=correction)
     close(mean, ref_mean, torch.float32)
     torch.testing.assert_close(var.double(), ref_var, rtol=1e-4, atol=1e-4)
@@ -232,7 +241,7 @@ def test_arg_reduce(op, dtype):
     if dtype.is_floating_point:
         x[2, 40] = x[2, 90] = float("nan")                                        # NaN is extreme, first one
     out = torch.full((6,), -7, dtype=torch.int64)
-    run_source(T.arg_reduce_source(op, {"x": 0, "out": 1}, block=32, rows=2, num_warps=1), x, out)
+    run_source(arg_reduce_source(op, {"x": 0, "out": 1}, block=32, rows=2, num_warps=1), x, out)
     assert torch.equal(out, getattr(torch, op)(x, -1))
 
 
@@ -240,5 +249,5 @@ def test_arg_reduce(op, dtype):
 def test_cumsum(dtype):
     x = rand((5, 100), dtype, 13)
     out = poisoned((5, 100), dtype)
-    run_source(T.cumsum_source({"x": 0, "out": 1}, block=32, rows=2, num_warps=1), x, out)
+    run_source(cumsum_source({"x": 0, "out": 1}, block=32, rows=2, num_warps=1), x, out)
     close(out, torch.cumsum(x.double(), -1), dtype)
