@@ -12,7 +12,7 @@ import pytest
 from kernelopt.commands import optimize as command
 from kernelopt.optimize_job import REWRITE_OPTIONS, OptimizeOptions, pipeline_text
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
-from kernelopt.pipeline import parse_pipeline
+from kernelopt.passes.pipeline import parse_pipeline
 
 
 @pytest.mark.parametrize("options", [
