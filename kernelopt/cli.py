@@ -40,9 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except KernelOptError as err:
         print(f"kernelopt {args.command}: error: {err}", file=sys.stderr)
         return err.exit_code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM inside a job (JobTerminated, exit 143)
         print(f"kernelopt {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return getattr(interrupt, "exit_code", 130)
 
 
 if __name__ == "__main__":

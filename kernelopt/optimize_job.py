@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from kernelopt.capture import capture
+from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes
 from kernelopt.errors import InputError, UsageError
+from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
+from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.passes import rewrite_record
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
@@ -72,6 +75,7 @@ class OptimizeOptions:
     size: str = "large"
     device: str | None = None          # None: cuda when available
     max_candidates: int = _REWRITE["max_candidates"]
+    keep_work: str | None = None       # --keep-work DIR: work there and keep it (default: a temp folder, removed)
 
     def validate(self) -> None:
         if self.base not in BASES:
@@ -92,7 +96,7 @@ class OptimizeOptions:
 @dataclass
 class StepRecord:
     name: str
-    status: str                  # done | skipped | unchanged
+    status: str                  # done | skipped | unchanged | failed
     detail: str = ""
     seconds: float = 0.0
 
@@ -102,6 +106,8 @@ class OptimizeResult:
     output: Path
     steps: list[StepRecord] = field(default_factory=list)
     report: dict[str, Any] = field(default_factory=dict)
+    status: str = "optimized"    # optimized | fallback (Inductor's module written; `reason` says why) | skipped
+    reason: str = ""
 
 
 class Steps:
@@ -110,6 +116,13 @@ class Steps:
     def __init__(self, stream: TextIO | None):
         self.stream = stream
         self.records: list[StepRecord] = []
+        self.meters: tuple = ()      # PeakSampler, DiskMeter: peaks are booked on the step that runs
+        self.current = ""
+
+    def begin(self, name: str) -> None:
+        self.current = name
+        for meter in self.meters:
+            meter.step(name)
 
     def say(self, text: str) -> None:
         if self.stream is not None:
@@ -124,6 +137,14 @@ class Steps:
     def skipped(self, name: str, why: str) -> None:
         self.records.append(StepRecord(name, "skipped", why))
         self.say(f"{name}: skipped: {why}")
+
+    def failed(self, name: str, why: str) -> None:
+        self.records.append(StepRecord(name, "failed", why))
+
+    def warn(self, text: str) -> None:
+        if self.stream is not None:
+            self.stream.write(f"kernelopt optimize: warning: {text}\n")
+            self.stream.flush()
 
 
 def is_output_module(path: Path) -> bool:
@@ -169,30 +190,100 @@ class Outcome:
 
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
                    stream: TextIO | None = sys.stderr) -> OptimizeResult:
+    """Run the job. Whatever fails after capture, the output path holds a working module: Inductor's
+    module is written as soon as it is captured and replaced (atomically) only by a proven one; the
+    failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback."""
     options.validate()
     steps = Steps(stream)
     device = resolve_device(options.device)
     out_path = Path(output)
-    work = Path(tempfile.mkdtemp(prefix="kernelopt-optimize-"))
-    job_started = time.perf_counter()
-    bases = _capture_step(model, options, device, work, steps)
-    bases = _within_wall(bases, time.perf_counter() - job_started, steps)
-    outcomes = [_optimize_base(base, options, device, work, steps, tag=len(bases) > 1) for base in bases]
-    chosen = _choose_step(outcomes, work, steps)
-    module, ctx, manifest = chosen.module, chosen.ctx, chosen.base.manifest
-    _write_atomically(out_path, chosen.source)
-    sidecar = _sidecar(manifest, module, options, device)
-    _write_atomically(out_path.with_suffix(".json"), json.dumps(sidecar, indent=1, default=str))
-    steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
-    result = OptimizeResult(out_path, steps.records)
-    if options.report_dir:
-        from kernelopt.report.build import write_report
-
-        started = time.perf_counter()
-        result.report = write_report(Path(options.report_dir), module, ctx, steps.records, manifest,
-                                     chosen.base.module_path, out_path, model, options, device, chosen.base.inputs)
-        steps.done("report", f"{options.report_dir}/report.md, report.json, report.png", started)
+    _refuse_overwriting_input(model, out_path)
+    sweep_stale_workdirs()          # folders of jobs killed with SIGKILL, which could not clean up
+    with job_workdir(keep=options.keep_work) as work, \
+            PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:
+        steps.meters = (memory, disk)
+        job_started = time.perf_counter()
+        bases = _capture_step(model, options, device, work, steps)
+        result = OptimizeResult(out_path, steps.records)
+        if not bases:               # nothing could be captured here (see _capture_step): no module to write
+            result.status = "skipped"
+            _report_step(result, model, options, device, steps, None, memory, disk)
+            return result
+        _write_module(out_path, Path(bases[0].module_path).read_text(), bases[0].manifest, options, device)
+        steps.say(f"wrote {out_path}: Inductor's {bases[0].mode} module, until a proven faster one replaces it")
+        chosen = None
+        try:
+            bases = _within_wall(bases, time.perf_counter() - job_started, steps)
+            outcomes = [_optimize_base(base, options, device, work, steps, tag=len(bases) > 1) for base in bases]
+            chosen = _choose_step(outcomes, work, steps)
+            _write_module(out_path, chosen.source, chosen.base.manifest, options, device)
+            steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
+        except KeyboardInterrupt:
+            raise
+        except Exception as err:  # noqa: BLE001 - any failure after capture falls back to Inductor's module
+            result.status, result.reason = "fallback", _one_line(err)
+            steps.failed(steps.current or "optimize", result.reason)
+            steps.warn(f"{result.reason}; {out_path} is Inductor's {bases[0].mode} module, unchanged")
+        _report_step(result, model, options, device, steps, chosen or _fallback_outcome(bases[0]), memory, disk)
     return result
+
+
+def _refuse_overwriting_input(model: str | None, out_path: Path) -> None:
+    if model and Path(model).exists() and out_path.exists() and Path(model).resolve() == out_path.resolve():
+        raise UsageError(f"-o {out_path} is the input file itself: give another output path (the input is "
+                         "never overwritten)")
+
+
+def _cuda_index(device: str) -> int:
+    import torch
+
+    return torch.cuda.current_device() if device == "cuda" else 0
+
+
+def _one_line(err: BaseException) -> str:
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0] if lines else ''}"[:400]
+
+
+def _fallback_outcome(base: Base) -> Outcome:
+    """What the report describes when the pipeline failed: the captured module, lifted afresh."""
+    from kernelopt.lift import lift_file
+
+    ctx = PassContext(options={})
+    try:
+        module = lift_file(base.module_path, diagnostics=ctx.diagnostics)
+    except Exception:  # noqa: BLE001 - the report then has no kernel table, but it is still written
+        module = None
+    return Outcome(base, module, ctx, "")
+
+
+def _report_step(result: OptimizeResult, model, options, device, steps: Steps, outcome: Outcome | None,
+                 memory, disk) -> None:
+    if not options.report_dir:
+        return
+    from kernelopt.report.build import write_minimal_report, write_report
+
+    folder = Path(options.report_dir)
+    steps.begin("report")
+    started = time.perf_counter()
+
+    def job_figures() -> dict:
+        return {"status": result.status, "fallback_reason": result.reason,
+                "device_memory": memory.summary(), "disk": disk.summary()}
+    try:
+        if outcome is None or outcome.module is None:
+            raise LookupError("no module to describe")
+        result.report = write_report(folder, outcome.module, outcome.ctx, steps.records, outcome.base.manifest,
+                                     outcome.base.module_path, result.output, model, options, device,
+                                     outcome.base.inputs, extra=job_figures)
+    except KeyboardInterrupt:
+        raise
+    except Exception as err:  # noqa: BLE001 - a report that cannot be built in full is still written
+        if result.status == "optimized":
+            result.status, result.reason = "fallback", f"the report failed: {_one_line(err)}"
+        result.report = write_minimal_report(folder, steps.records, job_figures())
+    steps.done("report", f"{options.report_dir}/report.md, report.json" + (
+        ", report.png" if "plot_note" not in result.report else ""), started)
 
 
 def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:
@@ -226,6 +317,7 @@ def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
         return outcomes[0]
     from kernelopt import guard
 
+    steps.begin("choose")
     first, second = outcomes[:2]
     paths = []
     for outcome in (first, second):
@@ -246,9 +338,9 @@ def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
     return chosen
 
 
-def _capture_step(model, options, device, work: Path, steps: Steps):
-    import torch
-
+def _capture_step(model, options, device, work: Path, steps: Steps) -> list[Base]:
+    """The captured bases, faster first; [] when the model cannot be captured here (said why)."""
+    steps.begin("capture")
     path = Path(model) if model else None
     if path is not None and path.suffix == ".py" and is_output_module(path):
         steps.skipped("capture", f"{path} is already an Inductor output module")
@@ -256,32 +348,58 @@ def _capture_step(model, options, device, work: Path, steps: Steps):
     if path is not None and not path.exists() and not options.entry:
         raise InputError(f"{model}: no such file (expected a model file with class Model, get_inputs() and "
                          "get_init_inputs(), an Inductor output module, or --entry pkg.module:factory)")
-    from kernelopt.capture import capture
-
-    size = options.size if device == "cuda" else "small"
-    if device != "cuda" and options.size != "small":
-        steps.say("no CUDA device: capturing the model's small size for the CPU (Triton interpreter)")
+    if device != "cuda" and _too_large_for_cpu(model, options, steps):
+        return []
     modes = BASES[options.base] if device == "cuda" else BASES[options.base][:1]
     bases = []
     for mode in modes:
         started = time.perf_counter()
         folder = work if len(modes) == 1 else work / mode
-        result = capture(model, folder, entry=options.entry, size=size, mode=mode, device=device,
-                         seed=options.seed, store_tensors=True, time_runs=False)
+        try:
+            # No tensor is written to disk: the job keeps its inputs in memory (issue 18: full-size
+            # inputs.pt/outputs.pt filled the disk); `kernelopt capture --store-tensors yes` saves them.
+            result = capture(model, folder, entry=options.entry, size=_capture_size(options, device), mode=mode,
+                             device=device, seed=options.seed, store_tensors=False, time_runs=False)
+        except (InputError, RuntimeError, MemoryError) as err:
+            if not bases:
+                raise
+            steps.failed("capture", f"{mode}: {_one_line(err)}")
+            steps.warn(f"capture of mode {mode} failed ({_one_line(err)}); starting from {bases[0].mode}")
+            break
         graphs = result.manifest["graphs"]
+        size = (result.manifest.get("model") or {}).get("size") or "its own size"   # None: the file has no SIZES
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
-        bases.append(_base(mode, folder, result.manifest, device))
+        bases.append(_base(mode, folder, result))
     return _order_bases(bases, steps) if len(bases) > 1 else bases
 
 
-def _base(mode: str, folder: Path, manifest: dict, device: str) -> Base:
-    import torch
+def _capture_size(options, device: str) -> str:
+    """A file with SIZES is captured at --size on a GPU and at its small size on a CPU; a file without
+    SIZES has one size, its own, whatever --size says."""
+    return options.size if device == "cuda" else "small"
 
+
+def _too_large_for_cpu(model, options, steps: Steps) -> bool:
+    """Without a GPU a model runs under the Triton interpreter: inputs above CPU_INPUT_LIMIT_BYTES
+    (measured on the meta device, nothing allocated) cannot be captured here, so the job says so."""
+    if options.entry or not model:
+        return False
+    total = input_bytes(model, _capture_size(options, "cpu"))
+    if total is None or total <= CPU_INPUT_LIMIT_BYTES:
+        return False
+    why = (f"the model's inputs are {gib(total)} at the size captured without a GPU (above "
+           f"{gib(CPU_INPUT_LIMIT_BYTES)}): capture, profile, search, gate and guard all need the full-size "
+           "tensors, so on this machine no module is written; run on a CUDA GPU, give the file a SIZES entry "
+           "'small', or pass an Inductor output module instead")
+    steps.skipped("capture", why)
+    steps.warn(why)
+    return True
+
+
+def _base(mode: str, folder: Path, result) -> Base:
+    manifest = result.manifest
     manifest["base_mode"] = mode
-    inputs = torch.load(folder / "inputs.pt")["args"]
-    if device == "cuda":
-        inputs = [a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs]
-    return Base(mode, str(folder / manifest["graphs"][0]["module"]), inputs, manifest)
+    return Base(mode, str(folder / manifest["graphs"][0]["module"]), result.arg_values, manifest)
 
 
 def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
@@ -289,6 +407,7 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
     only while it is within SECOND_BASE_WITHIN of the faster."""
     from kernelopt import guard
 
+    steps.begin("base")
     first, second = bases[:2]
     if len(first.manifest["graphs"]) != 1 or len(second.manifest["graphs"]) != 1:
         steps.say(f"base: more than one graph; starting from {first.mode}")
@@ -311,6 +430,7 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     from kernelopt.lift import lift_file
     from kernelopt.passes.pass_manager import PassManager
 
+    steps.begin("lift")
     started = time.perf_counter()
     ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
     module = lift_file(module_path, diagnostics=ctx.diagnostics)
@@ -337,6 +457,7 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
         if device != "cuda":
             steps.say("no CUDA device: annotate-profile records static figures only and agentic-rewrite "
                       "proposes nothing, because no candidate can be timed")
+    steps.begin("optimize")
     started = time.perf_counter()
     PassManager(passes).run(module, ctx)
     rewrites = rewrite_record.with_status(module, rewrite_record.ACCEPTED)
@@ -353,13 +474,15 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
         return source
     from kernelopt import guard
 
+    steps.begin("guard")
     started = time.perf_counter()
     try:
         result = guard.time_side_by_side(module_path, str(guard.write_candidate(work, source)), inputs)
-    except Exception as err:  # noqa: BLE001 - the module passed the gate; a timing failure is reported, not fatal
-        steps.skipped("guard", f"{prefix}could not time the emitted module against the original ({type(err).__name__}: "
-                               f"{err}); writing the emitted module")
-        return source
+    except KeyboardInterrupt:
+        raise
+    except Exception as err:  # noqa: BLE001 - not proven faster: the job falls back to Inductor's module
+        raise RuntimeError(f"{prefix}guard: could not time the emitted module against the original "
+                           f"({_one_line(err)})") from None
     steps.done("guard", prefix + result.detail(), started)
     return source if result.keep_emitted else Path(module_path).read_text()
 
@@ -372,6 +495,13 @@ def _sidecar(manifest, module, options, device) -> dict:
         "forward_inputs": (manifest or {}).get("forward_inputs"),
         "model": (manifest or {}).get("model"),
     }
+
+
+def _write_module(out_path: Path, source: str, manifest, options, device: str) -> None:
+    """The module and its sidecar (argument mapping and shapes), each replaced atomically."""
+    _write_atomically(out_path, source)
+    sidecar = _sidecar(manifest, None, options, device)
+    _write_atomically(out_path.with_suffix(".json"), json.dumps(sidecar, indent=1, default=str))
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -21,6 +21,9 @@ TOLERANCE = {"float32": 1e-3, "float64": 1e-6, "bfloat16": 5e-2, "float16": 1e-2
 class CaptureResult:
     directory: Path
     manifest: dict[str, Any]
+    # Graph 0's call() arguments as the capture ran them (on its device): a job keeps its inputs in
+    # memory rather than reading a multi-GB inputs.pt back from disk.
+    arg_values: list[Any] | None = None
 
 
 def capture(
@@ -74,9 +77,10 @@ def capture(
         file_name = f"{meta.name}.{mode}.{graph.index}.py"
         (out / file_name).write_text(graph.code)
         arguments = inductor.name_arguments(graph, model, inputs)
-        host_args = store.to_host(graph.arg_values)
         outputs = store.flatten_tensors(graph.outputs)
-        per_graph_outputs.append(store.to_host(outputs))
+        # Host copies only of what is stored: a real-size capture would hold every tensor twice.
+        host_args = store.to_host(graph.arg_values) if store_tensors else graph.arg_values
+        per_graph_outputs.append(store.to_host(outputs) if store_tensors else None)
         graph_entries.append({
             "index": graph.index,
             "module": file_name,
@@ -87,7 +91,7 @@ def capture(
             "extern_calls": _extern_calls(graph.code),
         })
         if graph.index == 0:
-            graph0_args = host_args
+            graph0_args, device_args = host_args, list(graph.arg_values)
 
     model_outputs = store.flatten_tensors(result)
     eager_outputs = store.flatten_tensors(eager)
@@ -121,7 +125,7 @@ def capture(
         "files": files + [store.MANIFEST],
     }
     store.write_manifest(out, manifest)
-    return CaptureResult(out, manifest)
+    return CaptureResult(out, manifest, device_args if graphs else None)
 
 
 def _describe(value) -> dict[str, Any]:

@@ -26,16 +26,64 @@ def _fmt(value, digits=1) -> str:
     return str(value)
 
 
+def _steps_table(report: dict[str, Any]) -> list[str]:
+    """Steps with their time and, where measured, the job's device-memory peak and temp-disk growth."""
+    memory = (report.get("device_memory") or {}).get("steps") or {}
+    disk = (report.get("disk") or {}).get("steps") or {}
+    lines = ["## Steps", "", "| step | status | detail | s | peak device memory | temp disk |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for s in report["steps"]:
+        lines.append(f"| {s['name']} | {s['status']} | {s['detail']} | {s['seconds']} | "
+                     f"{_bytes(memory.get(s['name']))} | {_bytes(disk.get(s['name']))} |")
+    device, disk_figures = report.get("device_memory") or {}, report.get("disk") or {}
+    if device.get("peak_bytes") is not None:
+        lines.append(f"\nJob peak device memory (all its processes, NVML): {_bytes(device['peak_bytes'])} above "
+                     f"the {_bytes(device.get('baseline_bytes'))} in use when it started.")
+    elif device.get("reason"):
+        lines.append(f"\nJob peak device memory: not measured ({device['reason']}).")
+    if disk_figures.get("peak_growth_bytes") is not None:
+        lines.append(f"\nJob work folder: peak {_bytes(disk_figures['peak_growth_bytes'])}, removed at the end "
+                     "unless --keep-work was given.")
+    return lines
+
+
+def _bytes(value) -> str:
+    if value is None:
+        return "–"
+    return f"{value / 2**30:.2f} GiB" if value >= 2**30 else f"{value / 2**20:.1f} MiB"
+
+
+def write_minimal_report(folder: Path, steps, figures: dict[str, Any]) -> dict[str, Any]:
+    """The report when the full one cannot be built (no module, or building it failed): what ran, the
+    job's status and why, and its memory and disk figures."""
+    import torch
+    import triton
+
+    folder.mkdir(parents=True, exist_ok=True)
+    report: dict[str, Any] = {"model": "", "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
+        timespec="seconds"), "environment": {"device": None, "gpu": None, "torch": torch.__version__,
+                                             "triton": triton.__version__},
+        "precision": "", "steps": [s.__dict__ for s in steps], "kernels": [],
+        "plot_note": "no plot: the job ended before it had kernels to plot", **figures}
+    (folder / "report.json").write_text(json.dumps(report, indent=1, default=str))
+    lines = ["# KernelOPT report", "", f"**Status: {report.get('status')}**"
+             + (f": {report['fallback_reason']}" if report.get("fallback_reason") else ""), ""]
+    (folder / "report.md").write_text("\n".join(lines + _steps_table(report)) + "\n")
+    return report
+
+
 def markdown(report: dict[str, Any]) -> str:
     env = report["environment"]
     lines = [f"# KernelOPT report: {report['model']}", "",
              f"{report['date']} · device {env.get('gpu') or env.get('device')} · torch {env['torch']} · "
              f"triton {env['triton']} · precision {report['precision']}"
              + (f" · starting from Inductor {report['base_mode']}" if report.get("base_mode") else ""), ""]
+    if report.get("status") and report["status"] != "optimized":
+        lines += [f"**Status: {report['status']}**" + (f": {report['fallback_reason']}" if report.get("fallback_reason")
+                                                      else ""), ""]
     if report.get("headline"):
         lines += [f"**{report['headline']}**", ""]
-    lines += ["## Steps", "", "| step | status | detail | s |", "| --- | --- | --- | --- |"]
-    lines += [f"| {s['name']} | {s['status']} | {s['detail']} | {s['seconds']} |" for s in report["steps"]]
+    lines += _steps_table(report)
     e2e = report.get("end_to_end_ms")
     lines += ["", "## End to end", ""]
     if e2e:
@@ -118,7 +166,8 @@ def plot(report: dict[str, Any], path: Path) -> str | None:
 
 
 def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path, out_path, model, options,
-                 device, inputs) -> dict[str, Any]:
+                 device, inputs, extra=None) -> dict[str, Any]:
+    """`extra()`: the job's own figures (status, memory, disk), read last so they include the timing here."""
     import torch
     import triton
 
@@ -150,6 +199,7 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
     else:
         report["end_to_end_note"] = ("not measured: end-to-end timing needs a CUDA device" if device != "cuda"
                                      else "not measured: the input was an output module, not a model")
+    report.update(extra() if extra else {})
     (folder / "report.json").write_text(json.dumps(report, indent=1, default=str))
     note = plot(report, folder / "report.png")
     if note:

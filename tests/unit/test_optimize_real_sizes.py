@@ -1,0 +1,149 @@
+"""`kernelopt optimize` as a user meets it on real sizes (issue 18), on the CPU: a plain KernelBench file
+runs at its own size, a job never dies without writing a module, writes no tensor to disk and leaves
+nothing in the temp folder, also when interrupted.
+
+Each job runs as a real `kernelopt optimize` process with TMPDIR pointing at a fresh folder, so what it
+leaves behind (or fails to remove) is visible."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS_MODULE = REPO / "tests" / "corpus" / "cpu-2.13" / "softmax" / "small.default" / "softmax.default.0.py"
+
+PLAIN_KERNELBENCH = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """A softmax with a scale inside, in the plain KernelBench convention (no SIZES)."""
+
+    def __init__(self, dim):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        return torch.softmax(x * 2.0, dim=self.dim)
+
+
+batch_size, features = 7, 37
+
+
+def get_inputs():
+    return [torch.randn(batch_size, features)]
+
+
+def get_init_inputs():
+    return [1]
+'''
+
+LARGE_KERNELBENCH = PLAIN_KERNELBENCH.replace("batch_size, features = 7, 37", "batch_size, features = 4096, 32768")
+
+
+def _env(tmp: Path) -> dict:
+    temp = tmp / "temp"
+    temp.mkdir(exist_ok=True)
+    return dict(os.environ, TRITON_INTERPRET="1", TMPDIR=str(temp), PYTHONUNBUFFERED="1")
+
+
+def _optimize(tmp: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], cwd=tmp, env=_env(tmp),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def _leftovers(tmp: Path) -> list[str]:
+    return sorted(p.name for p in (tmp / "temp").glob("kernelopt-*"))
+
+
+def test_plain_kernelbench_file_runs_at_its_own_size_and_cleans_up(tmp_path):
+    model = tmp_path / "plain.py"
+    model.write_text(PLAIN_KERNELBENCH)
+    work = tmp_path / "kept-work"
+    proc = _optimize(tmp_path, str(model), "-o", "out.py", "--report", "rep", "--keep-work", str(work))
+    assert proc.returncode == 0, proc.stderr
+    assert "defines no SIZES" not in proc.stderr
+    assert "(its own size, default, cpu)" in proc.stderr
+    assert (tmp_path / "out.py").is_file() and (tmp_path / "out.json").is_file()
+    sidecar = json.loads((tmp_path / "out.json").read_text())
+    assert sidecar["forward_inputs"][0]["shape"] == [7, 37]
+    report = json.loads((tmp_path / "rep" / "report.json").read_text())
+    assert report["status"] == "optimized"
+    assert {"device_memory", "disk"} <= set(report)
+    # --keep-work keeps the folder, and nothing in it is a tensor file: inputs stay in memory.
+    assert work.is_dir() and not list(work.rglob("*.pt"))
+    assert _leftovers(tmp_path) == []
+
+
+def test_job_removes_its_work_folder(tmp_path):
+    model = tmp_path / "plain.py"
+    model.write_text(PLAIN_KERNELBENCH)
+    proc = _optimize(tmp_path, str(model), "-o", "out.py")
+    assert proc.returncode == 0, proc.stderr
+    assert _leftovers(tmp_path) == []
+    used = sum(f.stat().st_size for f in (tmp_path / "temp").rglob("*") if f.is_file())
+    assert used < 1 << 30      # issue 18: at most 1 GB per job beyond Inductor's own cache
+
+
+def test_failure_after_capture_falls_back_to_the_input_module(tmp_path):
+    broken = tmp_path / "broken_output.py"
+    broken.write_text(CORPUS_MODULE.read_text().replace("    def call(self, args):",
+                                                         "    def call(self, args):\n        )", 1))
+    proc = _optimize(tmp_path, str(broken), "-o", "out.py", "--report", "rep")
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "warning:" in proc.stderr
+    assert (tmp_path / "out.py").read_text() == broken.read_text()
+    report = json.loads((tmp_path / "rep" / "report.json").read_text())
+    assert report["status"] == "fallback" and report["fallback_reason"]
+    assert "fallback" in (tmp_path / "rep" / "report.md").read_text().lower()
+
+
+def test_large_inputs_without_a_gpu_are_not_captured_and_it_says_why(tmp_path):
+    model = tmp_path / "large.py"
+    model.write_text(LARGE_KERNELBENCH)      # 512 MiB of fp32 input: above the CPU's 256 MB limit
+    started = time.perf_counter()
+    proc = _optimize(tmp_path, str(model), "-o", "out.py", "--report", "rep", timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert time.perf_counter() - started < 60          # nothing was allocated or compiled
+    assert "0.50 GiB" in proc.stderr and "run on a CUDA GPU" in proc.stderr
+    report = json.loads((tmp_path / "rep" / "report.json").read_text())
+    assert report["status"] == "skipped"
+    assert _leftovers(tmp_path) == []
+
+
+def test_output_path_equal_to_the_model_file_is_refused(tmp_path):
+    model = tmp_path / "plain.py"
+    model.write_text(PLAIN_KERNELBENCH)
+    proc = _optimize(tmp_path, str(model), "-o", str(model))
+    assert proc.returncode == 2
+    assert "never overwritten" in proc.stderr
+    assert model.read_text() == PLAIN_KERNELBENCH
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_interrupted_job_keeps_the_inductor_module_and_removes_its_folder(tmp_path, signum, code):
+    model = tmp_path / "plain.py"
+    model.write_text(PLAIN_KERNELBENCH)
+    proc = subprocess.Popen([sys.executable, "-m", "kernelopt.cli", "optimize", str(model), "-o", "out.py"],
+                            cwd=tmp_path, env=_env(tmp_path), stderr=subprocess.PIPE, text=True)
+    seen = []
+    for line in proc.stderr:                 # wait until Inductor's module is on disk, then interrupt
+        seen.append(line)
+        if "until a proven faster one replaces it" in line:
+            break
+    assert (tmp_path / "out.py").is_file(), "".join(seen)
+    proc.send_signal(signum)
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=120) == code, "".join(seen) + rest
+    assert "Traceback" not in rest
+    assert (tmp_path / "out.py").is_file()
+    assert _leftovers(tmp_path) == []
