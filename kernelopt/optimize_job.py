@@ -217,6 +217,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             outcomes = [_optimize_base(base, options, device, work, steps, tag=len(bases) > 1) for base in bases]
             chosen = _choose_step(outcomes, work, steps)
             _write_module(out_path, chosen.source, chosen.base.manifest, options, device)
+            _release_inputs(bases)
             steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
         except KeyboardInterrupt:
             raise
@@ -226,6 +227,17 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             steps.warn(f"{result.reason}; {out_path} is Inductor's {bases[0].mode} module, unchanged")
         _report_step(result, model, options, device, steps, chosen or _fallback_outcome(bases[0]), memory, disk)
     return result
+
+
+def _release_inputs(bases: list[Base]) -> None:
+    """The captured inputs are not needed after the last timing: the report's end-to-end timing builds
+    its own, and two sets of a multi-GB input would not fit the job's memory bound."""
+    import torch
+
+    for base in bases:
+        base.inputs = None
+    if torch.cuda.is_available():
+        torch.cuda.empty_cache()
 
 
 def _refuse_overwriting_input(model: str | None, out_path: Path) -> None:
