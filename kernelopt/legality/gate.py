@@ -26,12 +26,17 @@ compilation and kernel loading, which the child reports as they happen, count ag
 instead. `Verdict.timings` says where the check's time went (spawn, load, per case: inputs, original,
 reference, transfer, candidate run and compile, comparison); the logger `kernelopt.legality` logs it
 per case at DEBUG.
+
+Memory: every comparison walks its tensors in bounded chunks (compare.CHUNK_ELEMENTS), the case buffers
+are reused from case to case, and per layout the copies a case needs are planned against a device
+memory budget (memory_budget.py): what does not fit is kept on the host and compared chunk by chunk,
+and a float64 reference whose run cannot fit is dropped; `Verdict.notes` says which (`memory budget
+...: ...`). Every case still runs and every element of every output is still compared.
 """
 from __future__ import annotations
 
 import logging
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -40,6 +45,7 @@ import torch
 from kernelopt.legality import cases as C
 from kernelopt.legality import compare
 from kernelopt.legality import memory_budget as M
+from kernelopt.legality.phase_timings import PhaseTimings, time_line
 from kernelopt.legality.pool import ChildDied, ChildTimedOut, Limits, WorkerPool, default_pool
 from kernelopt.legality.screen import screen_source
 from kernelopt.legality.shared import SharedBases
@@ -69,7 +75,7 @@ class Verdict:
     gpu_only: tuple = ()
     cases_run: int = 0
     worst_rel_err: float = 0.0
-    timings: dict = field(default_factory=dict)   # seconds per phase (_Timings.summary); not evidence
+    timings: dict = field(default_factory=dict)   # seconds per phase (PhaseTimings.summary); not evidence
 
     def line(self) -> str:
         return "ACCEPT" if self.accepted else f"REJECT: {self.check}: {self.reason}"
@@ -85,51 +91,6 @@ class Verdict:
         if self.timings:
             lines.append(f"  time: {time_line(self.timings)}")
         return "\n".join(lines)
-
-
-# (phase key, label) in the order a check spends them; "cases" holds the same keys per case
-_PHASES = (("spawn", "spawn"), ("load", "load"), ("inputs", "inputs"), ("original", "original"),
-           ("reference", "reference"), ("to_child", "to sandbox"), ("setup", "sandbox setup"),
-           ("compile", "compile"), ("run", "candidate run"), ("from_child", "from sandbox"),
-           ("compare", "compare"))
-
-
-def time_line(timings: dict) -> str:
-    """One line: the total and every phase that took at least a millisecond."""
-    parts = [f"{label} {timings[key]:.3g}" for key, label in _PHASES if timings.get(key, 0.0) >= 1e-3]
-    return f"total {timings.get('total', 0.0):.3g} s (" + ", ".join(parts) + ")"
-
-
-class _Timings:
-    """Seconds per phase, in total and per case; a phase may be entered many times."""
-
-    def __init__(self):
-        self.start = time.perf_counter()
-        self.totals: dict[str, float] = {}
-        self.cases: list[dict] = []
-
-    def add(self, phase: str, seconds: float) -> None:
-        self.totals[phase] = self.totals.get(phase, 0.0) + seconds
-        if self.cases:
-            self.cases[-1][phase] = self.cases[-1].get(phase, 0.0) + seconds
-
-    @contextmanager
-    def phase(self, name: str):
-        start = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.add(name, time.perf_counter() - start)
-
-    def new_case(self, label: str) -> None:
-        self.cases.append({"case": label})
-
-    def summary(self) -> dict:
-        result = {key: round(value, 4) for key, value in self.totals.items()}
-        result["total"] = round(time.perf_counter() - self.start, 4)
-        result["cases"] = [{k: (round(v, 4) if isinstance(v, float) else v) for k, v in case.items()}
-                           for case in self.cases]
-        return result
 
 
 class GateError(Exception):
@@ -248,7 +209,7 @@ class _Gate:
         self.budget = budget
         self.placements: dict[tuple, M.Placement] = {}
         self.buffers: tuple = (None, [], [])     # (layout key, bases, snapshots): reused by every case
-        self.timings = _Timings()
+        self.timings = PhaseTimings()
         self.notes: list[str] = []
         self.layouts: dict[int, C.Layout] = {}
         self.write_only: dict[tuple, set] = {}
