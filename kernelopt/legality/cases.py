@@ -166,9 +166,17 @@ def make_layout(launch: LaunchInputs) -> Layout:
 
 def build_bases(layout: Layout, values: dict[int, torch.Tensor], device) -> list[torch.Tensor]:
     """Poisoned bases with `values` (arg index -> tensor of the arg's shape) written in place."""
-    bases = [poison_(torch.empty(n, dtype=d, device=device)) for n, d in zip(layout.base_sizes, layout.base_dtypes)]
+    bases = [torch.empty(n, dtype=d, device=device) for n, d in zip(layout.base_sizes, layout.base_dtypes)]
+    return fill_bases(layout, bases, values.items())
+
+
+def fill_bases(layout: Layout, bases: list[torch.Tensor], items) -> list[torch.Tensor]:
+    """Poison existing bases and write the (arg index, tensor) pairs of `items` in place, one at a
+    time: with a lazy `items` (iter_generated_values) one argument's fresh values exist at once."""
+    for base in bases:
+        poison_(base)
     views = layout.views(bases)
-    for i, value in values.items():
+    for i, value in items:
         views[i].copy_(value)
     return bases
 
@@ -217,14 +225,17 @@ def generated_values(launch: LaunchInputs, arg_indices, kind: str, seed: int, de
     the captured values (indices stay valid). Drawn where the launch's tensors live (default), so a
     GPU case never makes hundreds of MB on the CPU first; a seed gives the same values on the same
     kind of device (a CPU and a GPU draw different ones)."""
+    return dict(iter_generated_values(launch, arg_indices, kind, seed, device))
+
+
+def iter_generated_values(launch: LaunchInputs, arg_indices, kind: str, seed: int, device=None):
+    """generated_values as (arg index, tensor) pairs drawn one at a time (the same values)."""
     if device is None:
         device = next((a.device for a in launch.args if isinstance(a, torch.Tensor)), torch.device("cpu"))
     generator = torch.Generator(device=device).manual_seed(seed)
-    values = {}
     for i in arg_indices:
         arg = launch.args[i]
         if arg.dtype.is_floating_point:
-            values[i] = _float_values(arg, kind, generator)
+            yield i, _float_values(arg, kind, generator)
         else:
-            values[i] = _int_values(arg, arg, launch.int_bounds.get(i), generator)
-    return values
+            yield i, _int_values(arg, arg, launch.int_bounds.get(i), generator)

@@ -26,12 +26,17 @@ compilation and kernel loading, which the child reports as they happen, count ag
 instead. `Verdict.timings` says where the check's time went (spawn, load, per case: inputs, original,
 reference, transfer, candidate run and compile, comparison); the logger `kernelopt.legality` logs it
 per case at DEBUG.
+
+Memory: every comparison walks its tensors in bounded chunks (compare.CHUNK_ELEMENTS), the case buffers
+are reused from case to case, and per layout the copies a case needs are planned against a device
+memory budget (memory_budget.py): what does not fit is kept on the host and compared chunk by chunk,
+and a float64 reference whose run cannot fit is dropped; `Verdict.notes` says which (`memory budget
+...: ...`). Every case still runs and every element of every output is still compared.
 """
 from __future__ import annotations
 
 import logging
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -39,6 +44,8 @@ import torch
 
 from kernelopt.legality import cases as C
 from kernelopt.legality import compare
+from kernelopt.legality import memory_budget as M
+from kernelopt.legality.phase_timings import PhaseTimings, time_line
 from kernelopt.legality.sandbox import ChildDied, ChildTimedOut, Limits, WorkerPool, default_pool
 from kernelopt.legality.screen import screen_source
 from kernelopt.legality.shared import SharedBases
@@ -68,7 +75,7 @@ class Verdict:
     gpu_only: tuple = ()
     cases_run: int = 0
     worst_rel_err: float = 0.0
-    timings: dict = field(default_factory=dict)   # seconds per phase (_Timings.summary); not evidence
+    timings: dict = field(default_factory=dict)   # seconds per phase (PhaseTimings.summary); not evidence
 
     def line(self) -> str:
         return "ACCEPT" if self.accepted else f"REJECT: {self.check}: {self.reason}"
@@ -84,51 +91,6 @@ class Verdict:
         if self.timings:
             lines.append(f"  time: {time_line(self.timings)}")
         return "\n".join(lines)
-
-
-# (phase key, label) in the order a check spends them; "cases" holds the same keys per case
-_PHASES = (("spawn", "spawn"), ("load", "load"), ("inputs", "inputs"), ("original", "original"),
-           ("reference", "reference"), ("to_child", "to sandbox"), ("setup", "sandbox setup"),
-           ("compile", "compile"), ("run", "candidate run"), ("from_child", "from sandbox"),
-           ("compare", "compare"))
-
-
-def time_line(timings: dict) -> str:
-    """One line: the total and every phase that took at least a millisecond."""
-    parts = [f"{label} {timings[key]:.3g}" for key, label in _PHASES if timings.get(key, 0.0) >= 1e-3]
-    return f"total {timings.get('total', 0.0):.3g} s (" + ", ".join(parts) + ")"
-
-
-class _Timings:
-    """Seconds per phase, in total and per case; a phase may be entered many times."""
-
-    def __init__(self):
-        self.start = time.perf_counter()
-        self.totals: dict[str, float] = {}
-        self.cases: list[dict] = []
-
-    def add(self, phase: str, seconds: float) -> None:
-        self.totals[phase] = self.totals.get(phase, 0.0) + seconds
-        if self.cases:
-            self.cases[-1][phase] = self.cases[-1].get(phase, 0.0) + seconds
-
-    @contextmanager
-    def phase(self, name: str):
-        start = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.add(name, time.perf_counter() - start)
-
-    def new_case(self, label: str) -> None:
-        self.cases.append({"case": label})
-
-    def summary(self) -> dict:
-        result = {key: round(value, 4) for key, value in self.totals.items()}
-        result["total"] = round(time.perf_counter() - self.start, 4)
-        result["cases"] = [{k: (round(v, 4) if isinstance(v, float) else v) for k, v in case.items()}
-                           for case in self.cases]
-        return result
 
 
 class GateError(Exception):
@@ -147,10 +109,11 @@ class _Case:
 class _Prepared:
     case: _Case
     layout: C.Layout
-    before: list         # bases before the run (on the launch's device)
+    before: list         # bases before the run (on the launch's device, or the host: see placement)
     original_after: list
-    reference: dict      # arg -> float64 tensor on the device (may be empty)
+    reference: dict      # arg -> float64 tensor on the device or the host (may be empty)
     original_seconds: float
+    placement: M.Placement
 
 
 def check_candidate(original: Callable[..., Any], candidate_source: str, launches: list[C.LaunchInputs], *,
@@ -161,7 +124,7 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
                     timeout_factor: float = 20.0, timeout_floor_s: float | None = None,
                     first_timeout_s: float | None = None, compile_timeout_s: float | None = None,
                     static_screen: bool = True, pool: WorkerPool | None = None,
-                    stale_recheck: bool = True) -> Verdict:
+                    stale_recheck: bool = True, memory_budget=None) -> Verdict:
     """Decide whether `candidate_source` (candidate format: defines `run(*args)`) may replace the
     launches that `original(*args)` performs. See the module docstring for the checks.
 
@@ -175,6 +138,10 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
                   CPU). Compilation has its own cap per call, compile_timeout_s (default 300 s on a GPU)
     reference_fn  optional float64 reference: called like `original` on args whose floating tensors are
                   float64; writes the outputs in place or returns {arg index: tensor}
+    memory_budget bytes the gate may allocate on the launches' device (an int, "2GiB", or a
+                  memory_budget.MemoryBudget); default unlimited on the CPU, free memory - 4 GiB on a GPU;
+                  the environment variable KERNELOPT_DEVICE_MEMORY_BUDGET overrides it. What does not
+                  fit is kept on the host, or the reference dropped (memory_budget.py), with a note
     """
     if precision not in PRECISIONS:
         raise GateError(f"precision must be one of {', '.join(PRECISIONS)}")
@@ -183,7 +150,8 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     device = _device_of(launches)
     gate = _Gate(original, candidate_source, launches, set(output_args) | set(mutated_args), precision,
                  reference_fn, arg_names, accuracy_factor, timeout_factor, timeout_floor_s, first_timeout_s,
-                 compile_timeout_s, pool or default_pool(device), device, stale_recheck)
+                 compile_timeout_s, pool or default_pool(device), device, stale_recheck,
+                 M.resolve(memory_budget, device))
     if static_screen:
         low = any(isinstance(a, torch.Tensor) and a.dtype in (torch.bfloat16, torch.float16)
                   for launch in launches for a in launch.args)
@@ -224,7 +192,7 @@ def _plan(launches, seeds, adversarial) -> list[_Case]:
 class _Gate:
     def __init__(self, original, source, launches, written, precision, reference_fn, arg_names,
                  factor, timeout_factor, timeout_floor_s, first_timeout_s, compile_timeout_s, pool, device,
-                 stale_recheck):
+                 stale_recheck, budget: M.MemoryBudget):
         self.original, self.source, self.launches = original, source, launches
         self.written, self.precision, self.reference_fn = written, precision, reference_fn
         self.arg_names, self.factor = arg_names, factor
@@ -238,7 +206,10 @@ class _Gate:
         self.compile_cap = compile_timeout_s if compile_timeout_s is not None else _COMPILE_CAP[kind]
         self.setup_cap, self.load_cap = _SETUP_CAP[kind], max(_LOAD_CAP[kind], self.first_floor)
         self.stale_recheck = stale_recheck
-        self.timings = _Timings()
+        self.budget = budget
+        self.placements: dict[tuple, M.Placement] = {}
+        self.buffers: tuple = (None, [], [])     # (layout key, bases, snapshots): reused by every case
+        self.timings = PhaseTimings()
         self.notes: list[str] = []
         self.layouts: dict[int, C.Layout] = {}
         self.write_only: dict[tuple, set] = {}
@@ -321,63 +292,102 @@ class _Gate:
         self.write_only[key] = result
         return result
 
-    def _values(self, case: _Case) -> dict:
+    def _values(self, case: _Case):
+        """(arg index, tensor) pairs of the case's inputs; generated ones are drawn one at a time."""
         launch = self.launches[case.launch]
         layout = self.layout(case.launch)
         fed = [i for i in layout.places if i not in self._write_only(case.launch)]
         if case.kind == "realistic":
-            return {i: launch.args[i] for i in fed}
-        return C.generated_values(launch, fed, case.kind, case.seed)
+            return [(i, launch.args[i]) for i in fed]
+        return C.iter_generated_values(launch, fed, case.kind, case.seed)
+
+    def _placement(self, layout: C.Layout) -> M.Placement:
+        """Where this layout's copies live under the memory budget (planned once per layout)."""
+        key = layout.key()
+        if key not in self.placements:
+            biggest = max(layout.base_sizes, default=0)
+            placement = M.place(self.budget, self.device, layout, self.written & set(layout.places),
+                                self.reference_ok, min(compare.CHUNK_ELEMENTS, biggest))
+            for note in placement.notes:
+                self._note(note)
+            self.placements[key] = placement
+        return self.placements[key]
+
+    def _case_buffers(self, layout: C.Layout, placement: M.Placement) -> tuple[list, list]:
+        """The bases and snapshot buffers, reused by every case of the layout (a new layout frees the
+        previous one's first): a case never holds two cases' copies."""
+        key, bases, before = self.buffers
+        if key != layout.key():
+            self.buffers = (None, [], [])
+            del bases, before
+            bases = [torch.empty(n, dtype=d, device=self.device)
+                     for n, d in zip(layout.base_sizes, layout.base_dtypes)]
+            before = [torch.empty(n, dtype=d, device=placement.snapshots)
+                      for n, d in zip(layout.base_sizes, layout.base_dtypes)]
+            self.buffers = (layout.key(), bases, before)
+        return bases, before
 
     def prepare(self, case: _Case) -> _Prepared:
-        """Inputs, the original's results and the reference, all left on the launch's device."""
+        """Inputs, the original's results and the reference, left on the launch's device, or on the host
+        where the memory budget says so (_placement)."""
         layout = self.layout(case.launch)
+        placement = self._placement(layout)
         with self.timings.phase("inputs"):
-            values = self._values(case)
-            bases = C.build_bases(layout, values, self.device)
-            before = [b.clone() for b in bases]
-            del values
+            bases, before = self._case_buffers(layout, placement)
+            C.fill_bases(layout, bases, self._values(case))
+            for snapshot, base in zip(before, bases):
+                snapshot.copy_(base)
         with self.timings.phase("original"):
             seconds = self._run_original(layout, bases)
             self._check_original(layout, before, bases)
         with self.timings.phase("reference"):
-            reference = self._reference(layout, before, bases)
-        return _Prepared(case, layout, before, bases, reference, seconds)
+            reference = self._reference(layout, before, bases, placement)
+        return _Prepared(case, layout, before, bases, reference, seconds, placement)
 
     def _check_original(self, layout, before, after) -> None:
         if compare.guard_bands(layout, before, after, self.name):
             raise GateError("the original kernel writes outside its arguments' bounds: cannot guard it")
         pre, post = layout.views(before), layout.views(after)
         for i in layout.places:
-            if i not in self.written and not torch.equal(C.bits(pre[i]), C.bits(post[i])):
+            if i not in self.written and not compare.same_bits(pre[i], post[i]):
                 self.written.add(i)
                 self.notes.append(f"the original writes {self.name(i)}: compared as an output")
 
-    def _reference(self, layout, before, original_after) -> dict:
+    def _reference(self, layout, before, original_after, placement: M.Placement) -> dict:
         if not self.reference_ok:
             return {}
-        bases64 = [b.double() if b.dtype.is_floating_point else b.clone() for b in before]
-        args = layout.views(bases64)
+        if placement.reference is None:
+            self._drop_reference(placement.reference_dropped)
+            return {}
         try:
-            returned = self.reference_fn(*args)
-            self.sync()
+            return self._run_reference(layout, before, original_after, placement.reference)
+        except torch.OutOfMemoryError as err:
+            self._drop_reference(f"{self.budget.describe()}: the float64 reference ran out of device memory "
+                                 f"({str(err).splitlines()[0][:200]})")
         except Exception as err:  # noqa: BLE001 - a reference that cannot run is dropped, not fatal
             self._drop_reference(f"the float64 reference failed ({type(err).__name__}: {err})")
-            return {}
+        return {}
+
+    def _run_reference(self, layout, before, original_after, keep_on: torch.device) -> dict:
+        # always copies (a float64 base's .double() is itself: the reference would write the snapshot)
+        bases64 = [b.to(device=self.device, dtype=torch.float64 if b.dtype.is_floating_point else b.dtype,
+                        copy=True) for b in before]
+        args = layout.views(bases64)
+        returned = self.reference_fn(*args)
+        self.sync()
         outputs = {}
         originals = layout.views(original_after)
         for i in sorted(self.written & set(layout.places)):
             if not originals[i].dtype.is_floating_point:
                 continue
             ref = returned[i] if isinstance(returned, dict) and i in returned else args[i]
-            ref = ref.double()
-            finite = torch.isfinite(ref) & torch.isfinite(originals[i].double())
-            err = compare._rel_error(originals[i], ref, finite)
+            err = compare.rel_error(originals[i], ref)        # chunked: no full-size float64 temporaries
             if err > _REFERENCE_SANITY:
                 self._drop_reference(f"the float64 reference disagrees with the original on {self.name(i)} "
                                      f"(relative error {err:.3g})")
                 return {}
-            outputs[i] = ref.clone()      # just the output's elements: the float64 bases can go
+            # just the output's elements (the float64 bases can go), on the host if the budget says so
+            outputs[i] = ref.to(device=keep_on, dtype=torch.float64, copy=True)
         return outputs
 
     def _drop_reference(self, why: str) -> None:
@@ -451,10 +461,11 @@ class _Gate:
             host.copy_(before)
         return message, fds
 
-    def _from_child(self, process) -> list:
-        """The candidate's bases where the comparisons run: the shared buffers themselves (CPU), or a
-        device copy of them (GPU; one set of buffers per layout, reused)."""
-        if self.device.type != "cuda":
+    def _from_child(self, process, placement: M.Placement) -> list:
+        """The candidate's bases where the comparisons run: the shared buffers themselves (CPU, or a GPU
+        whose memory budget keeps them on the host: compared chunk by chunk), or a device copy of them
+        (GPU; one set of buffers per layout, reused)."""
+        if self.device.type != "cuda" or placement.candidate.type == "cpu":
             return process.shared.tensors
         if process.device_after is None:
             process.device_after = [torch.empty_like(t, device=self.device) for t in process.shared.tensors]
@@ -494,7 +505,7 @@ class _Gate:
         if not reply["ok"]:
             return compare.Failure("exception", f"the candidate raised {reply['error']}")
         with self.timings.phase("from_child"):
-            reply["bases"] = self._from_child(process)
+            reply["bases"] = self._from_child(process, prepared.placement)
         return reply
 
     def evaluate(self, prepared: _Prepared, reply: dict) -> compare.Failure | None:
@@ -540,6 +551,7 @@ class _Gate:
             if failure:
                 return self.verdict(failure, None)
             for case in plan:
+                prepared = outcome = None    # the previous case's copies go before this case's are made
                 self.timings.new_case(case.label if len(self.launches) == 1 else f"launch {case.launch}: {case.label}")
                 prepared = self.prepare(case)
                 reuse = prepared.layout.key() == process.layout_key
