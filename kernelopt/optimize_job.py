@@ -23,6 +23,7 @@ static-shape inference graphs), and the report says so.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -33,6 +34,7 @@ from kernelopt.capture import capture
 from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes
 from kernelopt.errors import InputError, UsageError
 from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
+from kernelopt.legality import memory_budget
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.passes import rewrite_record
@@ -210,6 +212,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             _report_step(result, model, options, device, steps, None, memory, disk)
             return result
         _write_module(out_path, Path(bases[0].module_path).read_text(), bases[0].manifest, options, device)
+        _bound_gate_memory(bases, device, memory, steps)
         steps.say(f"wrote {out_path}: Inductor's {bases[0].mode} module, until a proven faster one replaces it")
         chosen = None
         try:
@@ -225,8 +228,37 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             result.status, result.reason = "fallback", _one_line(err)
             steps.failed(steps.current or "optimize", result.reason)
             steps.warn(f"{result.reason}; {out_path} is Inductor's {bases[0].mode} module, unchanged")
+        finally:
+            if os.environ.pop(_JOB_SET_BUDGET, None):     # the gate budget this job set, not a user's
+                os.environ.pop(memory_budget.ENV, None)
         _report_step(result, model, options, device, steps, chosen or _fallback_outcome(bases[0]), memory, disk)
     return result
+
+
+# The job's device memory may reach this multiple of the peak of Inductor's own module (issue 18),
+# and never more than the device's memory less HEADROOM.
+MEMORY_BOUND_FACTOR = 3
+
+
+_JOB_SET_BUDGET = "KERNELOPT_JOB_SET_MEMORY_BUDGET"   # marks a budget this job set (removed at its end)
+
+
+def _bound_gate_memory(bases: list[Base], device: str, steps: Steps) -> None:
+    """Give the legality gate what is left of the job's memory bound once the job's own tensors are in
+    place (KERNELOPT_DEVICE_MEMORY_BUDGET, unless the user set it): the gate then keeps what does not fit
+    on the host and compares in chunks (kernelopt/legality/memory_budget.py)."""
+    import torch
+
+    peaks = [b.manifest.get("device_peak_bytes") for b in bases if b.manifest]
+    if device != "cuda" or not any(peaks) or os.environ.get(memory_budget.ENV):
+        return
+    total = torch.cuda.get_device_properties(torch.cuda.current_device()).total_memory
+    bound = min(MEMORY_BOUND_FACTOR * max(p for p in peaks if p), total - memory_budget.HEADROOM)
+    left = max(0, bound - torch.cuda.memory_allocated())
+    os.environ[memory_budget.ENV] = str(left)
+    os.environ[_JOB_SET_BUDGET] = "1"
+    steps.say(f"memory: bound {gib(bound)} ({MEMORY_BOUND_FACTOR}x Inductor's peak {gib(max(p for p in peaks if p))}, "
+              f"at most the device's {gib(total)} less {gib(memory_budget.HEADROOM)}); the gate may use {gib(left)}")
 
 
 def _release_inputs(bases: list[Base]) -> None:

@@ -56,6 +56,9 @@ def capture(
     except Exception as err:  # the model itself is broken: say so before Inductor gets involved
         raise InputError(f"{meta.source}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
     started = time.perf_counter()
+    if device.startswith("cuda"):          # the compiled module's own peak: a job's memory bound is a multiple of it
+        torch.cuda.synchronize()
+        torch.cuda.reset_peak_memory_stats()
     try:
         compiled, result, graphs = inductor.compile_and_capture(model, inputs, mode)
     except InputError:
@@ -69,6 +72,7 @@ def capture(
         raise InputError(f"{meta.source}: torch.compile (mode {mode}, {device}) failed: "
                          f"{type(err).__name__}: {reason[-1] if reason else ''}") from None
     compile_s = time.perf_counter() - started
+    device_peak = torch.cuda.max_memory_allocated() if device.startswith("cuda") else None
 
     graph_entries = []
     per_graph_outputs = []
@@ -120,6 +124,7 @@ def capture(
         "model_outputs": [store.checksum(t) for t in model_outputs],
         "matches_eager": agreement,
         "compile_s": round(compile_s, 3),
+        "device_peak_bytes": device_peak,
         "timings_ms": _timings(model, compiled, graphs, inputs) if (time_runs and device.startswith("cuda")) else None,
         "tensors_stored": bool(store_tensors),
         "files": files + [store.MANIFEST],
