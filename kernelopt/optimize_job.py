@@ -212,10 +212,10 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             _report_step(result, model, options, device, steps, None, memory, disk)
             return result
         _write_module(out_path, Path(bases[0].module_path).read_text(), bases[0].manifest, options, device)
-        _bound_gate_memory(bases, device, memory, steps)
         steps.say(f"wrote {out_path}: Inductor's {bases[0].mode} module, until a proven faster one replaces it")
         chosen = None
         try:
+            _bound_gate_memory(bases, device, steps)
             bases = _within_wall(bases, time.perf_counter() - job_started, steps)
             outcomes = [_optimize_base(base, options, device, work, steps, tag=len(bases) > 1) for base in bases]
             chosen = _choose_step(outcomes, work, steps)
@@ -264,11 +264,20 @@ def _bound_gate_memory(bases: list[Base], device: str, steps: Steps) -> None:
 def _release_inputs(bases: list[Base]) -> None:
     """The captured inputs are not needed after the last timing: the report's end-to-end timing builds
     its own, and two sets of a multi-GB input would not fit the job's memory bound."""
-    import torch
-
     for base in bases:
         base.inputs = None
-    if torch.cuda.is_available():
+    _free_cached_memory("cuda")
+
+
+def _free_cached_memory(device: str) -> None:
+    """Give memory torch's caching allocator holds unused back to the device: the job's bound is read
+    through NVML, which counts it, and the gate's worker processes cannot use it."""
+    import gc
+
+    import torch
+
+    if device == "cuda" and torch.cuda.is_available():
+        gc.collect()
         torch.cuda.empty_cache()
 
 
@@ -410,6 +419,7 @@ def _capture_step(model, options, device, work: Path, steps: Steps) -> list[Base
             steps.failed("capture", f"{mode}: {_one_line(err)}")
             steps.warn(f"capture of mode {mode} failed ({_one_line(err)}); starting from {bases[0].mode}")
             break
+        _free_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
         graphs = result.manifest["graphs"]
         size = (result.manifest.get("model") or {}).get("size") or "its own size"   # None: the file has no SIZES
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
