@@ -324,6 +324,7 @@ def zygote_main(fd: int, device: str) -> None:
                     conn.close()
                     _child_main(Connection(fds[0]), socket.socket(fileno=os.dup(fds[0])), message["options"])
                 except BaseException:  # noqa: BLE001
+                    traceback.print_exc()   # into the child's stderr.txt, whose tail the gate reports
                     status = 70
                 finally:
                     os._exit(status)
