@@ -20,3 +20,15 @@ def op_basename(callee: str) -> str:
             return parts[parts.index(namespace) + 1]
     parts = [p for p in parts if p not in ("default", "out", "Tensor", "Scalar")]
     return parts[-1] if parts else callee
+
+
+def library_callee(name: str) -> str | None:
+    """The fully qualified callee of a vendor or library op call, None for anything else."""
+    if name.startswith("extern_kernels."):
+        return name
+    if name.startswith(("torch.ops.", "torch.")):
+        return name
+    if name.startswith(("aten.", "prims.", "inductor_ops.", "_quantized.")):
+        head, rest = name.split(".", 1)
+        return f"torch.ops.{ {'inductor_ops': 'inductor'}.get(head, head) }.{rest}".replace(" ", "")
+    return None

@@ -37,7 +37,7 @@ from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
 from kernelopt.legality import memory_budget
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib
 from kernelopt.inductor_source import unsupported_parts
-from kernelopt.passes import rewrite_record
+from kernelopt.ir import rewrite_record
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
 from kernelopt.passes.annotate_profile import AnnotateProfile
 from kernelopt.passes.base import Pass, PassContext

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Module
 
-from . import rewrite_record
+from kernelopt.ir import rewrite_record
 from .base import Pass, PassContext, PassFailure
-from .rewrite_record import GROUP, VENDOR, RewriteRecord, group_members
+from kernelopt.ir.rewrite_record import GROUP, VENDOR, RewriteRecord, group_members
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Arg, Module, Op, Value
 
-from . import rewrite_record
+from kernelopt.ir import rewrite_record
 from .base import Pass, PassContext
-from .rewrite_record import RewriteRecord, group_members
+from kernelopt.ir.rewrite_record import RewriteRecord, group_members
 
 FRESH_SEEDS = (1009, 2017, 4099)
 

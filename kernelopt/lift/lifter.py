@@ -8,21 +8,21 @@ place and their ops marked `partition = i`. Conventions: docs/IR.md, "Lifting co
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from kernelopt.errors import InputError
 from kernelopt.inductor_source import dotted_name
+from kernelopt.ir.callees import library_callee
 from kernelopt.ir.core import Arg, Location, Module, Op, Value
 from kernelopt.ir.diagnostics import Diagnostics
 from kernelopt.ir.effects import launch_params, storage_root
 from kernelopt.ir.types import TUPLE, OpaqueType, ScalarType, TensorType, Type
 
 from .kernel_defs import extra_launcher_args, is_async_compile_call, lift_kernel
-from .provenance import parse_provenance
-from .pyexpr import SourceText, is_literal, literal, torch_dtype
+from .provenance import parse_provenance, torch_version_of_capture
+from .pyexpr import SourceText, all_ints, assigned_names, is_literal, literal, subscripted_names, torch_dtype
 from .scope import ArgList, Scope, Stream, Symbol
 
 _ALLOCATORS = {"empty_strided_cuda": "cuda", "empty_strided_cpu": "cpu", "empty_strided_xpu": "xpu",
@@ -71,7 +71,7 @@ class Lifter:
         for op in self.kernels.values():
             self.module.add_kernel(op)
         scope = Scope(params=[a.arg for a in call.args.args if a.arg != "self"])
-        scope.tuples = _subscripted_names(call)
+        scope.tuples = subscripted_names(call)
         self._arg_types = arg_types
         self.last_line = call.body[0].lineno - 1 if call.body else call.lineno
         self.lift_block(call.body, scope)
@@ -150,7 +150,7 @@ class Lifter:
             sizes, strides = (literal(a) for a in value.args[:2]) if len(value.args) >= 2 else (None, None)
             dtype = torch_dtype(kw["dtype"]) if "dtype" in kw else None
             device = literal(kw["device"]) if "device" in kw else "cpu"
-            if _all_ints(sizes) and _all_ints(strides):
+            if all_ints(sizes) and all_ints(strides):
                 return TensorType(tuple(sizes), tuple(strides), dtype.name if dtype else "float32", 0,
                                   _normal_device(str(device)))
         return None
@@ -167,7 +167,7 @@ class Lifter:
 
     def _module_attrs(self, scope: Scope) -> dict[str, Any]:
         attrs: dict[str, Any] = {"source": "inductor", "device": self.device}
-        version = _torch_version(self.filename)
+        version = torch_version_of_capture(self.filename)
         if version:
             attrs["torch"] = version
         attrs["num_args"] = len(self.module.ops_named("ko.arg"))
@@ -433,7 +433,7 @@ class Lifter:
             bound.values = []  # handed over: a later `del` of these names is a real free again
         inner = Scope(params=[a.arg for a in function.args.args], partition=index, inputs=list(inputs),
                       device_index=scope.device_index)
-        inner.tuples = _subscripted_names(function)
+        inner.tuples = subscripted_names(function)
         self.partitions_seen.add(index)
         saved_line, saved_provenance = self.last_line, self.pending_provenance
         self.last_line = function.body[0].lineno - 1 if function.body else function.lineno
@@ -480,8 +480,8 @@ class Lifter:
             attrs = {"non_blocking": literal(call.args[1])} if len(call.args) > 1 else {}
             self.emit("ko.copy", stmt, scope, args=[Arg(dst), Arg(src)], attrs=attrs)
             return 1
-        if _library_callee(name):
-            value = self.library_call(stmt, call, _library_callee(name), target, scope)
+        if library_callee(name):
+            value = self.library_call(stmt, call, library_callee(name), target, scope)
             if target is not None:
                 scope.env[target] = value
             return 1
@@ -610,9 +610,9 @@ class Lifter:
 
     def _tensor_type(self, sizes, strides, dtype, offset, device, attrs: dict[str, Any]) -> TensorType | None:
         """The result type when everything is known; otherwise the parts go to `attrs`."""
-        if _all_ints(sizes) and _all_ints(strides) and isinstance(offset, int) and dtype:
+        if all_ints(sizes) and all_ints(strides) and isinstance(offset, int) and dtype:
             return TensorType(tuple(sizes), tuple(strides), dtype, offset, self._type_device(device))
-        if not (_all_ints(sizes) and _all_ints(strides) and isinstance(offset, int)):
+        if not (all_ints(sizes) and all_ints(strides) and isinstance(offset, int)):
             self.symbolic = True
         attrs["sizes"] = list(sizes) if isinstance(sizes, (list, tuple)) else sizes
         attrs["strides"] = list(strides) if isinstance(strides, (list, tuple)) else strides
@@ -632,9 +632,9 @@ class Lifter:
                                  "strides": list(strides) if isinstance(strides, (list, tuple)) else strides}
         if len(call.args) > 3:
             attrs["context"] = literal(call.args[3])
-        if not (_all_ints(sizes) and _all_ints(strides)):
+        if not (all_ints(sizes) and all_ints(strides)):
             self.symbolic = True
-        if isinstance(value, Value) and value.type is None and _all_ints(sizes) and _all_ints(strides) \
+        if isinstance(value, Value) and value.type is None and all_ints(sizes) and all_ints(strides) \
                 and id(value) in self.dtype_hints:
             value.type = TensorType(tuple(sizes), tuple(strides), self.dtype_hints[id(value)])
         self.emit("ko.assert_size_stride", stmt, scope, args=[Arg(value)], attrs=attrs)
@@ -681,8 +681,8 @@ class Lifter:
                     result.type = ScalarType(base.type.dtype)
                 self.emit("ko.call", node, scope, results=[result], args=[Arg(base)], callee="torch.Tensor.item")
                 return result
-            if _library_callee(func):
-                result = self.library_call(node, node, _library_callee(func), "tmp", scope)
+            if library_callee(func):
+                result = self.library_call(node, node, library_callee(func), "tmp", scope)
                 return result
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
             index = literal(node.slice)
@@ -746,7 +746,7 @@ class Lifter:
     def generic(self, stmt: ast.stmt, scope: Scope, reason: str) -> Op:
         source = self.src.segment(stmt)
         operands = self._operands(stmt, scope)
-        targets = _assigned_names(stmt)
+        targets = assigned_names(stmt)
         results = [self.fresh(t) for t in targets]
         for name, value in zip(targets, results):
             value.type = OpaqueType("object")
@@ -781,18 +781,6 @@ _SYMPY_FUNCTIONS = {"min", "max", "abs", "Min", "Max", "floor", "ceil", "FloorDi
                     "CeilDiv", "math", "sympy", "int", "triton_helpers", "div_floor_integer"}
 
 
-def _library_callee(name: str) -> str | None:
-    """The fully qualified callee of a vendor or library op call, None for anything else."""
-    if name.startswith("extern_kernels."):
-        return name
-    if name.startswith(("torch.ops.", "torch.")):
-        return name
-    if name.startswith(("aten.", "prims.", "inductor_ops.", "_quantized.")):
-        head, rest = name.split(".", 1)
-        return f"torch.ops.{ {'inductor_ops': 'inductor'}.get(head, head) }.{rest}".replace(" ", "")
-    return None
-
-
 def _symbolic_layout(value: Value) -> dict[str, Any]:
     """The sizes/strides/dtype attributes of an untyped (symbolic) buffer, for a reuse of it."""
     if value.type is not None or value.owner is None:
@@ -808,48 +796,5 @@ def _first_dtype(args: list[Arg]) -> str | None:
     return None
 
 
-def _all_ints(values: Any) -> bool:
-    return isinstance(values, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-
-
 def _normal_device(device: str) -> str:
     return f"{device}:0" if device in ("cuda", "xpu", "mtia") else device
-
-
-def _assigned_names(stmt: ast.AST) -> list[str]:
-    names: list[str] = []
-    targets = stmt.targets if isinstance(stmt, ast.Assign) else \
-        [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) else []
-    for target in targets:
-        for sub in ast.walk(target):
-            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store) and sub.id not in names:
-                names.append(sub.id)
-    return names
-
-
-def _subscripted_names(function: ast.AST) -> set[str]:
-    """Names taken apart with a constant index somewhere in the function (tuple results)."""
-    return {n.value.id for n in ast.walk(function) if isinstance(n, ast.Subscript)
-            and isinstance(n.value, ast.Name) and isinstance(n.slice, ast.Constant)
-            and isinstance(n.slice.value, int)}
-
-
-def _torch_version(filename: str) -> str | None:
-    """The torch version a capture was made with, when its folder says so (manifest or name)."""
-    path = Path(filename)
-    manifest = path.parent / "manifest.json"
-    if manifest.is_file():
-        try:
-            data = json.loads(manifest.read_text())
-        except (OSError, ValueError):
-            data = {}
-        if isinstance(data, dict):
-            sections = [data] + [data[k] for k in ("environment", "software") if isinstance(data.get(k), dict)]
-            for candidate in (section.get("torch") for section in sections):
-                if isinstance(candidate, str):
-                    return candidate
-    for part in reversed(path.parts[:-1]):
-        match = re.match(r"inductor-(\d+\.\d+(?:\.\d+)?)", part)
-        if match:
-            return match.group(1)
-    return None

@@ -4,7 +4,9 @@
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 _PROVENANCE = re.compile(r"#\s*(Topologically Sorted Source Nodes:\s*\[(?P<nodes>[^\]]*)\]"
@@ -22,3 +24,24 @@ def parse_provenance(line: str) -> dict[str, Any] | None:
         return None
     return {"provenance": match.group(1).strip(), "source_nodes": _names(match["nodes"]),
             "aten": _names(match["aten"])}
+
+
+def torch_version_of_capture(filename: str) -> str | None:
+    """The torch version a capture was made with, when its folder says so (manifest or name)."""
+    path = Path(filename)
+    manifest = path.parent / "manifest.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text())
+        except (OSError, ValueError):
+            data = {}
+        if isinstance(data, dict):
+            sections = [data] + [data[k] for k in ("environment", "software") if isinstance(data.get(k), dict)]
+            for candidate in (section.get("torch") for section in sections):
+                if isinstance(candidate, str):
+                    return candidate
+    for part in reversed(path.parts[:-1]):
+        match = re.match(r"inductor-(\d+\.\d+(?:\.\d+)?)", part)
+        if match:
+            return match.group(1)
+    return None

@@ -125,3 +125,25 @@ def is_literal(node: ast.AST) -> bool:
     if isinstance(node, (ast.Tuple, ast.List)):
         return all(is_literal(e) for e in node.elts)
     return False
+
+
+def assigned_names(stmt: ast.AST) -> list[str]:
+    names: list[str] = []
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+        [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) else []
+    for target in targets:
+        for sub in ast.walk(target):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store) and sub.id not in names:
+                names.append(sub.id)
+    return names
+
+
+def subscripted_names(function: ast.AST) -> set[str]:
+    """Names taken apart with a constant index somewhere in the function (tuple results)."""
+    return {n.value.id for n in ast.walk(function) if isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name) and isinstance(n.slice, ast.Constant)
+            and isinstance(n.slice.value, int)}
+
+
+def all_ints(values: Any) -> bool:
+    return isinstance(values, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
-from kernelopt.passes.rewrite_record import TargetId
+from kernelopt.ir.rewrite_record import TargetId
 
 
 @dataclass(frozen=True)

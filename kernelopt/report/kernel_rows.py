@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from kernelopt.ir.core import Module, Op
-from kernelopt.passes import rewrite_record
-from kernelopt.passes.rewrite_record import RewriteRecord
+from kernelopt.ir import rewrite_record
+from kernelopt.ir.rewrite_record import RewriteRecord
 
 NONE = RewriteRecord()   # no rewrite (or none re-checked): every field absent
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import launch_params
 from kernelopt.ir.types import TensorType
-from kernelopt.passes.rewrite_record import VENDOR_RETURNING, TargetId, vendor_ops
+from kernelopt.ir.rewrite_record import VENDOR_RETURNING, TargetId, vendor_ops
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 
 

@@ -10,10 +10,10 @@ import pytest
 from kernelopt.ir.verifier import verify
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
-from kernelopt.passes import rewrite_record
+from kernelopt.ir import rewrite_record
 from kernelopt.passes.base import PassContext
 from kernelopt.passes.check_legality import CheckLegality
-from kernelopt.passes.rewrite_record import RewriteRecord, TargetId
+from kernelopt.ir.rewrite_record import RewriteRecord, TargetId
 from kernelopt.passes.pipeline import parse_pipeline
 from kernelopt.rewrite.targets import group_target
 

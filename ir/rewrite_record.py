@@ -12,7 +12,7 @@ A target id names what a search replaced: a kernel (`triton_poi_fused_gelu_0`: a
 detect-fusion group (`group:N`) or a library call replaced on its own (`vendor:N`, the N-th of
 `vendor_ops`). `TargetId.parse` / `str` are its one text form (search progress, remarks, cache).
 
-This module sits in passes/ and imports only the IR: the passes, the rewrite machinery
+This module sits in ir/ and imports only the IR core: the passes, the rewrite machinery
 (kernelopt/rewrite), the proposers' `RewriteTarget` and the report all import it, never the reverse.
 """
 from __future__ import annotations
