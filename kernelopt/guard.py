@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # emitted/original above this keeps the original. Not the 2% spread of repeated runs: a module whose
-# rewrites show no module-level win has nothing to offer its user, and within that spread it measured
-# 0.993x on transformer_block (H200, run 6), i.e. "kept" although slower on the table.
+# rewrites show no module-level win has nothing to offer its user, and a module kept within that
+# spread could show up slower in the results table (measured: benchmarks/results/).
 TOLERANCE = 1.0
 
 

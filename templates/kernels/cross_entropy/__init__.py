@@ -153,12 +153,10 @@ def cross_entropy_source(roles: dict, n_cols: int, ignore_index: int = -100, blo
 
 def cross_entropy_variants(n_cols: int) -> list[tuple[bool, int, int, int]]:
     """(row_on_chip, BLOCK, num_warps, UNROLL), likeliest winners first on an H200-class GPU for
-    [4096, 32000] bf16 logits, from the sweeps of 2026-12-02 (`benchmarks/ce_sweep.py`; results in
-    benchmarks/results/2026-12-02-h200/run3/ce_sweep*.json): 512/4 warps with two chunks in flight per
-    thread 0.1005 ms, 1024/8/2 0.1018, 512/8/4 0.1034, 2048/4/4 0.1039, 1024/4/1 0.1064, 2048/8/1
-    0.1071, 4096/16/1 0.116, whole row in registers 0.121; Inductor's best module 0.179. num_stages made
-    no difference (loads that feed no dot are not pipelined); differences under ~3% are within the
-    run-to-run spread. The search has a budget, so the order matters."""
+    [4096, 32000] bf16 logits: the order `benchmarks/ce_sweep.py` measured (its results are under
+    benchmarks/results/). Chunked rows with two chunks in flight per thread lead; the whole row in
+    registers comes last. num_stages makes no difference here (loads that feed no dot are not
+    pipelined). The search has a budget, so the order matters."""
     fits = next_pow2(n_cols) <= MAX_ROW_ON_CHIP
     menu = [(False, 512, 4, 2), (False, 1024, 8, 2), (False, 512, 8, 4), (False, 2048, 4, 4),
             (False, 1024, 4, 1), (False, 2048, 8, 1), (False, 4096, 16, 1), (True, 0, 16, 1)]

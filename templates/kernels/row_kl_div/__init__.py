@@ -75,9 +75,9 @@ def row_kl_div_source(roles: dict, *, scale: float, temperature_scale: float, bl
 
 def row_kl_div_variants(n_cols: int) -> list[tuple[int, int, int]]:
     """(BLOCK, num_warps, UNROLL) for one program per row streaming two logit rows; each variant keeps
-    5 fp32 lane states per element of BLOCK. On the H200 (kl_div, bf16 [4096, 32000], against Inductor's
-    five-pass kernel; benchmarks/results/2026-12-03-h200/run3/zoo.log): 512/4/2 1.27x, 1024/8/2 1.24x,
-    256/2/2 1.23x, 1024/4/1 1.19x, 2048/8/1 1.14x, 4096/16/1 0.88x."""
+    5 fp32 lane states per element of BLOCK. Ordered by what the H200 zoo runs measured against
+    Inductor's five-pass kernel (benchmarks/results/); the widest block (4096/16) was slower than
+    Inductor there and is tried last."""
     menu = [(512, 4, 2), (1024, 8, 2), (1024, 4, 1), (2048, 8, 1), (256, 2, 2), (4096, 16, 1)]
     variants = []
     for block, warps, unroll in menu:
