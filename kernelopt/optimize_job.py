@@ -440,6 +440,8 @@ def _capture_step(model, options, device, work: Path, steps: Steps) -> list[Base
         _free_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
         graphs = result.manifest["graphs"]
         size = (result.manifest.get("model") or {}).get("size") or "its own size"   # None: the file has no SIZES
+        if size == "small" and device != "cuda" and options.size != "small":
+            steps.say(f"no CUDA device: capturing the model's small size (--size {options.size} needs a GPU)")
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
         bases.append(_base(mode, folder, result))
     return _order_bases(bases, steps) if len(bases) > 1 else bases
