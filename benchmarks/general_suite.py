@@ -205,11 +205,14 @@ def _written_guard(steps: list[dict]) -> str | None:
 
 
 def stopped_by(report: dict, guard: str | None, main: dict | None) -> str:
-    """Why no proposer's kernel runs in the written module, most decisive reason first."""
+    """Why no proposer's kernel runs in the written module, most decisive reason first: the job's status,
+    the guard (when rewrites were accepted but the whole module was not faster), the optimize step that
+    left the module unchanged, the search's remark on the main kernel, the gate's rejection, any remark."""
     if report.get("status") and report["status"] != "optimized":
         skipped = next((s["detail"] for s in report.get("steps") or [] if s.get("status") == "skipped"), None)
         return f"{report['status']}: {report.get('fallback_reason') or skipped or 'no reason recorded'}"
-    if guard and "written out unchanged" in guard:
+    proposed = any(r.get("proposer") for r in report.get("kernels") or [])
+    if proposed and guard and "written out unchanged" in guard:  # rewrites passed the gate, the module did not win
         return "guard: " + guard.split("] ", 1)[-1]
     unchanged = next((s["detail"] for s in report.get("steps") or []
                       if s.get("name") == "optimize" and s.get("status") == "skipped"), None)

@@ -56,4 +56,17 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
 [ -n "$STEPS" ] && want large && step large 470 python3 benchmarks/large_suite.py \
   $([ -n "${LARGE_PROBLEM:-}" ] && echo "--problem $LARGE_PROBLEM" || echo --next) \
   --table --work "$RES/large" --copy-to "$RES"
+# Issue 19's general problems (benchmarks/general_problems, inputs up to 0.55 GB): ONE problem per device
+# command, only when named. GENERAL_PROBLEM=NAME runs that one, `dev` the next of the 8-problem dev
+# subset without a result, `next` (the default) the next of all. GENERAL_LIMIT is the step's limit.
+# Resuming: copy $RES/general_suite.jsonl back to benchmarks/results/ before the next command.
+general_pick() {
+  case "${GENERAL_PROBLEM:-next}" in
+    next) echo --next ;;
+    dev) echo --subset dev ;;
+    *) echo --problem "$GENERAL_PROBLEM" ;;
+  esac
+}
+[ -n "$STEPS" ] && want general && step general "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py \
+  $(general_pick) --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --table --work "$RES/general" --copy-to "$RES"
 exit 0

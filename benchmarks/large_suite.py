@@ -36,8 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # suite_runner, beside this file
 
 import suite_runner
-from suite_runner import (KILL_GRACE_S, SuiteStopped, clean_leftovers, last_json_line, load_results, num as _num,
-                          ok as _ok, require_gpu, run_group, run_optimize, text as _text, yes as _yes)
+from suite_runner import (KILL_GRACE_S, SuiteStopped, clean_leftovers, last_json_line, num as _num, ok as _ok,
+                          require_gpu, run_group, run_optimize, text as _text, yes as _yes)
+from suite_runner import load_results  # noqa: F401 - part of this script's interface (its tests read results)
 
 from kernelopt.capture.models import input_bytes
 from kernelopt.job_workdir import folder_bytes

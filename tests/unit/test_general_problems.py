@@ -5,7 +5,6 @@ milliseconds (the first batch-norm call imports torch's decompositions once, a f
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 import torch
 
 from kernelopt.capture.models import _import_file, input_bytes
+from suite_helpers import load_suite
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "benchmarks" / "general_problems"
@@ -24,10 +24,7 @@ ZOO = REPO / "tests" / "zoo"
 
 @pytest.fixture(scope="module")
 def suite():
-    spec = importlib.util.spec_from_file_location("general_suite", REPO / "benchmarks" / "general_suite.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_suite("general_suite")
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

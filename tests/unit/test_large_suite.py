@@ -1,43 +1,31 @@
 """The large suite's bookkeeping on a CPU: one problem per invocation, resume, --rerun, the table."""
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from suite_helpers import fake_problems, load_suite
+
+
+def fake_row(name):
+    return {"problem": name, "input_bytes": 4 * 10**9,
+            "environment": {"gpu": "NVIDIA H200", "torch": "2.13", "triton": "3.6"},
+            "inductor": {"peak_bytes": 10 * 2**30},
+            "job": {"rc": 0, "wall_s": 120.0, "output_written": True, "report_status": "optimized",
+                    "speedup": 1.25, "peak_bytes": 20 * 2**30, "temp_peak_growth_bytes": 50 * 2**20,
+                    "temp_leftover_bytes": 0},
+            "memory_bound_bytes": 30 * 2**30, "memory_ok": True, "disk_ok": name != "b", "cleaned_bytes": 0}
 
 
 @pytest.fixture()
 def suite(monkeypatch):
-    spec = importlib.util.spec_from_file_location("large_suite", REPO / "benchmarks" / "large_suite.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    ran = []
-
-    def fake_run_problem(name, args):  # the real one needs a GPU and minutes
-        ran.append(name)
-        return {"problem": name, "input_bytes": 4 * 10**9,
-                "environment": {"gpu": "NVIDIA H200", "torch": "2.13", "triton": "3.6"},
-                "inductor": {"peak_bytes": 10 * 2**30},
-                "job": {"rc": 0, "wall_s": 120.0, "output_written": True, "report_status": "optimized",
-                        "speedup": 1.25, "peak_bytes": 20 * 2**30, "temp_peak_growth_bytes": 50 * 2**20,
-                        "temp_leftover_bytes": 0},
-                "memory_bound_bytes": 30 * 2**30, "memory_ok": True, "disk_ok": name != "b", "cleaned_bytes": 0}
-
-    monkeypatch.setattr(module, "run_problem", fake_run_problem)
-    module.ran = ran
-    return module
+    return load_suite("large_suite", monkeypatch, fake_row)
 
 
 @pytest.fixture()
 def problems(tmp_path):
-    folder = tmp_path / "problems"
-    folder.mkdir()
-    for name in ("b", "a", "c"):
-        (folder / f"{name}.py").write_text("# fake\n")
+    folder = fake_problems(tmp_path, ("b", "a", "c"))
     return folder
 
 
