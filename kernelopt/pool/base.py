@@ -35,6 +35,7 @@ class Job:
     precision: str = "strict"
     cost_model: str = ""            # "" (measure on a GPU) or "static" (deterministic, for CPU tests)
     rounds: int = 5
+    timeout_s: float | None = None  # this job's own limit; None: the pool's job_timeout
     job_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
 
 
@@ -191,7 +192,7 @@ class CandidatePool:
 
     def _evaluate(self, slot: WorkerSlot, job: Job) -> Evaluation:
         try:
-            evaluation = slot.run(job, self.job_timeout)
+            evaluation = slot.run(job, job.timeout_s or self.job_timeout)
         except WorkerTimedOut as err:
             self._count("timeouts")
             evaluation = rejected(f"timeout: {err}")
