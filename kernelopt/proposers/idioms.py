@@ -22,8 +22,10 @@ from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec
 
 Expr = Any  # nested tuples, see the module docstring
 
-_REDUCE_CALLS = {"sum": "sum", "max2": "max", "min2": "min"}
+_REDUCE_CALLS = {"sum": "sum", "max2": "max", "min2": "min", "any": "any"}
 _ACC_OPS = {"maximum": "max", "minimum": "min"}
+_IDENTITY = {"sum": (0, 0.0), "max": (float("-inf"),), "min": (float("inf"),), "any": (False, 0)}
+_WITH_INDEX = {"max_with_index": "argmax", "min_with_index": "argmin"}
 _UNARY_CALLS = {"rsqrt", "sqrt", "log", "exp", "erf", "tanh", "abs", "log1p", "exp2", "sigmoid"}
 _ROUNDING = {"bfloat16", "float16", "float8e4nv", "float8e5"}
 FLOAT_DTYPES = ("float32", "bfloat16", "float16")   # what the templates read and write
@@ -44,12 +46,33 @@ class KernelFacts:
     has_assert: bool = False
 
 
-def kernel_def(source: str) -> ast.FunctionDef:
-    tree = ast.parse(source)
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and any(_is_jit(d) for d in node.decorator_list):
-            return node
+def kernel_def(source: str, name: str = "") -> ast.FunctionDef:
+    """The kernel's @triton.jit function: the one called `name`, else the last one (a scan kernel
+    defines its combine function, e.g. `_triton_helper_fn_add0`, before the kernel)."""
+    jitted = [node for node in ast.parse(source).body
+              if isinstance(node, ast.FunctionDef) and any(_is_jit(d) for d in node.decorator_list)]
+    named = [node for node in jitted if node.name == name]
+    if named or jitted:
+        return (named or jitted)[-1]
     raise Unsupported("no @triton.jit function")
+
+
+def _combine_helpers(source: str) -> dict[str, str]:
+    """Scan combine functions of the source by name -> "add" when the body is `return a + b`."""
+    helpers = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and len(node.args.args) == 2 and node.body \
+                and isinstance(node.body[-1], ast.Return):
+            a, b = (arg.arg for arg in node.args.args)
+            body = node.body
+            value = body[-1].value
+            if len(body) == 2 and isinstance(body[0], ast.Assign) and isinstance(value, ast.Name) \
+                    and body[0].targets[0].id == value.id:
+                value = body[0].value
+            if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and \
+                    {getattr(value.left, "id", ""), getattr(value.right, "id", "")} == {a, b}:
+                helpers[node.name] = "add"
+    return helpers
 
 
 def _is_jit(dec: ast.expr) -> bool:
@@ -83,8 +106,10 @@ def _dtype_name(node: ast.expr) -> str:
 class _Canon:
     """Walks a kernel body, binding each local name to a canonical expression."""
 
-    def __init__(self, fn: ast.FunctionDef):
+    def __init__(self, fn: ast.FunctionDef, helpers: dict[str, str] | None = None):
         self.fn = fn
+        self.helpers = helpers or {}               # scan combine function -> "add"
+        self.acc_alias: dict[str, str] = {}        # tmpN = _tmpM.to(...) of a looped accumulator
         self.env: dict[str, Expr] = {}
         self.acc_init: dict[str, Expr] = {}        # looped accumulator -> init
         self.acc_update: dict[str, tuple[str, Expr]] = {}
@@ -162,11 +187,16 @@ class _Canon:
 
     def _maybe_acc(self, name: str, value: ast.expr) -> Expr:
         """`tmpM = _acc + x` / `triton_helpers.maximum(_acc, x)` inside a reduction loop."""
-        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.BitOr)):
+            op = "sum" if isinstance(value.op, ast.Add) else "any"
             for acc, other in ((value.left, value.right), (value.right, value.left)):
                 if isinstance(acc, ast.Name) and acc.id in self.acc_init:
-                    self.pending[name] = ("sum", self.expr(other))
+                    self.pending[name] = (op, self.expr(other))
                     return ("acc", name)
+        if isinstance(value, ast.Call) and _call_name(value) == "to" and isinstance(value.func, ast.Attribute) \
+                and isinstance(value.func.value, ast.Name) and value.func.value.id in self.acc_update:
+            self.acc_alias[name] = value.func.value.id    # `tmp13 = _tmp11.to(tl.int8)` before `any(tmp13)`
+            return ("acc", name)
         if isinstance(value, ast.Call) and _call_name(value) in _ACC_OPS and len(value.args) == 2:
             first, second = value.args
             if isinstance(first, ast.Name) and first.id in self.acc_init:
@@ -214,6 +244,20 @@ class _Canon:
                 raise Unsupported("online softmax reduce")
             self.env[names[0]] = ("max", operand)
             self.env[names[1]] = ("sumexp", operand)
+        elif fname == "associative_scan":
+            # `tmp3, = tl.associative_scan((tmp2,), 1, _triton_helper_fn_add0)`: an inclusive prefix sum
+            combine = args[2].id if len(args) == 3 and isinstance(args[2], ast.Name) else ""
+            if len(names) != 1 or self.helpers.get(combine) != "add" or not isinstance(args[0], ast.Tuple):
+                raise Unsupported("scan other than one prefix sum")
+            self.env[names[0]] = ("cumsum", self.expr(args[0].elts[0]))
+        elif fname in _WITH_INDEX:
+            # persistent `val, idx = triton_helpers.max_with_index(v, rindex, 1)`: the row's extreme and
+            # the first index holding it
+            operand, index = (_unmasked(self.expr(a), self.sizes, _WITH_INDEX[fname][3:]) for a in args[:2])
+            if len(names) != 2 or index != ("var", "r"):
+                raise Unsupported("arg-reduction over other than the row index")
+            self.env[names[0]] = (_WITH_INDEX[fname][3:], operand)
+            self.env[names[1]] = (_WITH_INDEX[fname], operand)
         else:
             raise Unsupported(f"tuple call {fname}")
 
@@ -285,17 +329,40 @@ class _Canon:
             return ("where",) + tuple(self.expr(a) for a in node.args)
         if name in _REDUCE_CALLS:
             operand = node.args[0]
-            if isinstance(operand, ast.Name) and operand.id in self.acc_update:
-                op, inner = self.acc_update[operand.id]
-                if op != _REDUCE_CALLS[name]:
-                    raise Unsupported("reduction of a different accumulator")
-                return _fold(op, inner)
-            return _fold(_REDUCE_CALLS[name], self.expr(operand))
+            if isinstance(operand, ast.Name):
+                accumulator = self.acc_alias.get(operand.id, operand.id)
+                if accumulator in self.acc_update:
+                    op, inner = self.acc_update[accumulator]
+                    if op != _REDUCE_CALLS[name]:
+                        raise Unsupported("reduction of a different accumulator")
+                    return _fold(op, inner)
+            op = _REDUCE_CALLS[name]
+            return _fold(op, _unmasked(self.expr(operand), self.sizes, op))
         if name in ("maximum", "minimum"):
             return (name, self.expr(node.args[0]), self.expr(node.args[1]))
         if name in _UNARY_CALLS:
             return (name, self.expr(node.args[0]))
         raise Unsupported(f"call {name}")
+
+
+def _unmasked(operand: Expr, sizes: dict[str, int], op: str) -> Expr:
+    """A persistent reduction's operand without `tl.where(r0_mask & xmask, v, identity)`: lanes past
+    the row (r >= r0_numel) or past the last row (x >= xnumel) add the reduction's identity, so the
+    reduction of the row is that of v. Any other condition or fill value is kept (and then matches
+    no pattern)."""
+    if operand[0] == "where" and len(operand) == 4 and _is_bounds_mask(operand[1], sizes) \
+            and operand[3][0] == "const" and operand[3][1] in _IDENTITY.get(op, ()):
+        return operand[2]
+    return operand
+
+
+def _is_bounds_mask(cond: Expr, sizes: dict[str, int]) -> bool:
+    if cond == ("const", True):
+        return True
+    if cond[0] == "and":
+        return _is_bounds_mask(cond[1], sizes) and _is_bounds_mask(cond[2], sizes)
+    bounds = {("var", "r"): sizes.get("r0_numel"), ("var", "x"): sizes.get("xnumel")}
+    return cond[0] == "lt" and cond[1] in bounds and bounds[cond[1]] is not None and cond[2] == ("const", bounds[cond[1]])
 
 
 def _is_r_loop(loop: ast.For) -> bool:
@@ -331,7 +398,7 @@ def _fold_means(expr: Expr, n: int) -> Expr:
 def analyse(kernel: KernelSpec) -> KernelFacts | None:
     """Canonical facts about `kernel`, or None when it uses anything the canonicaliser does not model."""
     try:
-        facts = _Canon(kernel_def(kernel.source)).run()
+        facts = _Canon(kernel_def(kernel.source, kernel.name), _combine_helpers(kernel.source)).run()
     except (Unsupported, SyntaxError, AttributeError, IndexError, TypeError, KeyError):
         return None
     n = facts.sizes.get("r0_numel")
