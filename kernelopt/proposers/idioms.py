@@ -465,6 +465,34 @@ def numel(arg: ArgSpec) -> int:
     return total
 
 
+def row_stride(arg: ArgSpec, n_rows: int) -> int | None:
+    """Element stride between consecutive rows of a statistics buffer holding one value per row
+    ([M], [M, 1], [B, G, 1, 1], ...), or None when its elements are not evenly spaced in row order."""
+    if not arg.is_tensor or numel(arg) != n_rows:
+        return None
+    dims = [(size, stride) for size, stride in zip(arg.sizes, arg.strides) if size > 1]
+    for (_, outer), (size, inner) in zip(dims, dims[1:]):
+        if outer != inner * size:
+            return None
+    return dims[-1][1] if dims else 1
+
+
+def loaded_pointers(facts: KernelFacts) -> set[str]:
+    """Every pointer parameter the kernel's stored values and indices load from."""
+    found: set[str] = set()
+
+    def walk(expr: Expr) -> None:
+        if isinstance(expr, tuple):
+            if expr and expr[0] == "load":
+                found.add(expr[1])
+            for child in expr[1:]:
+                walk(child)
+    for _, index, value in facts.stores:
+        walk(index)
+        walk(value)
+    return found
+
+
 def is_row_major(arg: ArgSpec, n_cols: int) -> bool:
     """The tensor's elements form contiguous rows of `n_cols` (what `r + n*x` indexing assumes)."""
     if not arg.is_tensor or arg.storage_offset != 0:
@@ -486,6 +514,35 @@ def scaled_centred(load: Expr, with_k: bool = True) -> Expr:
     scaled = ("mul", load, ("const", "?c"))
     centred = ("sub", scaled, ("max", scaled))
     return ("mul", centred, ("const", "?k")) if with_k else centred
+
+
+def guarded_scaled_centred(load: Expr, divide: bool) -> Expr:
+    """torch >= 2.13's form of the same: the stable (v - max(v)) op s only where the whole row of the
+    scaled input v op s is finite, else (v op s) - max(v op s), so non-finite rows keep eager's
+    semantics (op is * or /, the row's all() written as `any(not finite) == 0`); binds ?c (the sign
+    factor Inductor writes inside the max, 1.0 for a positive s) and ?s. See `guarded_factors`."""
+    op = "div" if divide else "mul"
+    scaled = (op, load, ("const", "?s"))
+    signed = ("mul", load, ("const", "?c"))
+    stable = (op, ("sub", signed, ("max", signed)), ("const", "?s"))
+    finite = ("and", ("eq", scaled, scaled), ("ne", ("abs", scaled), ("const", float("inf"))))
+    all_finite = ("eq", ("any", ("eq", finite, ("const", 0))), ("const", 0))
+    return ("where", all_finite, stable, ("sub", scaled, ("max", scaled)))
+
+
+def guarded_factors(binds: dict[str, Expr], divide: bool) -> tuple[float, float] | None:
+    """(C, K) for a template computing (C*v - max(C*v)) * K from a `guarded_scaled_centred` match,
+    or None for a negative or non-numeric factor. A factor f <= 1 goes after the max (C = 1, K = f):
+    the guard's stable branch verbatim, and C*v is finite wherever v is, so the guard's other branch
+    is taken only on rows holding inf/NaN, where both branches give the same NaN/0 pattern. A factor
+    f > 1 can overflow f*v on finite rows, where the original falls back to (f*v) - max(f*v): the
+    template then computes exactly that (C = f, K = 1), which differs from the stable branch by
+    rounding only."""
+    sign, s = binds["?c"], binds["?s"]
+    if sign != 1.0 or not positive_factors(s):
+        return None
+    factor = 1.0 / s if divide else float(s)
+    return (1.0, factor) if factor <= 1.0 else (factor, 1.0)
 
 
 def positive_factors(*values) -> bool:
@@ -510,12 +567,13 @@ def single_row_store(kernel: KernelSpec):
 
 def _with_unit_scale(expr: Expr) -> Expr:
     """Write a bare row load `load(p, r + n*x)` as `load * 1.0`, so that kernels which drop the factor
-    Inductor writes when the temperature is 1 match the same pattern."""
+    Inductor writes when the temperature is 1 match the same pattern (a load already scaled by a
+    constant, * or /, stays as it is)."""
     if not isinstance(expr, tuple):
         return expr
     if expr[0] == "load":
         return ("mul", expr, ("const", 1.0))
-    if expr[0] == "mul" and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
+    if expr[0] in ("mul", "div") and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
         return expr
     return tuple(_with_unit_scale(e) for e in expr)
 
