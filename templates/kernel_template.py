@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import jinja2
@@ -17,6 +18,15 @@ from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTar
 
 MAX_ROW_ON_CHIP = 32768      # fp32 elements a program keeps in registers (64 per thread at 16 warps)
 KERNELS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """What `match` returns for a target that computes the template's idiom in a form the template
+    cannot cover (an integer scan, a fused epilogue, ...): no candidate, and the reason why, which the
+    proposer keeps (`TemplatesProposer.refusals`) so a report or a test can say why nothing fired."""
+
+    reason: str
 
 
 class KernelTemplate:
@@ -31,7 +41,8 @@ class KernelTemplate:
     order: ClassVar[int] = 100
 
     def match(self, target: RewriteTarget) -> Any | None:
-        """What the target computes and which argument plays which role, or None."""
+        """What the target computes and which argument plays which role; None when it is not this
+        template's idiom; a `Refusal` when it is, in a form the template cannot cover."""
         raise NotImplementedError
 
     def variants(self, match: Any) -> list:

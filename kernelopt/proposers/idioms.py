@@ -22,8 +22,10 @@ from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec
 
 Expr = Any  # nested tuples, see the module docstring
 
-_REDUCE_CALLS = {"sum": "sum", "max2": "max", "min2": "min"}
+_REDUCE_CALLS = {"sum": "sum", "max2": "max", "min2": "min", "any": "any"}
 _ACC_OPS = {"maximum": "max", "minimum": "min"}
+_IDENTITY = {"sum": (0, 0.0), "max": (float("-inf"),), "min": (float("inf"),), "any": (False, 0)}
+_WITH_INDEX = {"max_with_index": "argmax", "min_with_index": "argmin"}
 _UNARY_CALLS = {"rsqrt", "sqrt", "log", "exp", "erf", "tanh", "abs", "log1p", "exp2", "sigmoid"}
 _ROUNDING = {"bfloat16", "float16", "float8e4nv", "float8e5"}
 FLOAT_DTYPES = ("float32", "bfloat16", "float16")   # what the templates read and write
@@ -44,12 +46,33 @@ class KernelFacts:
     has_assert: bool = False
 
 
-def kernel_def(source: str) -> ast.FunctionDef:
-    tree = ast.parse(source)
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and any(_is_jit(d) for d in node.decorator_list):
-            return node
+def kernel_def(source: str, name: str = "") -> ast.FunctionDef:
+    """The kernel's @triton.jit function: the one called `name`, else the last one (a scan kernel
+    defines its combine function, e.g. `_triton_helper_fn_add0`, before the kernel)."""
+    jitted = [node for node in ast.parse(source).body
+              if isinstance(node, ast.FunctionDef) and any(_is_jit(d) for d in node.decorator_list)]
+    named = [node for node in jitted if node.name == name]
+    if named or jitted:
+        return (named or jitted)[-1]
     raise Unsupported("no @triton.jit function")
+
+
+def _combine_helpers(source: str) -> dict[str, str]:
+    """Scan combine functions of the source by name -> "add" when the body is `return a + b`."""
+    helpers = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and len(node.args.args) == 2 and node.body \
+                and isinstance(node.body[-1], ast.Return):
+            a, b = (arg.arg for arg in node.args.args)
+            body = node.body
+            value = body[-1].value
+            if len(body) == 2 and isinstance(body[0], ast.Assign) and isinstance(value, ast.Name) \
+                    and body[0].targets[0].id == value.id:
+                value = body[0].value
+            if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and \
+                    {getattr(value.left, "id", ""), getattr(value.right, "id", "")} == {a, b}:
+                helpers[node.name] = "add"
+    return helpers
 
 
 def _is_jit(dec: ast.expr) -> bool:
@@ -83,8 +106,10 @@ def _dtype_name(node: ast.expr) -> str:
 class _Canon:
     """Walks a kernel body, binding each local name to a canonical expression."""
 
-    def __init__(self, fn: ast.FunctionDef):
+    def __init__(self, fn: ast.FunctionDef, helpers: dict[str, str] | None = None):
         self.fn = fn
+        self.helpers = helpers or {}               # scan combine function -> "add"
+        self.acc_alias: dict[str, str] = {}        # tmpN = _tmpM.to(...) of a looped accumulator
         self.env: dict[str, Expr] = {}
         self.acc_init: dict[str, Expr] = {}        # looped accumulator -> init
         self.acc_update: dict[str, tuple[str, Expr]] = {}
@@ -162,11 +187,16 @@ class _Canon:
 
     def _maybe_acc(self, name: str, value: ast.expr) -> Expr:
         """`tmpM = _acc + x` / `triton_helpers.maximum(_acc, x)` inside a reduction loop."""
-        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.BitOr)):
+            op = "sum" if isinstance(value.op, ast.Add) else "any"
             for acc, other in ((value.left, value.right), (value.right, value.left)):
                 if isinstance(acc, ast.Name) and acc.id in self.acc_init:
-                    self.pending[name] = ("sum", self.expr(other))
+                    self.pending[name] = (op, self.expr(other))
                     return ("acc", name)
+        if isinstance(value, ast.Call) and _call_name(value) == "to" and isinstance(value.func, ast.Attribute) \
+                and isinstance(value.func.value, ast.Name) and value.func.value.id in self.acc_update:
+            self.acc_alias[name] = value.func.value.id    # `tmp13 = _tmp11.to(tl.int8)` before `any(tmp13)`
+            return ("acc", name)
         if isinstance(value, ast.Call) and _call_name(value) in _ACC_OPS and len(value.args) == 2:
             first, second = value.args
             if isinstance(first, ast.Name) and first.id in self.acc_init:
@@ -214,6 +244,20 @@ class _Canon:
                 raise Unsupported("online softmax reduce")
             self.env[names[0]] = ("max", operand)
             self.env[names[1]] = ("sumexp", operand)
+        elif fname == "associative_scan":
+            # `tmp3, = tl.associative_scan((tmp2,), 1, _triton_helper_fn_add0)`: an inclusive prefix sum
+            combine = args[2].id if len(args) == 3 and isinstance(args[2], ast.Name) else ""
+            if len(names) != 1 or self.helpers.get(combine) != "add" or not isinstance(args[0], ast.Tuple):
+                raise Unsupported("scan other than one prefix sum")
+            self.env[names[0]] = ("cumsum", self.expr(args[0].elts[0]))
+        elif fname in _WITH_INDEX:
+            # persistent `val, idx = triton_helpers.max_with_index(v, rindex, 1)`: the row's extreme and
+            # the first index holding it
+            operand, index = (_unmasked(self.expr(a), self.sizes, _WITH_INDEX[fname][3:]) for a in args[:2])
+            if len(names) != 2 or index != ("var", "r"):
+                raise Unsupported("arg-reduction over other than the row index")
+            self.env[names[0]] = (_WITH_INDEX[fname][3:], operand)
+            self.env[names[1]] = (_WITH_INDEX[fname], operand)
         else:
             raise Unsupported(f"tuple call {fname}")
 
@@ -285,17 +329,40 @@ class _Canon:
             return ("where",) + tuple(self.expr(a) for a in node.args)
         if name in _REDUCE_CALLS:
             operand = node.args[0]
-            if isinstance(operand, ast.Name) and operand.id in self.acc_update:
-                op, inner = self.acc_update[operand.id]
-                if op != _REDUCE_CALLS[name]:
-                    raise Unsupported("reduction of a different accumulator")
-                return _fold(op, inner)
-            return _fold(_REDUCE_CALLS[name], self.expr(operand))
+            if isinstance(operand, ast.Name):
+                accumulator = self.acc_alias.get(operand.id, operand.id)
+                if accumulator in self.acc_update:
+                    op, inner = self.acc_update[accumulator]
+                    if op != _REDUCE_CALLS[name]:
+                        raise Unsupported("reduction of a different accumulator")
+                    return _fold(op, inner)
+            op = _REDUCE_CALLS[name]
+            return _fold(op, _unmasked(self.expr(operand), self.sizes, op))
         if name in ("maximum", "minimum"):
             return (name, self.expr(node.args[0]), self.expr(node.args[1]))
         if name in _UNARY_CALLS:
             return (name, self.expr(node.args[0]))
         raise Unsupported(f"call {name}")
+
+
+def _unmasked(operand: Expr, sizes: dict[str, int], op: str) -> Expr:
+    """A persistent reduction's operand without `tl.where(r0_mask & xmask, v, identity)`: lanes past
+    the row (r >= r0_numel) or past the last row (x >= xnumel) add the reduction's identity, so the
+    reduction of the row is that of v. Any other condition or fill value is kept (and then matches
+    no pattern)."""
+    if operand[0] == "where" and len(operand) == 4 and _is_bounds_mask(operand[1], sizes) \
+            and operand[3][0] == "const" and operand[3][1] in _IDENTITY.get(op, ()):
+        return operand[2]
+    return operand
+
+
+def _is_bounds_mask(cond: Expr, sizes: dict[str, int]) -> bool:
+    if cond == ("const", True):
+        return True
+    if cond[0] == "and":
+        return _is_bounds_mask(cond[1], sizes) and _is_bounds_mask(cond[2], sizes)
+    bounds = {("var", "r"): sizes.get("r0_numel"), ("var", "x"): sizes.get("xnumel")}
+    return cond[0] == "lt" and cond[1] in bounds and bounds[cond[1]] is not None and cond[2] == ("const", bounds[cond[1]])
 
 
 def _is_r_loop(loop: ast.For) -> bool:
@@ -331,7 +398,7 @@ def _fold_means(expr: Expr, n: int) -> Expr:
 def analyse(kernel: KernelSpec) -> KernelFacts | None:
     """Canonical facts about `kernel`, or None when it uses anything the canonicaliser does not model."""
     try:
-        facts = _Canon(kernel_def(kernel.source)).run()
+        facts = _Canon(kernel_def(kernel.source, kernel.name), _combine_helpers(kernel.source)).run()
     except (Unsupported, SyntaxError, AttributeError, IndexError, TypeError, KeyError):
         return None
     n = facts.sizes.get("r0_numel")
@@ -398,6 +465,34 @@ def numel(arg: ArgSpec) -> int:
     return total
 
 
+def row_stride(arg: ArgSpec, n_rows: int) -> int | None:
+    """Element stride between consecutive rows of a statistics buffer holding one value per row
+    ([M], [M, 1], [B, G, 1, 1], ...), or None when its elements are not evenly spaced in row order."""
+    if not arg.is_tensor or numel(arg) != n_rows:
+        return None
+    dims = [(size, stride) for size, stride in zip(arg.sizes, arg.strides) if size > 1]
+    for (_, outer), (size, inner) in zip(dims, dims[1:]):
+        if outer != inner * size:
+            return None
+    return dims[-1][1] if dims else 1
+
+
+def loaded_pointers(facts: KernelFacts) -> set[str]:
+    """Every pointer parameter the kernel's stored values and indices load from."""
+    found: set[str] = set()
+
+    def walk(expr: Expr) -> None:
+        if isinstance(expr, tuple):
+            if expr and expr[0] == "load":
+                found.add(expr[1])
+            for child in expr[1:]:
+                walk(child)
+    for _, index, value in facts.stores:
+        walk(index)
+        walk(value)
+    return found
+
+
 def is_row_major(arg: ArgSpec, n_cols: int) -> bool:
     """The tensor's elements form contiguous rows of `n_cols` (what `r + n*x` indexing assumes)."""
     if not arg.is_tensor or arg.storage_offset != 0:
@@ -419,6 +514,35 @@ def scaled_centred(load: Expr, with_k: bool = True) -> Expr:
     scaled = ("mul", load, ("const", "?c"))
     centred = ("sub", scaled, ("max", scaled))
     return ("mul", centred, ("const", "?k")) if with_k else centred
+
+
+def guarded_scaled_centred(load: Expr, divide: bool) -> Expr:
+    """torch >= 2.13's form of the same: the stable (v - max(v)) op s only where the whole row of the
+    scaled input v op s is finite, else (v op s) - max(v op s), so non-finite rows keep eager's
+    semantics (op is * or /, the row's all() written as `any(not finite) == 0`); binds ?c (the sign
+    factor Inductor writes inside the max, 1.0 for a positive s) and ?s. See `guarded_factors`."""
+    op = "div" if divide else "mul"
+    scaled = (op, load, ("const", "?s"))
+    signed = ("mul", load, ("const", "?c"))
+    stable = (op, ("sub", signed, ("max", signed)), ("const", "?s"))
+    finite = ("and", ("eq", scaled, scaled), ("ne", ("abs", scaled), ("const", float("inf"))))
+    all_finite = ("eq", ("any", ("eq", finite, ("const", 0))), ("const", 0))
+    return ("where", all_finite, stable, ("sub", scaled, ("max", scaled)))
+
+
+def guarded_factors(binds: dict[str, Expr], divide: bool) -> tuple[float, float] | None:
+    """(C, K) for a template computing (C*v - max(C*v)) * K from a `guarded_scaled_centred` match,
+    or None for a negative or non-numeric factor. A factor f <= 1 goes after the max (C = 1, K = f):
+    the guard's stable branch verbatim, and C*v is finite wherever v is, so the guard's other branch
+    is taken only on rows holding inf/NaN, where both branches give the same NaN/0 pattern. A factor
+    f > 1 can overflow f*v on finite rows, where the original falls back to (f*v) - max(f*v): the
+    template then computes exactly that (C = f, K = 1), which differs from the stable branch by
+    rounding only."""
+    sign, s = binds["?c"], binds["?s"]
+    if sign != 1.0 or not positive_factors(s):
+        return None
+    factor = 1.0 / s if divide else float(s)
+    return (1.0, factor) if factor <= 1.0 else (factor, 1.0)
 
 
 def positive_factors(*values) -> bool:
@@ -443,12 +567,13 @@ def single_row_store(kernel: KernelSpec):
 
 def _with_unit_scale(expr: Expr) -> Expr:
     """Write a bare row load `load(p, r + n*x)` as `load * 1.0`, so that kernels which drop the factor
-    Inductor writes when the temperature is 1 match the same pattern."""
+    Inductor writes when the temperature is 1 match the same pattern (a load already scaled by a
+    constant, * or /, stays as it is)."""
     if not isinstance(expr, tuple):
         return expr
     if expr[0] == "load":
         return ("mul", expr, ("const", 1.0))
-    if expr[0] == "mul" and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
+    if expr[0] in ("mul", "div") and len(expr) == 3 and expr[1][0] == "load" and expr[2][0] == "const":
         return expr
     return tuple(_with_unit_scale(e) for e in expr)
 

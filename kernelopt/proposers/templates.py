@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
-from kernelopt.templates.kernel_template import target_scope
+from kernelopt.templates.kernel_template import Refusal, target_scope
 from kernelopt.templates.template_registry import registry
 
 
@@ -18,6 +18,11 @@ class TemplatesProposer:
     summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms "
                "with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a "
                "depthwise conv2d for cuDNN's")
+
+    def __init__(self) -> None:
+        # target id -> (template, reason) for each template that recognised its idiom in the target
+        # but cannot cover the form (see `Refusal`)
+        self.refusals: dict[str, list[tuple[str, str]]] = {}
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         tried = {attempt.candidate.strategy for attempt in history}
@@ -31,6 +36,9 @@ class TemplatesProposer:
             if template.scope != scope:
                 continue
             match = template.match(target)
+            if isinstance(match, Refusal):
+                self.refusals.setdefault(target.id, []).append((template.name, match.reason))
+                continue
             if match is None:
                 continue
             for variant in template.variants(match):

@@ -128,7 +128,7 @@ def _read_inputs(tree: ast.Module, fixture: Fixture) -> None:
 
 def _record_alloc(node: ast.Assign, fixture: Fixture) -> None:
     func, args = node.value.func, node.value.args
-    if getattr(func, "id", "") == "empty_strided_cuda":
+    if getattr(func, "id", "") in ("empty_strided_cuda", "empty_strided_cpu"):   # a GPU or a CPU capture
         sizes, strides = (ast.literal_eval(a) for a in args[:2])
         fixture.tensors[node.targets[0].id] = (tuple(sizes), tuple(strides), args[2].attr)
     elif getattr(func, "id", "") == "reinterpret_tensor":
@@ -170,7 +170,7 @@ LIBDEVICE = tl.math
 def original_kernel(kernel: KernelSpec):
     """The Inductor kernel as a plain @triton.jit function (heuristics decorator and driver call dropped)."""
     source = re.sub(r"@triton_heuristics\.\w+\(.*?\n\)\n", "", kernel.source, flags=re.S)
-    source = source.replace("triton_helpers.set_driver_to_gpu()", "")
+    source = source.replace("triton_helpers.set_driver_to_gpu()", "").replace("triton_helpers.set_driver_to_cpu()", "")
     path = Path(os.environ.get("PYTEST_TMPDIR", "/tmp")) / f"ko_orig_{kernel.name}_{abs(hash(source))}.py"
     path.write_text(source)            # triton.jit wants a real file to read the source from
     namespace = {"__name__": f"ko_orig_{kernel.name}", "__file__": str(path)}

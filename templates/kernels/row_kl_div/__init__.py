@@ -5,14 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kernelopt.proposers.base import KernelSpec, LaunchSpec, RewriteTarget
-from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, index_is, is_row_major, launch_position, numel,
-                                        positive_factors, row_index, scaled_centred, single_row_store, unify)
+from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, guarded_factors, guarded_scaled_centred, index_is,
+                                        is_row_major, launch_position, numel, positive_factors, row_index,
+                                        scaled_centred, single_row_store, unify)
 from kernelopt.templates.kernel_template import KernelTemplate, next_pow2, render_kernel, single_launch, stat_stride
 
 # ---------------------------------------------------------------------------------------------------
 # Matcher: Inductor's multi-pass form of
 #   out[row] = sum_j exp(lq_j) * (lq_j - lp_j),   lq = log_softmax(k * c * q), lp = log_softmax(k * c * p)
-# written as ((c*v - max(c*v)) * k) - log(sum(exp(...))) for each of the two loads.
+# written as ((c*v - max(c*v)) * k) - log(sum(exp(...))) for each of the two loads (torch 2.11), or with
+# the shifted row guarded against non-finite rows (torch 2.13, idioms.guarded_scaled_centred).
 
 @dataclass(frozen=True)
 class RowKLDivMatch:
@@ -25,15 +27,29 @@ class RowKLDivMatch:
     out_stride: int = 1           # element stride between rows of the output
 
 
-def _log_softmax_pattern(load: Expr) -> Expr:
-    shifted = scaled_centred(load)
+def _log_softmax(shifted: Expr) -> Expr:
     return ("sub", shifted, ("log", ("sum", ("exp", shifted))))
 
 
-def _row_kl_pattern(n: int) -> Expr:
-    target = _log_softmax_pattern(("load", "?q", row_index(n)))
-    source = _log_softmax_pattern(("load", "?p", row_index(n)))
+def _row_kl(shift, n: int) -> Expr:
+    """The per-row KL with `shift(load)` the shifted, scaled row of each of the two logits."""
+    target = _log_softmax(shift(("load", "?q", row_index(n))))
+    source = _log_softmax(shift(("load", "?p", row_index(n))))
     return ("sum", ("mul", ("exp", target), ("sub", target, source)))
+
+
+def _kl_scale_factors(value: Expr, n: int) -> tuple[dict[str, Expr], float, float] | None:
+    """(binds, C, K) of the first form of the per-row KL `value` has, factors positive; else None."""
+    binds = unify(_row_kl(scaled_centred, n), value, {})
+    if binds is not None:
+        c, k = binds["?c"], binds["?k"]
+        return (binds, float(c), float(k)) if positive_factors(c, k) else None
+    for divide in (False, True):
+        binds = unify(_row_kl(lambda load: guarded_scaled_centred(load, divide), n), value, {})
+        if binds is not None:
+            factors = guarded_factors(binds, divide)
+            return (binds, *factors) if factors else None
+    return None
 
 
 def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | None:
@@ -43,12 +59,10 @@ def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | 
     if store is None or not index_is(store[3], ("var", "x")):
         return None
     n, m, ptr, _, value = store
-    binds = unify(_row_kl_pattern(n), value, {})
-    if binds is None or binds["?p"] == binds["?q"]:
+    found = _kl_scale_factors(value, n)
+    if found is None or found[0]["?p"] == found[0]["?q"]:
         return None
-    c, k = binds["?c"], binds["?k"]
-    if not positive_factors(c, k):
-        return None
+    binds, c, k = found
     roles = {"p_logits": launch_position(launch, binds["?p"]), "q_logits": launch_position(launch, binds["?q"]),
              "out": launch_position(launch, ptr)}
     if None in roles.values():
@@ -61,7 +75,7 @@ def match_row_kl_div(kernel: KernelSpec, launch: LaunchSpec) -> RowKLDivMatch | 
         return None
     if not (out.is_tensor and out.dtype == "float32" and numel(out) == m):
         return None
-    return RowKLDivMatch(m, n, float(c), float(k), roles, p.dtype, stat_stride(out))
+    return RowKLDivMatch(m, n, c, k, roles, p.dtype, stat_stride(out))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -4,14 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kernelopt.proposers.base import KernelSpec, LaunchSpec, RewriteTarget
-from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, index_is, is_row_major, launch_position, numel,
-                                        positive_factors, row_index, scaled_centred, single_row_store, unify)
+from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, guarded_factors, guarded_scaled_centred, index_is,
+                                        is_row_major, launch_position, numel, positive_factors, row_index,
+                                        scaled_centred, single_row_store, unify)
 from kernelopt.templates.kernel_template import (MAX_ROW_ON_CHIP, KernelTemplate, next_pow2, render_kernel,
                                                  single_launch)
 
 # ---------------------------------------------------------------------------------------------------
 # Idiom: row softmax of a scaled row, Inductor's looped or persistent form
 #   out[x, r] = exp(k * (c*v - max(c*v))) / sum(exp(k * (c*v - max(c*v))))
+# torch 2.11 writes the shifted row as above; torch 2.13 guards it against non-finite rows
+# (idioms.guarded_scaled_centred), multiplying or dividing by the scale.
 
 @dataclass(frozen=True)
 class RowSoftmaxMatch:
@@ -23,10 +26,24 @@ class RowSoftmaxMatch:
     out_dtype: str
 
 
-def _softmax_patterns(n: int) -> list[Expr]:
+def _softmax(shifted: Expr) -> Expr:
+    return ("div", ("exp", shifted), ("sum", ("exp", shifted)))
+
+
+def _scale_factors(value: Expr, n: int) -> tuple[dict[str, Expr], float, float] | None:
+    """(binds, C, K) of the first softmax form `value` has, factors positive; else None."""
     load = ("load", "?x", row_index(n))
-    return [("div", ("exp", shifted), ("sum", ("exp", shifted)))
-            for shifted in (scaled_centred(load), scaled_centred(load, with_k=False))]
+    for shifted in (scaled_centred(load), scaled_centred(load, with_k=False)):
+        binds = unify(_softmax(shifted), value, {})
+        if binds is not None:
+            c, k = binds["?c"], binds.get("?k", 1.0)
+            return (binds, float(c), float(k)) if positive_factors(c, k) else None
+    for divide in (False, True):
+        binds = unify(_softmax(guarded_scaled_centred(load, divide)), value, {})
+        if binds is not None:
+            factors = guarded_factors(binds, divide)
+            return (binds, *factors) if factors else None
+    return None
 
 
 def match_row_softmax(kernel: KernelSpec, launch: LaunchSpec) -> RowSoftmaxMatch | None:
@@ -36,12 +53,10 @@ def match_row_softmax(kernel: KernelSpec, launch: LaunchSpec) -> RowSoftmaxMatch
     if store is None or not index_is(store[3], row_index(store[0])):
         return None
     n, m, ptr, _, value = store
-    binds = next((b for b in (unify(p, value, {}) for p in _softmax_patterns(n)) if b is not None), None)
-    if binds is None:
+    found = _scale_factors(value, n)
+    if found is None:
         return None
-    c, k = binds["?c"], binds.get("?k", 1.0)
-    if not positive_factors(c, k):
-        return None
+    binds, c, k = found
     roles = {"x": launch_position(launch, binds["?x"]), "out": launch_position(launch, ptr)}
     if None in roles.values() or roles["x"] == roles["out"]:
         return None
@@ -50,7 +65,7 @@ def match_row_softmax(kernel: KernelSpec, launch: LaunchSpec) -> RowSoftmaxMatch
         return None
     if not (is_row_major(x, n) and is_row_major(out, n) and numel(x) == m * n == numel(out)):
         return None
-    return RowSoftmaxMatch(m, n, float(c), float(k), roles, out.dtype)
+    return RowSoftmaxMatch(m, n, c, k, roles, out.dtype)
 
 
 # ---------------------------------------------------------------------------------------------------
