@@ -21,6 +21,13 @@ from .user_errors import InputError, IRError
 from .printer import KIR_VERSION
 from .types import OpaqueType, ScalarType, TensorType, torch_dtype_name
 
+# The first line of every file KernelOPT writes with -o (see kernelopt/user_files.py). In a .kir file it
+# is read as an empty line, so `kernelopt-opt out.kir` reads back what `kernelopt-opt ... -o out.kir` wrote.
+OUTPUT_MARKER = "# kernelopt-output"
+# A source line shown under an error is cut to this many characters around the column (kernel sources
+# make .kir lines thousands of characters long).
+SHOWN_LINE_CHARS = 120
+
 
 class KirParseError(IRError):
     """A located syntax error in `.kir` text."""
@@ -30,9 +37,19 @@ class KirParseError(IRError):
         where = f"{file}:{line}" + (f":{column}" if column else "")
         text = f"{where}: error: {message}"
         if source_line:
-            caret = " " * max((column or 1) - 1, 0) + "^"
-            text += f"\n{source_line}\n{caret}"
+            shown, caret_at = _clip(source_line, column or 1)
+            text += f"\n{shown}\n{' ' * (caret_at - 1)}^"
         super().__init__(text)
+
+
+def _clip(line: str, column: int) -> tuple[str, int]:
+    """At most SHOWN_LINE_CHARS of `line` around `column`, with `...` where it was cut; the caret's column."""
+    if len(line) <= SHOWN_LINE_CHARS:
+        return line, column
+    start = max(0, min(column - 1 - SHOWN_LINE_CHARS // 2, len(line) - SHOWN_LINE_CHARS))
+    end = start + SHOWN_LINE_CHARS
+    head, tail = ("..." if start else ""), ("..." if end < len(line) else "")
+    return head + line[start:end] + tail, column - start + len(head)
 
 
 @lru_cache(maxsize=1)
@@ -247,7 +264,7 @@ def _token_name(name: str) -> str:
     return _TOKEN_NAMES.get(name, name.lower().replace("_", " ") if name.isupper() else name)
 
 
-def _describe(err: UnexpectedInput) -> str:
+def _describe(err: UnexpectedInput, source_line: str = "") -> str:
     if isinstance(err, UnexpectedToken):
         if err.token.type == "$END":
             return "unexpected end of input (is the closing `}` of the module missing?)"
@@ -255,14 +272,24 @@ def _describe(err: UnexpectedInput) -> str:
         got = "end of line" if err.token.type == "_NL" else repr(str(err.token))
         return f"unexpected {got}; expected {' or '.join(expected) if expected else 'something else'}"
     if isinstance(err, UnexpectedCharacters):
+        if err.char == '"' and _unterminated_string(source_line, err.column):
+            return "unterminated string: no closing '\"' on this line (is the file cut off?)"
         return f"unexpected character {err.char!r}"
     if isinstance(err, UnexpectedEOF):
         return "unexpected end of input"
     return str(err)
 
 
+def _unterminated_string(line: str, column: int) -> bool:
+    """A `"` the lexer cannot start a string with: its line has no closing quote after it."""
+    rest = line[column:]
+    return not re.search(r'(?<!\\)(?:\\\\)*"', rest)
+
+
 def parse_module(text: str, filename: str = "<input>", line_offset: int = 0) -> Module:
     """Parse one module. `line_offset` shifts reported lines (for `--split-input-file` chunks)."""
+    if text.startswith(OUTPUT_MARKER + "\n"):
+        text = text[len(OUTPUT_MARKER):]    # the marker line reads as an empty line: line numbers stay
     lines = text.splitlines()
     try:
         tree = _lark().parse(text)
@@ -270,7 +297,7 @@ def parse_module(text: str, filename: str = "<input>", line_offset: int = 0) -> 
         line = getattr(err, "line", 1) or 1
         column = getattr(err, "column", None)
         source_line = lines[line - 1] if 0 < line <= len(lines) else ""
-        raise KirParseError(_describe(err), filename, line + line_offset, column, source_line) from None
+        raise KirParseError(_describe(err, source_line), filename, line + line_offset, column, source_line) from None
     try:
         module = _ModuleBuilder(filename).build(tree)
     except KirParseError as err:

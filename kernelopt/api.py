@@ -68,6 +68,9 @@ class OptimizedModule:
 
 def load(path: str, model, device: str | None = None) -> OptimizedModule:
     """Load an optimized module written by `kernelopt optimize` (with its .json beside it)."""
+    if not Path(path).is_file():
+        raise InputError(f"{path}: no such file (expected a module written by `kernelopt optimize`, with its "
+                         ".json beside it)")
     sidecar_path = Path(path).with_suffix(".json")
     try:
         sidecar = json.loads(sidecar_path.read_text())
@@ -83,11 +86,28 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
 
     from kernelopt.optimize_job import OptimizeOptions, optimize_model
 
+    inputs = _example_list(example_inputs)
     holder = sys.modules.setdefault("kernelopt_api_models", type(sys)("kernelopt_api_models"))
     key = f"model_{id(model)}"
-    setattr(holder, key, lambda: (model, list(example_inputs)))
+    setattr(holder, key, lambda: (model, inputs))
     verbose = bool(options.pop("verbose", False))
     output = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
-    opts = OptimizeOptions(entry=f"kernelopt_api_models:{key}", **options)
-    result = optimize_model(None, output, opts, stream=sys.stderr if verbose else None)
+    entry = f"kernelopt_api_models:{key}"
+    opts = OptimizeOptions(entry=entry, **options)
+    try:
+        result = optimize_model(None, output, opts, stream=sys.stderr if verbose else None)
+    except InputError as err:   # the job names the model by its internal entry: name it as the user knows it
+        raise type(err)(str(err).replace(entry, f"kernelopt.optimize({type(model).__name__})")) from None
     return load(str(result.output), model)
+
+
+def _example_list(example_inputs) -> list:
+    """The forward's inputs as a list: a bare tensor is one input; anything but a list or tuple is refused."""
+    import torch
+
+    if isinstance(example_inputs, torch.Tensor):
+        return [example_inputs]
+    if not isinstance(example_inputs, (list, tuple)):
+        raise InputError(f"kernelopt.optimize(model, example_inputs): example_inputs must be the forward's "
+                         f"inputs as a list or tuple (e.g. [x] or (x, mask)), got {type(example_inputs).__name__}")
+    return list(example_inputs)

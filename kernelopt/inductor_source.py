@@ -33,10 +33,28 @@ def kernel_sources(module_text: str) -> dict[str, str]:
 
 def kernel_source(module_text: str, name: str, path: str = "<module>") -> str:
     match = re.search(_KERNEL_RE.format(name=re.escape(name)), module_text, re.S | re.M)
+    if match is None and "_KERNELS = globals()" in module_text:   # a module KernelOPT emitted
+        emitted = _emitted_kernel_source(module_text, name)
+        if emitted is not None:
+            return emitted
     if match is None:
         raise InputError(f"{path}: no Triton kernel named {name!r} (known: "
                          f"{', '.join(sorted(kernel_sources(module_text))) or 'none'})")
     return match.group("src")
+
+
+def _emitted_kernel_source(module_text: str, name: str) -> str | None:
+    """Kernel `name` of an emitted module as Inductor defined it (its recorded decorator + the jit function)."""
+    import ast
+
+    from kernelopt.lift import emitted_module
+
+    try:
+        tree = ast.parse(module_text)
+    except SyntaxError:
+        return None
+    found = emitted_module.kernel_definitions(tree, module_text.splitlines(), {name}).get(name)
+    return ast.literal_eval(found[0].args[1]) if found else None
 
 
 def kernel_params(source: str, name: str) -> list[str]:

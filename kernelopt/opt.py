@@ -10,6 +10,7 @@ diagnostics), 2 usage errors (unknown pass, bad option, unreadable file).
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from kernelopt.passes.base import PassContext
 from kernelopt.passes.pass_manager import (Instrumentation, PassManager, PipelineFailed, format_statistics,
                                            format_timings)
 from kernelopt.passes.pipeline import describe_type, option_table, parse_pipeline
+from kernelopt.user_files import check_writable, decode_text, write_output
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 
@@ -44,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "See --list-passes for every pass and its options.")
     p.add_argument("input", nargs="?", help="input .kir file, an Inductor output module (.py), or - for stdin")
     p.add_argument("-p", "--pipeline", default="", help="the pass pipeline to run (default: none, just verify and print)")
-    p.add_argument("-o", "--output", help="write the result here instead of stdout")
+    p.add_argument("-o", "--output", help="write the result here instead of stdout (its first line is the marker "
+                   "`# kernelopt-output`; an existing file without it is never replaced unless --force)")
+    p.add_argument("--force", action="store_true", help="let -o replace the input or a file KernelOPT did not write")
     p.add_argument("--list-passes", action="store_true", help="list every registered pass with its summary and options, then exit")
     p.add_argument("--print-ir-before", action="append", default=[], metavar="NAME", help="print the IR to stderr before pass NAME (repeatable)")
     p.add_argument("--print-ir-after", action="append", default=[], metavar="NAME", help="print the IR to stderr after pass NAME (repeatable)")
@@ -84,13 +88,32 @@ def _format_default(value) -> str:
     return str(value)
 
 
+EXPECTED_INPUT = "a .kir file or an Inductor output module (.py)"
+
+
 def read_input(path: str) -> tuple[str, str]:
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        return decode_text(sys.stdin.buffer.read(), "<stdin>", EXPECTED_INPUT), "<stdin>"
     try:
-        return Path(path).read_text(), path
-    except OSError as err:
+        data = Path(path).read_bytes()
+    except OSError as err:  # a wrong argument, not wrong content: a usage error
         raise UsageError(f"cannot read {path}: {err.strerror}") from None
+    return decode_text(data, path, EXPECTED_INPUT), path     # content that is no text: bad input, exit 1
+
+
+def check_pass_names(args) -> None:
+    """--print-ir-before/after and --disable-pass name passes: an unknown name is a typo, never ignored."""
+    from kernelopt.passes.registry import registry
+
+    known = registry()
+    for flag, names in (("--print-ir-before", args.print_ir_before), ("--print-ir-after", args.print_ir_after),
+                        ("--disable-pass", args.disable_pass)):
+        for name in names:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f" Did you mean '{close[0]}'?" if close else ""
+                raise UsageError(f"{flag}={name}: no pass has that name.{hint} Known passes: "
+                                 f"{', '.join(sorted(known))}")
 
 
 def load_module(text: str, filename: str, line_offset: int, diags: Diagnostics) -> Module:
@@ -139,6 +162,9 @@ def run(args) -> int:
     if args.input is None:
         raise UsageError("no input file (give a .kir file, a .py output module, or - for stdin)")
     passes = parse_pipeline(args.pipeline)
+    check_pass_names(args)
+    if args.output:   # refuse before any work is done
+        check_writable(args.output, [args.input], args.force)
     text, filename = read_input(args.input)
     outputs, failures = [], []
     all_timings = []
@@ -168,7 +194,7 @@ def run(args) -> int:
             print(line, file=sys.stderr)
         return 1
     if not args.verify_diagnostics:
-        _write_output("// -----\n".join(outputs), args.output)
+        _write_output("// -----\n".join(outputs), args.output, args.input, args.force)
     return 0
 
 
@@ -184,14 +210,11 @@ def _print_diagnostics(diags: Diagnostics) -> None:
         print(diag, file=sys.stderr)
 
 
-def _write_output(text: str, path: str | None) -> None:
+def _write_output(text: str, path: str | None, source: str, force: bool) -> None:
     if path is None:
         sys.stdout.write(text)
         return
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(target)  # never leave a half-written output behind
+    write_output(path, text, [source], force)   # atomic, with the marker line
 
 
 def main(argv: list[str] | None = None) -> int:

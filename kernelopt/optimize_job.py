@@ -46,6 +46,8 @@ from kernelopt.passes.classify_dispatch import ClassifyDispatch
 from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.passes.emit_python import EmitPython
 from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
+from kernelopt.user_files import check_writable, read_text, with_marker
+from kernelopt.lift.emitted_module import is_emitted_module_text
 # --base -> the Inductor modes captured. `best` captures both on a GPU, times the two modules side by
 # side and starts from the faster one (the headline compares against the best Inductor mode, so starting
 # from a slower one would leave that margin on the table); without a GPU it is `default`.
@@ -78,6 +80,7 @@ class OptimizeOptions:
     device: str | None = None          # None: cuda when available
     max_candidates: int = _REWRITE["max_candidates"]
     keep_work: str | None = None       # --keep-work DIR: work there and keep it (default: a temp folder, removed)
+    force: bool = False                # --force: -o may replace the input or a file KernelOPT did not write
 
     def validate(self) -> None:
         if self.base not in BASES:
@@ -149,12 +152,16 @@ class Steps:
             self.stream.flush()
 
 
+MODEL_EXPECTED = ("a model file with class Model, get_inputs() and get_init_inputs(), or an Inductor "
+                  "output module")
+
+
 def is_output_module(path: Path) -> bool:
-    try:
-        text = path.read_text()
-    except OSError:
-        return False
-    return "def call(" in text and ("async_compile" in text or "extern_kernels" in text)
+    """An Inductor output module, or a module KernelOPT emitted (which lifts like one). A file that is not
+    UTF-8 text raises a clear InputError: it can be neither a model nor a module."""
+    text = read_text(path, MODEL_EXPECTED)
+    return "def call(" in text and ("async_compile" in text or "extern_kernels" in text
+                                    or is_emitted_module_text(text))
 
 
 def resolve_device(requested: str | None) -> str:
@@ -199,7 +206,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     steps = Steps(stream)
     device = resolve_device(options.device)
     out_path = Path(output)
-    _refuse_overwriting_input(model, out_path)
+    _refuse_overwriting_input(model, out_path, options.force)
     sweep_stale_workdirs()          # folders of jobs killed with SIGKILL, which could not clean up
     with job_workdir(keep=options.keep_work) as work, \
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:
@@ -209,7 +216,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
         result = OptimizeResult(out_path, steps.records)
         if not bases:               # nothing could be captured here (see _capture_step): no module to write
             result.status = "skipped"
-            _report_step(result, model, options, device, steps, None, memory, disk)
+            _report_step(result, model, options, device, steps, None, memory, disk, work)
             return result
         _write_module(out_path, Path(bases[0].module_path).read_text(), bases[0].manifest, options, device)
         steps.say(f"wrote {out_path}: Inductor's {bases[0].mode} module, until a proven faster one replaces it")
@@ -231,7 +238,8 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
         finally:
             if os.environ.pop(_JOB_SET_BUDGET, None):     # the gate budget this job set, not a user's
                 os.environ.pop(memory_budget.ENV, None)
-        _report_step(result, model, options, device, steps, chosen or _fallback_outcome(bases[0]), memory, disk)
+        _report_step(result, model, options, device, steps, chosen or _fallback_outcome(bases[0]), memory, disk,
+                     work)
     return result
 
 
@@ -281,10 +289,21 @@ def _free_cached_memory(device: str) -> None:
         torch.cuda.empty_cache()
 
 
-def _refuse_overwriting_input(model: str | None, out_path: Path) -> None:
-    if model and Path(model).exists() and out_path.exists() and Path(model).resolve() == out_path.resolve():
-        raise UsageError(f"-o {out_path} is the input file itself: give another output path (the input is "
-                         "never overwritten)")
+def _refuse_overwriting_input(model: str | None, out_path: Path, force: bool) -> None:
+    """-o must not replace the model, nor a file (module or sidecar .json) that KernelOPT did not write."""
+    check_writable(out_path, [model], force)
+    sidecar = out_path.with_suffix(".json")
+    if force or not sidecar.exists() or _is_our_sidecar(sidecar):
+        return
+    raise UsageError(f"-o {out_path}: {sidecar} (where the argument mapping goes) exists and was not written by "
+                     "KernelOPT: give another output path, delete it, or pass --force to replace it")
+
+
+def _is_our_sidecar(path: Path) -> bool:
+    try:
+        return json.loads(path.read_text()).get("kernelopt_module") is True
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _cuda_index(device: str) -> int:
@@ -311,7 +330,7 @@ def _fallback_outcome(base: Base) -> Outcome:
 
 
 def _report_step(result: OptimizeResult, model, options, device, steps: Steps, outcome: Outcome | None,
-                 memory, disk) -> None:
+                 memory, disk, work: Path | None = None) -> None:
     if not options.report_dir:
         return
     from kernelopt.report.build import write_minimal_report, write_report
@@ -328,7 +347,7 @@ def _report_step(result: OptimizeResult, model, options, device, steps: Steps, o
             raise LookupError("no module to describe")
         result.report = write_report(folder, outcome.module, outcome.ctx, steps.records, outcome.base.manifest,
                                      outcome.base.module_path, result.output, model, options, device,
-                                     outcome.base.inputs, extra=job_figures)
+                                     outcome.base.inputs, extra=job_figures, work_dir=work)
     except KeyboardInterrupt:
         raise
     except Exception as err:  # noqa: BLE001 - a report that cannot be built in full is still written
@@ -413,7 +432,7 @@ def _capture_step(model, options, device, work: Path, steps: Steps) -> list[Base
     """The captured bases, faster first; [] when the model cannot be captured here (said why)."""
     steps.begin("capture")
     path = Path(model) if model else None
-    if path is not None and path.suffix == ".py" and is_output_module(path):
+    if path is not None and path.suffix == ".py" and path.is_file() and is_output_module(path):
         steps.skipped("capture", f"{path} is already an Inductor output module")
         return [Base("given", str(path), None, None)]
     if path is not None and not path.exists() and not options.entry:
@@ -572,8 +591,9 @@ def _sidecar(manifest, module, options, device) -> dict:
 
 
 def _write_module(out_path: Path, source: str, manifest, options, device: str) -> None:
-    """The module and its sidecar (argument mapping and shapes), each replaced atomically."""
-    _write_atomically(out_path, source)
+    """The module (its first line the `# kernelopt-output` marker) and its sidecar (argument mapping and
+    shapes), each replaced atomically."""
+    _write_atomically(out_path, with_marker(source))
     sidecar = _sidecar(manifest, None, options, device)
     _write_atomically(out_path.with_suffix(".json"), json.dumps(sidecar, indent=1, default=str))
 

@@ -133,7 +133,7 @@ class AnnotateProfile(Pass):
     def _measured_times(self, ctx: PassContext, module: Module, ops: list[Op]) -> "ProfileTimes | None":
         device = ctx.options.get("device")
         if device == "cpu" or not _cuda_available():
-            why = "--device cpu was given" if device == "cpu" else "no CUDA device"
+            why = "no CUDA device" if not _cuda_available() else "the device is cpu"   # say only what is true
             ctx.remark(None, f"timing skipped ({why}): static figures only; bound is from arithmetic intensity")
             return None
         path = module.attrs.get("file")

@@ -67,6 +67,14 @@ class PassManager:
             p.apply(ctx, module)
         except PassFailure as err:
             self._fail(p, module, f"pass '{p.name}' failed: {err}")
+        except InputError:
+            raise                 # already written for the user (a file, a module, a candidate)
+        except (KeyboardInterrupt, SystemExit, MemoryError):
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug or an unforeseen input: named, never a traceback
+            self._fail(p, module, f"pass '{p.name}' failed on this input: {type(err).__name__}: "
+                                  f"{_first_line(err)} (an internal error of the pass: please report it with "
+                                  "the input)")
         finally:
             instr.timings.append((p.name, time.perf_counter() - start))
             ctx.current_pass = ""
@@ -90,6 +98,11 @@ class PassManager:
         if self.instr.print_after_failure:
             self.instr.print_ir("After Failure", p.name, module)
         raise PipelineFailed(message)
+
+
+def _first_line(err: BaseException) -> str:
+    lines = str(err).strip().splitlines()
+    return (lines[0] if lines else "")[:300]
 
 
 def format_statistics(ctx: PassContext, passes: list[Pass]) -> str:

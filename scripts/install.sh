@@ -12,6 +12,6 @@ else
   echo "kernelopt install: keeping the installed torch $("$PY" -c 'import torch; print(torch.__version__)')"
 fi
 "$PY" -m pip install -q -e '.[test,plot]'
-# The example pass plugin is part of the test suite (a third-party pass found through its entry point).
-"$PY" -m pip install -q --no-deps -e tests/plugins/example_plugin
+# The example pass plugin (tests/plugins/example_plugin) is not installed: users would see its example-*
+# passes. The tests make it visible themselves (tests/plugins/plugin_path.py).
 echo "kernelopt install: done ($("$PY" -c 'import kernelopt, torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'))"

@@ -47,6 +47,7 @@ class _State:
     codes: dict[str, KernelCode] = field(default_factory=dict)
     candidates: dict[str, str] = field(default_factory=dict)   # kernel symbol -> candidate `run` name
     launch_names: list[str] = field(default_factory=list)
+    decorators: list[tuple[str, str]] = field(default_factory=list)   # (kernel, its Inductor decorator), as reprs
     launch_defs: list[str] = field(default_factory=list)
     config_sources: dict[str, int] = field(default_factory=dict)
 
@@ -222,6 +223,8 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
         code = standalone_kernel(name, source)
         state.codes[name] = code
         extra_imports += [i for i in code.extra_imports if i not in extra_imports]
+        if code.heuristic_source:
+            state.decorators.append((repr(name), repr(code.heuristic_source.strip())))
         lines = [f"# ---- {name} ({kernel.attrs.get('kind', code.heuristic or 'jit')}) ----"]
         lines += _rewrite_comment(kernel)
         kernels.append({"comment": "\n".join(lines), "text": code.text.rstrip("\n")})
@@ -524,6 +527,7 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
         "kernels": kernels,
         "candidates": candidates,
         "launches": state.launch_defs,
+        "inductor_decorators": state.decorators,
         "call_body": call_body,
         "get_args_body": _get_args_body(module),
     })

@@ -18,7 +18,8 @@ def register(subparsers) -> None:
     parser.add_argument("--candidate", required=True, metavar="FILE.py",
                         help="candidate-format file defining run(*args) with the original .run(...) arguments")
     parser.add_argument("--inputs", metavar="ARGS.pt",
-                        help="module inputs saved with torch.save (a list); default: the module's get_args()")
+                        help="module inputs saved with torch.save: a list, or the {'args': [...]} inputs.pt that "
+                             "`kernelopt capture` writes; default: the module's get_args()")
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
                         help="where to run: cpu (Triton interpreter) or cuda (default: cpu)")
     parser.add_argument("--precision", choices=PRECISIONS, default="strict",
@@ -43,18 +44,16 @@ class _CannotRun(Exception):
 
 
 def _load_inputs(path: str | None):
+    """The module inputs: a torch.save list, or the {"args": [...]} file `kernelopt capture` writes (as for
+    `kernelopt run`)."""
     if path is None:
         return None
-    import torch
-    if not os.path.isfile(path):
-        raise _CannotRun(f"{path}: no such inputs file")
+    from kernelopt.runtime.inputs import load_inputs
+
     try:
-        inputs = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as err:  # noqa: BLE001
-        raise _CannotRun(f"{path}: not a torch.save file of module inputs: {err}") from None
-    if not isinstance(inputs, (list, tuple)):
-        raise _CannotRun(f"{path}: expected a list of module inputs, found {type(inputs).__name__}")
-    return list(inputs)
+        return load_inputs(path)
+    except KernelOptError as err:
+        raise _CannotRun(str(err)) from None
 
 
 def handler(args) -> int:

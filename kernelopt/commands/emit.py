@@ -16,7 +16,10 @@ def register(subparsers) -> None:
                     "standalone: needs only torch + triton on a GPU; patched: the input module with only "
                     "rewritten kernels changed.")
     parser.add_argument("input", metavar="FILE.kir|FILE.py", help="the IR module or Inductor output module")
-    parser.add_argument("-o", "--output", metavar="OUT.py", help="where to write the module (default: stdout)")
+    parser.add_argument("-o", "--output", metavar="OUT.py", help="where to write the module (default: stdout); its "
+                        "first line is `# kernelopt-output`, and an existing file without it is never replaced "
+                        "unless --force")
+    parser.add_argument("--force", action="store_true", help="let -o replace the input or a file KernelOPT did not write")
     parser.add_argument("--style", choices=("standalone", "patched"), default="standalone",
                         help="standalone (default) or patched (minimal diff against the input module)")
     parser.add_argument("--manifest", metavar="MANIFEST.json",
@@ -31,20 +34,25 @@ def register(subparsers) -> None:
 def load_ir(path: str):
     from kernelopt.ir.parser import parse_module
 
+    from kernelopt.user_files import read_text
+
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such file")
     if path.endswith(".py"):
         from kernelopt.lift import lift_file
 
         return lift_file(path)
-    return parse_module(Path(path).read_text(), path)
+    return parse_module(read_text(path, "a .kir file or an Inductor output module (.py)"), path)
 
 
 def handle(args: argparse.Namespace) -> int:
     from kernelopt.codegen import emit_python
     from kernelopt.codegen.configs import apply_recorded_configs
     from kernelopt.codegen.standalone_module import EmitOptions
+    from kernelopt.user_files import check_writable, write_output
 
+    if args.output:   # refuse before any work is done
+        check_writable(args.output, [args.input], args.force)
     module = load_ir(args.input)
     if args.manifest:
         try:
@@ -59,10 +67,7 @@ def handle(args: argparse.Namespace) -> int:
     for message in remarks:
         print(f"remark: {message}", file=sys.stderr)
     if args.output:
-        target = Path(args.output)
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(source)
-        tmp.replace(target)
+        write_output(args.output, source, [args.input], args.force)
         print(f"wrote {args.output} ({args.style}, {source.count(chr(10))} lines)", file=sys.stderr)
     else:
         sys.stdout.write(source)

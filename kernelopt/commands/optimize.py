@@ -21,7 +21,9 @@ def register(subparsers) -> None:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("model", nargs="?", help="model file, or an Inductor output module (.py)")
     p.add_argument("-o", "--output", required=True, help="where to write the optimized module (.py); a .json "
-                   "with the argument mapping is written beside it")
+                   "with the argument mapping is written beside it. Its first line is `# kernelopt-output`: an "
+                   "existing file without it (a model, your own module) is never replaced unless --force")
+    p.add_argument("--force", action="store_true", help="let -o replace the input or a file KernelOPT did not write")
     p.add_argument("--entry", help="pkg.module:factory (or file.py:factory) returning (model, example_inputs)")
     p.add_argument("--base", choices=["best", "default", "max-autotune"], default="best",
                    help="Inductor mode to start from: default, max-autotune (captured without CUDA graphs), or "
@@ -72,7 +74,7 @@ def run(args) -> int:
         proposers=tuple(p for p in args.proposers.split(",") if p), llm_base_url=args.llm_base_url,
         llm_model=args.llm_model, report_dir=args.report, seed=args.seed, no_cache=args.no_cache,
         entry=args.entry, size=args.size, device=args.device, max_candidates=args.max_candidates,
-        keep_work=args.keep_work)
+        keep_work=args.keep_work, force=args.force)
     result = optimize_model(args.model, args.output, options)
     # A fallback still wrote a working module (Inductor's) and a report saying why: that is success.
     return 0 if result.status in ("optimized", "fallback", "skipped") else 1

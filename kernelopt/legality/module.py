@@ -75,12 +75,16 @@ def float64_module(module_path: str, kernels, device: str):
         return None
 
 
-def float64_reference(module_path: str, kernel: str, device: str):
-    """A float64 version of the kernel from the same module, or None when it cannot be built."""
+def float64_reference(module_path: str, kernel: str, device: str, launched=None):
+    """A float64 version of the kernel from the same module, or None when it cannot be built. `launched`:
+    the original kernel's handle, whose launches give a bare @triton.jit kernel (an emitted module's) its
+    grid and constexprs."""
     loaded64 = float64_module(module_path, [kernel], device)
     if loaded64 is None or kernel not in loaded64.kernels:
         return None
     handle64 = loaded64.kernels[kernel]
+    if launched is not None:
+        handle64.seen_launches = launched.seen_launches
     return lambda *args: handle64.run(*args)
 
 
@@ -108,6 +112,6 @@ def check_module_kernel(module_path: str, kernel: str, candidate_source: str, *,
                    if name.startswith(("out_ptr", "in_out_ptr")) or name in inductor_source.mutated_arg_names(source)}
     verdict = check_candidate(lambda *args: handle.run(*args), candidate_source, launches,
                               output_args=output_args, precision=precision,
-                              reference_fn=float64_reference(module_path, kernel, device),
+                              reference_fn=float64_reference(module_path, kernel, device, handle),
                               original_source=source, arg_names=arg_names, **options)
     return verdict

@@ -21,6 +21,7 @@ from kernelopt.ir.effects import launch_params, storage_root
 from kernelopt.ir.types import TUPLE, OpaqueType, ScalarType, TensorType, Type
 
 from .kernel_defs import extra_launcher_args, is_async_compile_call, lift_kernel
+from . import emitted_module
 from .provenance import parse_provenance, torch_version_of_capture
 from .pyexpr import SourceText, all_ints, assigned_names, is_literal, literal, subscripted_names, torch_dtype
 from .scope import ArgList, Scope, Stream, Symbol
@@ -59,6 +60,7 @@ class Lifter:
         self.last_line = 0
         self.pending_provenance: dict[str, Any] | None = None
         self.partitions_seen: set[int] = set()
+        self.launch_objects: dict[str, emitted_module.LaunchObject] = {}   # a module KernelOPT emitted
 
     # -- entry ---------------------------------------------------------------------------------
     def lift(self) -> Module:
@@ -108,7 +110,9 @@ class Lifter:
                 for kw in stmt.value.keywords:
                     if kw.arg == "partitions" and isinstance(kw.value, (ast.List, ast.Tuple)):
                         self.partition_names = [dotted_name(e) for e in kw.value.elts]
-        markers = ("async_compile" in self.src.text or "extern_kernels" in self.src.text)
+        if emitted_module.is_emitted_module_text(self.src.text):
+            self._discover_emitted(tree)
+        markers = ("async_compile" in self.src.text or "extern_kernels" in self.src.text or bool(self.launch_objects))
         if call is None or not markers:
             missing = "`call(args)` function" if call is None else "`async_compile`/`extern_kernels` markers"
             raise InputError(
@@ -117,6 +121,15 @@ class Lifter:
                 "a call(args) function that launches them; capture one with `kernelopt capture` or "
                 "torch._inductor.utils.run_and_get_code)")
         return call  # type: ignore[return-value]
+
+    def _discover_emitted(self, tree: ast.Module) -> None:
+        """A module KernelOPT emitted: its `_Launch` objects, and its @triton.jit kernels as Inductor defined
+        them (see emitted_module.py)."""
+        lines = self.src.text.splitlines()
+        self.launch_objects = emitted_module.launch_objects(tree, lines)
+        launched = {obj.kernel for obj in self.launch_objects.values()}
+        for name, (call, line) in emitted_module.kernel_definitions(tree, lines, launched).items():
+            self._add_kernel(name, call, line)
 
     def _add_kernel(self, name: str, call: ast.Call, line: int) -> None:
         info = lift_kernel(name, call, Location(self.filename, line))
@@ -148,7 +161,8 @@ class Lifter:
         if isinstance(value, ast.Call) and dotted_name(value.func).endswith("rand_strided"):
             kw = {k.arg: k.value for k in value.keywords if k.arg}
             sizes, strides = (literal(a) for a in value.args[:2]) if len(value.args) >= 2 else (None, None)
-            dtype = torch_dtype(kw["dtype"]) if "dtype" in kw else None
+            dtype_node = kw.get("dtype", value.args[2] if len(value.args) > 2 else None)  # emitted modules: positional
+            dtype = torch_dtype(dtype_node) if dtype_node is not None else None
             device = literal(kw["device"]) if "device" in kw else "cpu"
             if all_ints(sizes) and all_ints(strides):
                 return TensorType(tuple(sizes), tuple(strides), dtype.name if dtype else "float32", 0,
@@ -461,6 +475,10 @@ class Lifter:
         if isinstance(func, ast.Name) and func.id in self.kernels and target is None:
             self.launch(stmt, func.id, call, scope)
             return 1
+        emitted = emitted_module.launch_call(call, self.launch_objects) if target is None else None
+        if emitted is not None and emitted[0].kernel in self.kernels:
+            self.launch_emitted(stmt, emitted, scope)
+            return 1
         if name in ("assert_size_stride", "torch._C._dynamo.guards.assert_size_stride"):
             self.assert_size_stride(stmt, call, scope)
             return 1
@@ -516,6 +534,20 @@ class Lifter:
         attrs.update(self._take_provenance())
         return self.emit("ko.launch", stmt, scope, args=[Arg(v) for v in positional], symbol=kernel_name,
                          attrs=attrs)
+
+    def launch_emitted(self, stmt: ast.stmt, found, scope: Scope) -> Op:
+        """`launch_NAME(stream0, *args)` of an emitted module: a launch with the config its object pins."""
+        obj, stream, grid, args = found
+        bound = scope.lookup(stream.id) if isinstance(stream, ast.Name) else None
+        attrs: dict[str, Any] = {"stream": bound.index if isinstance(bound, Stream) else literal(stream)}
+        config = dict(obj.config)
+        if grid is not None:
+            config["grid"] = [self._attr_value(self.value_of(g, scope)) for g in getattr(grid, "elts", [grid])]
+        attrs["config"] = config
+        attrs["config_source"] = obj.source
+        attrs.update(self._take_provenance())
+        return self.emit("ko.launch", stmt, scope, args=[Arg(self.value_of(a, scope)) for a in args],
+                         symbol=obj.kernel, attrs=attrs)
 
     def library_call(self, stmt: ast.stmt, call: ast.Call, callee: str, target: str | None,
                      scope: Scope) -> Value | None:

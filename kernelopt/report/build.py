@@ -127,6 +127,22 @@ def _op_cell(row: dict[str, Any]) -> str:
     return str(row["op"])
 
 
+def plot_layout(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Where the per-launch bars go. Kernel names share long prefixes (`triton_per_fused__log_softmax_...`),
+    so each launch is labelled by its number (`k1`, `k2`, ...) and the full names are listed under the plot.
+    Each launch's bars (before, after when measured; floor always) are centred on its tick."""
+    names = [str(r.get("group") or r["op"]) for r in rows]
+    values = {"before": [r["time_us"] or 0 for r in rows], "after": [r["after_us"] or 0 for r in rows],
+              "floor": [r["floor_us"] or 0 for r in rows]}
+    shown = [s for s in ("before", "after") if any(values["before"])] + ["floor"]
+    width = 0.8 / len(shown)
+    series = {s: {"x": [i + (j - (len(shown) - 1) / 2) * width for i in range(len(rows))], "height": values[s],
+                  "width": width} for j, s in enumerate(shown)}
+    labels = [f"k{i + 1}" for i in range(len(rows))]
+    return {"ticks": list(range(len(rows))), "labels": labels, "series": series,
+            "legend": [f"{label}  {name}" for label, name in zip(labels, names)]}
+
+
 def plot(report: dict[str, Any], path: Path) -> str | None:
     try:
         import matplotlib
@@ -136,17 +152,14 @@ def plot(report: dict[str, Any], path: Path) -> str | None:
     except ImportError:
         return "matplotlib is not installed: no plot (pip install 'kernelopt[plot]')"
     rows = [r for r in report["kernels"] if r["floor_us"] and not r.get("replaced_by")]  # a group row sums its members
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
-    names = [str(r.get("group") or r["op"])[:28] for r in rows]
-    x = range(len(rows))
-    before = [r["time_us"] or 0 for r in rows]
-    after = [r["after_us"] or 0 for r in rows]
-    floor = [r["floor_us"] or 0 for r in rows]
-    if any(before):
-        axes[0].bar([i - 0.27 for i in x], before, 0.27, label="before")
-        axes[0].bar(list(x), after, 0.27, label="after")
-    axes[0].bar([i + 0.27 for i in x], floor, 0.27, label="floor")
-    axes[0].set_xticks(list(x), names, rotation=60, ha="right", fontsize=7)
+    layout = plot_layout(rows)
+    legend_inches = 0.18 * len(layout["legend"]) + 0.4
+    fig = plt.figure(figsize=(13, 4.5 + legend_inches))
+    grid = fig.add_gridspec(2, 2, height_ratios=[4.5, legend_inches])
+    axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])]
+    for label, bars in layout["series"].items():
+        axes[0].bar(bars["x"], bars["height"], bars["width"], label=label)
+    axes[0].set_xticks(layout["ticks"], layout["labels"], fontsize=8)
     axes[0].set_ylabel("µs")
     axes[0].set_title("per launch: time and roofline floor")
     axes[0].legend()
@@ -159,15 +172,30 @@ def plot(report: dict[str, Any], path: Path) -> str | None:
     else:
         axes[1].text(0.5, 0.5, report.get("end_to_end_note", "not measured"), ha="center", va="center", wrap=True)
         axes[1].axis("off")
+    names = fig.add_subplot(grid[1, :])
+    names.axis("off")
+    names.text(0, 1, "\n".join(layout["legend"]), va="top", ha="left", family="monospace", fontsize=8,
+               transform=names.transAxes)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return None
 
 
+def without_work_dir(text: str, work_dir: str | Path | None) -> str:
+    """`text` with paths inside the job's work folder made relative to it: the folder is removed when the job
+    ends, so the report names the file (`softmax.default.0.py:12: ...`), not a path that no longer exists."""
+    if not work_dir:
+        return text
+    for form in {str(work_dir), str(Path(work_dir).resolve())}:
+        text = text.replace(form.rstrip("/") + "/", "")
+    return text
+
+
 def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path, out_path, model, options,
-                 device, inputs, extra=None) -> dict[str, Any]:
-    """`extra()`: the job's own figures (status, memory, disk), read last so they include the timing here."""
+                 device, inputs, extra=None, work_dir: str | Path | None = None) -> dict[str, Any]:
+    """`extra()`: the job's own figures (status, memory, disk), read last so they include the timing here.
+    `work_dir`: the job's work folder, which no path in the report may point into (see without_work_dir)."""
     import torch
     import triton
 
@@ -180,7 +208,8 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
         "precision": options.precision, "base": options.base,
         "base_mode": (manifest or {}).get("base_mode"), "output": str(out_path),
         "steps": [s.__dict__ for s in steps], "kernels": kernel_rows(module),
-        "remarks": [str(d) for d in ctx.diagnostics if d.severity in ("remark", "warning")],
+        "remarks": [without_work_dir(str(d), work_dir) for d in ctx.diagnostics
+                    if d.severity in ("remark", "warning")],
         "statistics": {k: dict(v) for k, v in ctx.statistics.items()},
     }
     if device == "cuda" and (model or options.entry):
@@ -200,6 +229,10 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
         report["end_to_end_note"] = ("not measured: end-to-end timing needs a CUDA device" if device != "cuda"
                                      else "not measured: the input was an output module, not a model")
     report.update(extra() if extra else {})
+    if report.get("fallback_reason"):
+        report["fallback_reason"] = without_work_dir(str(report["fallback_reason"]), work_dir)
+    for step in report["steps"]:
+        step["detail"] = without_work_dir(str(step.get("detail", "")), work_dir)
     (folder / "report.json").write_text(json.dumps(report, indent=1, default=str))
     note = plot(report, folder / "report.png")
     if note:

@@ -18,6 +18,7 @@ import importlib
 import os
 import sys
 import types
+import warnings
 from typing import Callable
 
 import numpy as np
@@ -363,6 +364,9 @@ def install_cpu_triton_shims() -> None:
     """
     global _INSTALLED
     os.environ["TRITON_INTERPRET"] = "1"
+    # Inductor's CPU kernels call `triton_helpers.set_driver_to_cpu()`, which warns that no CPU backend is
+    # active: true, and beside the point here, where the interpreter runs them. Users only saw noise.
+    warnings.filterwarnings("ignore", message="Could not find an active CPU backend")
     import triton
 
     knobs = getattr(triton, "knobs", None)

@@ -59,6 +59,13 @@ class KernelHandle:
         self.name = name
         self.target = target  # InterpretedKernel (cpu), CachingAutotuner (cuda) or a jit function
         self.device = device
+        # A bare @triton.jit kernel (a module KernelOPT emitted) takes its grid and constexprs from the launch
+        # site: each launch seen is remembered by the shapes and scalars of its arguments, so that `run(*args)`
+        # repeats it as Inductor's `.run(*args)` would.
+        self.seen_launches: dict[tuple, tuple[Any, dict]] = {}
+
+    def remember_launch(self, grid: Any, args: tuple, kwargs: dict) -> None:
+        self.seen_launches[_launch_key(args)] = (grid, dict(kwargs))
 
     @property
     def kind(self) -> str:
@@ -96,8 +103,18 @@ class KernelHandle:
                 self.target.run(*args, **kwargs)
             return
         if grid is None:
-            raise InputError(f"kernel {self.name} is a bare @triton.jit function: pass grid=(...)")
+            seen = self.seen_launches.get(_launch_key(args))
+            if seen is None:
+                raise InputError(f"kernel {self.name} is a bare @triton.jit function not launched with these "
+                                 "argument shapes by the module: pass grid=(...)")
+            grid, kwargs = seen[0], {**seen[1], **kwargs}
         self.target[grid](*args, **kwargs)
+
+
+def _launch_key(args) -> tuple:
+    """What fixes a launch's grid and constexprs: its tensors' shapes and its scalar values (not dtypes: the
+    float64 reference of a kernel launches like the kernel)."""
+    return tuple(tuple(a.shape) if isinstance(a, torch.Tensor) else a for a in args)
 
 
 def _is_bare_jit(obj: Any) -> bool:
@@ -112,7 +129,7 @@ def _is_bare_jit(obj: Any) -> bool:
 def _is_kernel(obj: Any) -> bool:
     from kernelopt.runtime.cpu_kernel import InterpretedKernel
 
-    if isinstance(obj, InterpretedKernel):
+    if isinstance(obj, InterpretedKernel) or _is_bare_jit(obj):  # bare: the kernels of an emitted module
         return True
     try:
         from triton.runtime.jit import KernelInterface
@@ -160,6 +177,7 @@ class _HookedKernel:
 
     def __getitem__(self, grid):
         def launch(*args, **kwargs):
+            self._module.kernels[self._name].remember_launch(grid, args, kwargs)
             self._module._dispatch(self._name, args, lambda: self._target[grid](*args, **kwargs))
 
         return launch

@@ -37,3 +37,8 @@ for code in (1, 2):
 for var in ("PATH", "HOME", "TRITON_INTERPRET", "KERNELOPT_CACHE_DIR", "PYTHONPATH", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# The example pass plugin is not installed for users: its entry points are made visible here instead.
+sys.path.insert(0, os.path.join(repo, "tests", "plugins"))
+from plugin_path import with_plugin  # noqa: E402
+
+config.environment["PYTHONPATH"] = with_plugin(os.environ.get("PYTHONPATH"))

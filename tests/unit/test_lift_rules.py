@@ -297,7 +297,7 @@ def test_cli_writes_the_ir(tmp_path):
     out = tmp_path / "ce.kir"
     proc = run_cli(str(FIXTURES / "ce.default.0.py"), "-o", str(out))
     assert proc.returncode == 0, proc.stderr
-    assert out.read_text().startswith("ko.module @ce.default.0 version 1")
+    assert out.read_text().startswith("# kernelopt-output\nko.module @ce.default.0 version 1")   # -o: marker line first
 
 
 def test_cli_errors_have_exit_codes(tmp_path):

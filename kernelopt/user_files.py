@@ -1,0 +1,98 @@
+"""Reading the user's files and writing KernelOPT's own, for every command.
+
+Reading: `read_text` turns an unreadable or non-UTF-8 file into an `InputError` naming the file and the
+byte that broke decoding, never a `UnicodeDecodeError` traceback.
+
+Writing: every file a command writes with `-o` starts with the marker line `# kernelopt-output`, so a
+later run can tell its own outputs from the user's files. `write_output` refuses (a `UsageError`, exit 2)
+to replace the command's input, or an existing file that does not start with the marker (a model, a
+hand-written module): either would lose the user's work. `--force` lifts the refusal. The file is
+replaced atomically (written beside it, then renamed), so Ctrl-C never leaves half a file.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kernelopt.errors import InputError, UsageError
+from kernelopt.ir.parser import OUTPUT_MARKER
+
+__all__ = ["OUTPUT_MARKER", "read_text", "decode_text", "with_marker", "is_kernelopt_output",
+           "check_writable", "write_output"]
+
+
+def decode_text(data: bytes, where: str, expected: str) -> str:
+    """`data` as UTF-8 text; `where` names the file and `expected` says what it should have been."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise InputError(f"{where}:{line}:{column}: not UTF-8 text (byte 0x{data[err.start]:02x} cannot be "
+                         f"decoded); expected {expected}") from None
+
+
+def read_text(path: str | Path, expected: str) -> str:
+    """The text of `path`: a clear `InputError` when it is missing, unreadable or not UTF-8."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file (expected {expected})") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    return decode_text(data, str(path), expected)
+
+
+def with_marker(text: str) -> str:
+    """`text` starting with the marker line (added once)."""
+    return text if text.startswith(OUTPUT_MARKER + "\n") else f"{OUTPUT_MARKER}\n{text}"
+
+
+def is_kernelopt_output(path: str | Path) -> bool:
+    """Whether the file at `path` starts with the marker line (a file KernelOPT wrote)."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(len(OUTPUT_MARKER) + 3)
+    except OSError:
+        return False
+    return first.rstrip(b"\r\n") == OUTPUT_MARKER.encode()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_writable(target: str | Path, inputs: list[str | Path | None], force: bool, flag: str = "-o") -> None:
+    """Refuse (exit 2) to replace an input, or an existing file KernelOPT did not write, unless `force`."""
+    if force:
+        return
+    target = Path(target)
+    for given in inputs:
+        if given is not None and str(given) != "-" and _same_file(Path(given), target):
+            raise UsageError(f"{flag} {target} is the input file itself: give another output path (the input is "
+                             "never overwritten; --force overrides this)")
+    if target.is_dir():
+        raise UsageError(f"{flag} {target} is a folder: give a file path")
+    if target.exists() and not is_kernelopt_output(target):
+        raise UsageError(f"{flag} {target} exists and was not written by KernelOPT (its first line is not "
+                         f"`{OUTPUT_MARKER}`): give another output path, delete it, or pass --force to replace it")
+
+
+def write_output(target: str | Path, text: str, inputs: list[str | Path | None] = (), force: bool = False,
+                 flag: str = "-o") -> None:
+    """Write `text` (with the marker line) to `target` atomically, after `check_writable`."""
+    check_writable(target, list(inputs), force, flag)
+    target = Path(target)
+    tmp = target.with_name(f".{target.name}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(with_marker(text))
+        tmp.replace(target)
+    except OSError as err:
+        raise UsageError(f"cannot write {flag} {target}: {err.strerror}") from None
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -1,0 +1,19 @@
+"""Session setup shared by every unit test.
+
+The example pass plugin (tests/plugins/example_plugin) is made visible through its entry points without
+being installed (see tests/plugins/plugin_path.py): on sys.path for this process, and on PYTHONPATH for the
+`kernelopt` / `kernelopt-opt` processes the tests start.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plugins"))
+from plugin_path import plugin_path, with_plugin  # noqa: E402
+
+for _entry in reversed(plugin_path()):
+    if _entry not in sys.path:
+        sys.path.insert(0, _entry)
+os.environ["PYTHONPATH"] = with_plugin(os.environ.get("PYTHONPATH"))
