@@ -184,7 +184,8 @@ def _first_chunk_only(stmt: ast.Expr) -> ast.Expr:
 def candidate_source(kernel: RowKernel, split: Split, tensor_position: int) -> str:
     """Candidate format: the phase kernels and `run(*args)` (the original `.run` arguments) launching
     them in order on scratch partials. `tensor_position`: an argument whose device the scratch uses."""
-    if split.chunk % split.r0_block or split.chunks < 2 or split.chunks > CHUNK_AXIS_LIMIT:
+    # one chunk is legal too (the proposer never offers it; tests run rows of length 1 through it)
+    if split.chunk % split.r0_block or not 1 <= split.chunks <= CHUNK_AXIS_LIMIT:
         raise ValueError(f"bad split {split.label()}")
     plan = phases(kernel)
     buffers = partial_buffers(kernel)

@@ -78,8 +78,9 @@ def variant_split(kernel: RowKernel, sms: int, per_sm: int, r0_block: int, num_w
     wanted = min(wanted, kernel.row_length // MIN_CHUNK, CHUNK_AXIS_LIMIT)
     if wanted < 2:
         return None
-    per_chunk = -(-kernel.row_length // wanted)
-    block = min(r0_block, 1 << max(0, (per_chunk - 1).bit_length()))
+    # a block of at most half a chunk, so that whole blocks cut the row into about `wanted` chunks
+    half_chunk = max(1, kernel.row_length // wanted // 2)
+    block = min(r0_block, 1 << (half_chunk.bit_length() - 1))
     split = split_for(kernel.row_length, wanted, block, num_warps)
     return split if split.chunks >= 2 else None
 
