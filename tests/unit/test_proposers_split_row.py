@@ -270,6 +270,8 @@ def test_the_structure_reader_names_the_kernel_and_line():
     source = (REPO / "tests" / "fixtures" / "inductor-2.11-h200" / "ce.default.0.py").read_text()
     with pytest.raises(NotSplittable, match=r"no function named nope"):
         parse_row_kernel(source, "nope")
+    with pytest.raises(NotSplittable, match=r"k: the kernel source does not parse \(line 2"):
+        parse_row_kernel("@triton.jit\ndef k(x:\n", "k")
 
 
 def test_the_emitted_module_runs_accepted_splits_and_matches_inductor(tmp_path, capture_targets):

@@ -22,7 +22,7 @@ import ast
 import copy
 from dataclasses import dataclass
 
-from .structure import BLOCK_NAMES, LOOP_OFFSETS, RowKernel, RowLoop, _store_call
+from .structure import BLOCK_NAMES, LOOP_OFFSETS, RowKernel, RowLoop, store_call
 
 CHUNK_AXIS_LIMIT = 65535      # CUDA's grid y dimension
 
@@ -80,7 +80,7 @@ def phase_source(kernel: RowKernel, phase: Phase) -> str:
         inits = {acc.init for acc in kernel.loops[number].accumulators} if number < len(kernel.loops) else set()
         combined_next = number < current
         for stmt in segment:
-            store = _store_call(stmt)
+            store = store_call(stmt)
             if store is not None:
                 if number == current:
                     body.append(ast.unparse(stmt if final else _first_chunk_only(stmt)))

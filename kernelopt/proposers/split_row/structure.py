@@ -94,14 +94,17 @@ class RowKernel:
         return [REDUCTION_LABELS[r.call] for loop in self.loops for r in loop.reductions]
 
     def segment_stores(self, index: int) -> list[ast.Expr]:
-        return [s for s in self.segments[index] if _store_call(s) is not None]
+        return [s for s in self.segments[index] if store_call(s) is not None]
 
 
 def parse_row_kernel(source: str, name: str) -> RowKernel:
     """The kernel `name` of an Inductor source, split into row loops and straight code, with every
     condition of the module docstring checked (NotSplittable otherwise)."""
-    plain = strip_heuristics(source, name, missing=NotSplittable)
-    tree = ast.parse(plain)
+    try:
+        plain = strip_heuristics(source, name, missing=NotSplittable)
+        tree = ast.parse(plain)
+    except SyntaxError as err:
+        raise NotSplittable(f"{name}: the kernel source does not parse (line {err.lineno}: {err.msg})") from None
     fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
     lines = plain.splitlines()
     first = min([fn.lineno] + [d.lineno for d in fn.decorator_list]) - 1
@@ -137,7 +140,7 @@ def parse_row_kernel(source: str, name: str) -> RowKernel:
     _check_calls(kernel, fn)
     _find_accumulators(kernel)
     _check_scopes(kernel)
-    _check_memory(kernel, {p for p in params})
+    _check_memory(kernel, set(params))
     return kernel
 
 
@@ -265,7 +268,7 @@ def _find_accumulators(kernel: RowKernel) -> None:
         if used is not None:
             raise NotSplittable(f"{kernel.name}: line {used.lineno}: uses the lane-wise accumulator(s) "
                                 f"{sorted(set(carried) & _names_in(used))} after their reduction")
-        loop.stores = sum(1 for s in loop.node.body if _store_call(s) is not None)
+        loop.stores = sum(1 for s in loop.node.body if store_call(s) is not None)
 
 
 def _init_dtype(kernel: str, init: ast.stmt) -> str:
@@ -370,7 +373,7 @@ class _Access:
     line: int
 
 
-def _store_call(stmt: ast.stmt) -> ast.Call | None:
+def store_call(stmt: ast.stmt) -> ast.Call | None:
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and dotted_name(stmt.value.func) == "tl.store":
         return stmt.value
     return None
