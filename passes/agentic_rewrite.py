@@ -32,7 +32,8 @@ class AgenticRewrite(Pass):
 
     # These fields are the defaults of `kernelopt optimize` too (its flags and OptimizeOptions read them).
     # The default proposer list is written here only: the built-ins, cheapest and most targeted first.
-    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "retune", "llm"],
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "split-row",
+                                                          "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
                                                    "and plugins from the kernelopt.proposers entry points)"})
     gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget of the rewrite search, for "
@@ -104,6 +105,7 @@ class AgenticRewrite(Pass):
                 ctx.remark(None, f"GPU-seconds budget spent; {target.id} not searched")
                 break
             ctx.stat("targets")
+            self._refusals(ctx, module, target, proposers)
             key = cache.cache_key(target, [p.name for p in proposers], device)
             entry = None if self.no_cache else cache.load(key)
             if entry is not None:
@@ -120,6 +122,18 @@ class AgenticRewrite(Pass):
                 cache.store(key, entry)
             if self._record(ctx, module, target, entry) and target.kind == GROUP:
                 covered |= {k.name for k in target.kernels if k.kind != "vendor"}
+
+    @staticmethod
+    def _refusals(ctx: PassContext, module: Module, target, proposers: list) -> None:
+        """Why a proposer that declares the target's kind its `scope` offers nothing (its `explain`)."""
+        for proposer in proposers:
+            explain = getattr(proposer, "explain", None)
+            if getattr(proposer, "scope", None) != target.kind or explain is None:
+                continue
+            why = explain(target)
+            if why:
+                where = module.kernel(target.id) if target.kind == "kernel" else None
+                ctx.remark(where, f"{target.id}: {proposer.name} does not apply: {why}")
 
     def _proposers(self, ctx: PassContext) -> list:
         from kernelopt.proposers.registry import make_proposer

@@ -93,6 +93,10 @@ class Attempt:
 
 
 class Proposer(Protocol):
+    """Optional: `scope` (a target kind: "kernel", "group" or "vendor") and `explain(target) -> str`, the
+    reason the proposer offers nothing for a target of that kind ("" when it applies); agentic-rewrite
+    puts that reason in its remarks."""
+
     name: str
     summary: str
 

@@ -3,7 +3,7 @@
 `triton_helpers.max2(a, dim)` is `tl.reduce(a, dim, maximum)` with a @triton.jit combine function;
 the interpreter runs such a reduction one element at a time in Python (seconds for a 16x64 block).
 These compute the same result on the whole block with numpy, with Inductor's semantics:
-NaN propagates through max/min, argmax/argmin take the first NaN or the first extreme value.
+NaN propagates through max/min, argmax/argmin take the lowest index of a NaN or of the extreme value.
 They replace the helpers only under the interpreter (`interpret.install_cpu_triton_shims`).
 """
 from __future__ import annotations
@@ -47,25 +47,30 @@ def any(a, dim):  # noqa: A001  (the helper's own name)
     return _reduce_values(a, dim, np.any)
 
 
-def _arg_extreme(value, index, dim, numpy_arg):
+def _arg_extreme(value, index, dim, numpy_extreme):
+    """Inductor's maximum/minimum_with_index folded over the lanes: NaN beats any number (NaNs tie),
+    and among tied values the lowest *index* wins. In a looped reduction lane k holds index k only in
+    the first iteration, so the first lane holding the extreme is not the first index."""
     data = value.handle.data
     axis = _axis(dim)
-    chosen = numpy_arg(data, axis=axis)
+    indices = np.broadcast_to(index.handle.data, data.shape)
+    ties = data == np.expand_dims(numpy_extreme(data, axis=axis), axis)
     if np.issubdtype(data.dtype, np.floating):
         nan = np.isnan(data)
-        chosen = np.where(nan.any(axis=axis), np.argmax(nan, axis=axis), chosen)
-    expanded = np.expand_dims(chosen, axis)
-    values = np.take_along_axis(data, expanded, axis=axis).squeeze(axis)
-    indices = np.take_along_axis(np.broadcast_to(index.handle.data, data.shape), expanded, axis=axis).squeeze(axis)
-    return _wrap(values, value.dtype.scalar), _wrap(indices, index.dtype.scalar)
+        ties = np.where(nan.any(axis=axis, keepdims=True), nan, ties)
+    largest = np.iinfo(indices.dtype).max if np.issubdtype(indices.dtype, np.integer) else np.inf
+    chosen = np.expand_dims(np.argmin(np.where(ties, indices, largest), axis=axis), axis)
+    values = np.take_along_axis(data, chosen, axis=axis).squeeze(axis)
+    picked = np.take_along_axis(indices, chosen, axis=axis).squeeze(axis)
+    return _wrap(values, value.dtype.scalar), _wrap(picked, index.dtype.scalar)
 
 
 def max_with_index(value, index, dim):
-    return _arg_extreme(value, index, dim, np.argmax)  # first occurrence on ties
+    return _arg_extreme(value, index, dim, np.max)
 
 
 def min_with_index(value, index, dim):
-    return _arg_extreme(value, index, dim, np.argmin)
+    return _arg_extreme(value, index, dim, np.min)
 
 
 def welford(mean, m2, weight, dim):

@@ -103,3 +103,27 @@ def test_fast_reductions_keep_inductor_nan_and_tie_semantics():
     assert maxima[0] == 3 and math.isnan(maxima[1]) and maxima[2] == -1 and maxima[3] == float("inf")
     assert indices.tolist() == [1, 0, 0, 2]
     assert np.isnan(maxima.numpy()).sum() == 1
+
+
+@triton.jit
+def _arg_reduce_kernel(x_ptr, index_ptr, max_idx_ptr, min_idx_ptr, R: tl.constexpr):
+    cols = tl.arange(0, R)[None, :]
+    x = tl.load(x_ptr + cols)
+    index = tl.load(index_ptr + cols)
+    _, largest = triton_helpers.max_with_index(x, index, 1)
+    _, smallest = triton_helpers.min_with_index(x, index, 1)
+    tl.store(max_idx_ptr + tl.arange(0, 1), largest)
+    tl.store(min_idx_ptr + tl.arange(0, 1), smallest)
+
+
+@pytest.mark.parametrize("values, index, first_max, first_min", [
+    # a looped reduction's lanes: lane k holds the best of elements k, k + R0_BLOCK, ...: ties go to the
+    # lowest index, wherever its lane is
+    ([1.0, 3.0, 3.0, 0.0, 3.0, 2.0, 0.0, 1.0], [100, 50, 7, 3, 112, 6, 9, 1], 7, 3),
+    ([float("nan"), 1.0, float("nan"), 1.0], [40, 9, 12, 2], 12, 12),
+])
+def test_fast_arg_reductions_pick_the_lowest_index_among_ties(values, index, first_max, first_min):
+    x, lanes = torch.tensor(values), torch.tensor(index, dtype=torch.int32)
+    largest, smallest = torch.empty(1, dtype=torch.int32), torch.empty(1, dtype=torch.int32)
+    _arg_reduce_kernel[(1,)](x, lanes, largest, smallest, R=len(values))
+    assert (largest.item(), smallest.item()) == (first_max, first_min)
