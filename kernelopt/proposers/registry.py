@@ -41,6 +41,12 @@ def _epilogue():
     return EpilogueProposer
 
 
+def _row_on_chip():
+    from .row_on_chip import RowOnChipProposer
+
+    return RowOnChipProposer
+
+
 def _llm():
     from .llm.proposer import LLMProposer
 
@@ -49,7 +55,7 @@ def _llm():
 
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "fuse": _fuse,
-                                          "epilogue": _epilogue, "llm": _llm}
+                                          "epilogue": _epilogue, "row-on-chip": _row_on_chip, "llm": _llm}
 
 
 def proposer_classes() -> dict[str, Callable[[], type]]:
