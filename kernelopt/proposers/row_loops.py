@@ -38,6 +38,7 @@ _COMBINES = {"triton_helpers.maximum": "max", "triton_helpers.minimum": "min", "
              "tl.minimum": "min", "triton_helpers.welford_reduce": "welford",
              "triton_helpers.welford_combine": "welford", "triton_helpers.online_softmax_combine": "online-softmax",
              "triton_helpers.maximum_with_index": "argmax", "triton_helpers.minimum_with_index": "argmin"}
+_MASK_ORDER = ("compare", "all", "none")
 _BINARY_COMBINES = {ast.Add: "sum", ast.Mult: "prod", ast.BitOr: "any", ast.BitAnd: "all", ast.BitXor: "xor-sum"}
 
 
@@ -84,7 +85,8 @@ class RowLoopNest:
     constexprs: list[str]
     r_numel: int | None                  # hard-coded row length (None: only known at run time)
     x_numel: int | None                  # hard-coded number of rows
-    r_mask: str                          # "compare" (r0_index < r0_numel), "all" (dropped: all true) or "none"
+    r_mask: str | None                   # "compare" (r0_index < r0_numel), "all" (dropped: all true), "none"
+                                         # (another form), the least masked loop's; None: no r0_mask
     x_mask: str                          # "compare" (xindex < xnumel) or "all" (all true)
     loops: list[ast.For] = field(default_factory=list)
     loads: list[LoadSite] = field(default_factory=list)
@@ -121,11 +123,18 @@ def analyse_loop_nest(source: str, kernel_name: str) -> RowLoopNest:
     except SyntaxError as err:
         raise LoopNestUnsupported(f"the kernel source does not parse: {err.msg} (line {err.lineno})") from None
     function = next(n for n in module.body if isinstance(n, ast.FunctionDef) and n.name == kernel_name)
+    # stripping dropped the decorator's lines: number lines as in the kernel source a user reads
+    ast.increment_lineno(function, _def_line(source, kernel_name) - _def_line(plain, kernel_name))
     constexprs = [a.arg for a in function.args.args if _is_constexpr(a.annotation)]
     params = [a.arg for a in function.args.args if a.arg not in constexprs]
-    nest = RowLoopNest(function, module, params, constexprs, None, None, "none", "all")
+    nest = RowLoopNest(function, module, params, constexprs, None, None, None, "all")
     _Reader(nest).read()
     return nest
+
+
+def _def_line(source: str, kernel_name: str) -> int:
+    lines = source.splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.lstrip().startswith(f"def {kernel_name}("))
 
 
 def _is_constexpr(annotation: ast.expr | None) -> bool:
@@ -217,7 +226,10 @@ class _Reader:
             elif name == "xnumel":
                 self.nest.x_numel = literal.value
         if name == "r0_mask":
-            self.nest.r_mask = _mask_form(stmt.value, "r0_index", R_NUMEL_NAMES)
+            # each loop writes its own r mask: the nest is as masked as its least masked loop
+            form = _mask_form(stmt.value, "r0_index", R_NUMEL_NAMES)
+            if self.nest.r_mask is None or _MASK_ORDER.index(form) > _MASK_ORDER.index(self.nest.r_mask):
+                self.nest.r_mask = form
         elif name == "xmask":
             self.nest.x_mask = _mask_form(stmt.value, "xindex", ("xnumel",))
             if self.nest.x_mask == "none":
