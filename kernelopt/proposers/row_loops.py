@@ -128,13 +128,17 @@ def analyse_loop_nest(source: str, kernel_name: str) -> RowLoopNest:
     constexprs = [a.arg for a in function.args.args if _is_constexpr(a.annotation)]
     params = [a.arg for a in function.args.args if a.arg not in constexprs]
     nest = RowLoopNest(function, module, params, constexprs, None, None, None, "all")
-    _Reader(nest).read()
+    try:
+        _Reader(nest).read()
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
+        # a construct the reader has no rule for (Inductor writes new forms across versions)
+        raise LoopNestUnsupported(f"kernel code the analysis does not read ({type(err).__name__}: {err})") from None
     return nest
 
 
 def _def_line(source: str, kernel_name: str) -> int:
     lines = source.splitlines()
-    return next(i for i, line in enumerate(lines, 1) if line.lstrip().startswith(f"def {kernel_name}("))
+    return next((i for i, line in enumerate(lines, 1) if line.lstrip().startswith(f"def {kernel_name}(")), 1)
 
 
 def _is_constexpr(annotation: ast.expr | None) -> bool:
@@ -154,7 +158,7 @@ class _Reader:
         self.order = 0                          # memory operations seen so far
 
     def read(self) -> None:
-        for stmt in _body(self.nest.function):
+        for stmt in self.nest.function.body:
             if isinstance(stmt, ast.For):
                 self._loop(stmt)
             else:
@@ -309,10 +313,6 @@ class _Reader:
         if moves:
             self.moves_with_r.add(number)
         return number
-
-
-def _body(function: ast.FunctionDef) -> list[ast.stmt]:
-    return list(function.body)
 
 
 def _is_row_loop(loop: ast.For) -> bool:

@@ -37,7 +37,7 @@ from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable, grid_rule
-from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
+from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 
 MAX_TILE_VALUES = 32768        # 32-bit values of row data one program keeps live (half an SM's registers)
 VALUES_PER_THREAD = 64         # ... and per thread, leaving room for the rest of the kernel
@@ -174,12 +174,10 @@ def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> as
     function = copy.deepcopy(nest.function)
     function.name = name
     kept: dict[tuple, str] = {}
-    first_of: dict[tuple, LoadSite] = {}
     replace: dict[tuple, str] = {}              # load position -> register name it becomes
     hoist: dict[tuple, str] = {}                # first reads that get a name of their own
     for first, later in nest.reloads() if reuse else ():
         register = kept.setdefault(first.key, f"_ko_row{len(kept)}")
-        first_of[first.key] = first
         hoist[_position(first.node)] = register
         replace[_position(later.node)] = register
     function.body = _rewrite_body(function.body, hoist, replace)

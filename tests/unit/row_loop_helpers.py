@@ -21,7 +21,7 @@ import torch  # noqa: E402
 
 from kernelopt.inductor_source import shrink_sizes  # noqa: E402
 from kernelopt.lift import lift_file  # noqa: E402
-from kernelopt.proposers.base import ArgSpec, Candidate, LaunchSpec, RewriteTarget  # noqa: E402
+from kernelopt.proposers.base import Candidate, LaunchSpec, RewriteTarget  # noqa: E402
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source  # noqa: E402
 from kernelopt.rewrite.evaluate import load_candidate  # noqa: E402
 from kernelopt.rewrite.targets import kernel_target  # noqa: E402

@@ -4,7 +4,6 @@ interpreter: each candidate against the original kernel (its r-loops forced to l
 reference, on row lengths and row counts that exercise every mask."""
 from __future__ import annotations
 
-import math
 
 import pytest
 import torch
