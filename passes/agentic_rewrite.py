@@ -32,8 +32,8 @@ class AgenticRewrite(Pass):
 
     # These fields are the defaults of `kernelopt optimize` too (its flags and OptimizeOptions read them).
     # The default proposer list is written here only: the built-ins, cheapest and most targeted first.
-    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "split-row",
-                                                          "retune", "llm"],
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "epilogue", "row-on-chip",
+                                                          "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
                                                    "and plugins from the kernelopt.proposers entry points)"})
     gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget of the rewrite search, for "
@@ -105,7 +105,6 @@ class AgenticRewrite(Pass):
                 ctx.remark(None, f"GPU-seconds budget spent; {target.id} not searched")
                 break
             ctx.stat("targets")
-            self._refusals(ctx, module, target, proposers)
             key = cache.cache_key(target, [p.name for p in proposers], device)
             entry = None if self.no_cache else cache.load(key)
             if entry is not None:
@@ -120,20 +119,19 @@ class AgenticRewrite(Pass):
                 ctx.stat("accepted-candidates", result.accepted)
                 entry = _entry(result)
                 cache.store(key, entry)
+            self._remark_declines(ctx, module, target, proposers)
             if self._record(ctx, module, target, entry) and target.kind == GROUP:
                 covered |= {k.name for k in target.kernels if k.kind != "vendor"}
 
     @staticmethod
-    def _refusals(ctx: PassContext, module: Module, target, proposers: list) -> None:
-        """Why a proposer that declares the target's kind its `scope` offers nothing (its `explain`)."""
+    def _remark_declines(ctx: PassContext, module: Module, target, proposers: list) -> None:
+        """A proposer with `declined(target)` says why a target of its kind got no candidate from it (a
+        schedule transform that does not apply to this kernel's loops, say): the user sees what was tried."""
         for proposer in proposers:
-            explain = getattr(proposer, "explain", None)
-            if getattr(proposer, "scope", None) != target.kind or explain is None:
-                continue
-            why = explain(target)
+            declined = getattr(proposer, "declined", None)
+            why = declined(target) if declined is not None else ""
             if why:
-                where = module.kernel(target.id) if target.kind == "kernel" else None
-                ctx.remark(where, f"{target.id}: {proposer.name} does not apply: {why}")
+                ctx.remark(rewrite_record.holder(module, target.ref), f"{target.id}: {proposer.name} declined: {why}")
 
     def _proposers(self, ctx: PassContext) -> list:
         from kernelopt.proposers.registry import make_proposer

@@ -93,9 +93,9 @@ class Attempt:
 
 
 class Proposer(Protocol):
-    """Optional: `scope` (a target kind: "kernel", "group" or "vendor") and `explain(target) -> str`, the
-    reason the proposer offers nothing for a target of that kind ("" when it applies); agentic-rewrite
-    puts that reason in its remarks."""
+    """Optional: `declined(target) -> str`, the reason the proposer offers nothing for a target it is
+    made for ("" when it applies, or when the target is not its kind at all); agentic-rewrite puts that
+    reason in its remarks, so a user sees which transforms were tried and why they did not fit."""
 
     name: str
     summary: str

@@ -47,6 +47,12 @@ def _split_row():
     return SplitRowProposer
 
 
+def _row_on_chip():
+    from .row_on_chip import RowOnChipProposer
+
+    return RowOnChipProposer
+
+
 def _llm():
     from .llm.proposer import LLMProposer
 
@@ -55,7 +61,7 @@ def _llm():
 
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "fuse": _fuse,
-                                          "epilogue": _epilogue, "split-row": _split_row, "llm": _llm}
+                                          "epilogue": _epilogue, "split-row": _split_row, "row-on-chip": _row_on_chip, "llm": _llm}
 
 
 def proposer_classes() -> dict[str, Callable[[], type]]:

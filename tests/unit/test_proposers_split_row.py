@@ -255,15 +255,15 @@ def _edited(target, old: str, new: str):
 def test_kernels_it_cannot_prove_are_refused_with_the_reason(capture_targets, name, old, new, reason):
     target = _edited(capture_targets[KERNELS[name]], old, new)
     assert list(SplitRowProposer().propose(target, [])) == []
-    assert reason in SplitRowProposer.explain(target)
+    assert reason in SplitRowProposer.declined(target)
 
 
 def test_many_rows_and_persistent_reductions_are_refused():
     ln = _targets(H200 / "ln_gelu.default.0.py")["triton_red_fused_add_gelu_mul_native_layer_norm_0"]
-    assert "8192 rows already give each of 132 SMs" in SplitRowProposer.explain(ln)
+    assert "8192 rows already give each of 132 SMs" in SplitRowProposer.declined(ln)
     softmax = REPO / "tests" / "corpus" / "cpu-2.13" / "softmax" / "small.default" / "softmax.default.0.py"
     (persistent,) = _targets(softmax).values()
-    assert "persistent" in SplitRowProposer.explain(persistent)
+    assert "persistent" in SplitRowProposer.declined(persistent)
 
 
 def test_the_structure_reader_names_the_kernel_and_line():

@@ -10,7 +10,7 @@ SM count Inductor compiled the kernel for, 132 on an H200) with an R0_BLOCK / nu
 are whole R0_BLOCKs of at least MIN_CHUNK elements. Later rounds try the neighbours (half and
 double the chunk count) of the fastest legal variant.
 
-Refused, with the reason `explain()` returns (the agentic-rewrite pass puts it in the remarks):
+Refused, with the reason `declined()` returns (the agentic-rewrite pass puts it in the remarks):
 groups, non-reduction kernels, persistent reductions, rows that already fill the GPU, rows too
 short for two chunks, and every kernel structure.py cannot prove splittable.
 """
@@ -90,7 +90,6 @@ class SplitRowProposer:
     name: str = "split-row"
     summary: str = ("Split few, long reduction rows across programs: per-chunk partial states, then a "
                     "fixed-order combine with the epilogue (and any second pass over the row, in parallel)")
-    scope: str = "kernel"      # the target kind whose refusals explain() gives for the remarks
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         try:
@@ -131,8 +130,10 @@ class SplitRowProposer:
         return out
 
     @staticmethod
-    def explain(target: RewriteTarget) -> str:
-        """Why split-row does not apply to `target` ("" when it does)."""
+    def declined(target: RewriteTarget) -> str:
+        """Why split-row does not apply to a reduction kernel ("" when it does, or for other targets)."""
+        if target.kind != "kernel" or not any("reduction" in k.kind for k in target.kernels):
+            return ""
         try:
             plan_split(target)
         except NotSplittable as why:

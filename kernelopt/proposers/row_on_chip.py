@@ -1,0 +1,299 @@
+"""row-on-chip: run a looped reduction kernel that reads each row k >= 2 times as one pass over the row.
+
+Inductor's looped reductions (see `row_loops`) stream the row from memory once per r-loop: a layer norm
+twice or three times, a softmax three times. When the row fits in registers, one program can hold it:
+
+1. launch the kernel's own code with R0_BLOCK = next_power_of_2(r0_numel), so every r-loop runs exactly
+   once over the whole (masked) row. Inductor writes its kernels for any power-of-two R0_BLOCK (it
+   autotunes over it), so this is the original computation: the same combine functions, accumulation
+   dtypes and tie-breaking, only summed in the order of one R0_BLOCK-wide tile, as a persistent kernel
+   would;
+2. unroll each loop (it runs once: `r0_offset = 0`, then its body), which puts every pass in one
+   straight-line body;
+3. replace each later load of data an earlier pass already read (same pointer, mask and `other` by
+   value number, no store to that pointer in between) with the registers of the first read, and mark
+   that read `evict_first`: the row now comes from memory once.
+
+Where a reused read crosses a store to another pointer (e.g. a statistic stored between passes), the
+two tensors could share memory at run time; the candidate then checks for overlap on each call and
+launches the unrolled kernel without reuse (still one tile, still correct) when they do.
+
+Applies to `reduction` kernels with at least two r-loops that read the same data, a hard-coded row
+length, an r mask (`r0_index < r0_numel`) unless the row length is a power of two, Grid1D launches and
+no constexprs other than XBLOCK and R0_BLOCK. The row must fit the register budget: XBLOCK x R0_BLOCK x
+(rows of data kept across passes) at most MAX_TILE_VALUES, at most VALUES_PER_THREAD per thread.
+Variants: num_warps 4, 8, 16 and rows per program (XBLOCK) 1, 2, 4, ... (a divisor of xnumel where
+Inductor dropped the x mask). Everything else is declined with a reason (`declined`), which the
+agentic-rewrite pass reports as a remark.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import math
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from .base import Attempt, Candidate, RewriteTarget
+from .candidate_source import NotRetunable, grid_rule
+from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
+
+MAX_TILE_VALUES = 32768        # 32-bit values of row data one program keeps live (half an SM's registers)
+VALUES_PER_THREAD = 64         # ... and per thread, leaving room for the rest of the kernel
+WARPS = (4, 8, 16)
+ROWS_PER_PROGRAM = (1, 2, 4, 8, 16, 32, 64)
+MAX_VARIANTS = 6
+SM_COUNT = 132                 # H200; programs below 2 per SM leave the card under-filled
+_ALLOWED_CONSTEXPRS = {"XBLOCK", "R0_BLOCK"}
+
+
+class RowOnChipDeclined(Exception):
+    """The kernel is outside what this transform supports; the message says why."""
+
+
+@dataclass(frozen=True)
+class RowOnChipPlan:
+    nest: RowLoopNest
+    kernel: str
+    row_block: int                       # R0_BLOCK: the whole row, padded to a power of two
+    kept_rows: int                       # distinct row reads kept in registers across passes
+    reused_params: tuple[str, ...]       # pointers whose reloads are served from registers
+    overlap_checks: tuple[tuple[int, int], ...]   # (loaded, stored) launch positions to test at run time
+    grid_position: int                   # launch position of xnumel
+    variants: tuple[tuple[int, int], ...]        # (XBLOCK, num_warps), best first
+
+    @property
+    def description(self) -> str:
+        combines = sorted({a.combine for a in self.nest.accumulators})
+        return (f"{len(self.nest.loops)} r-loops -> 1 pass; rows of {self.nest.r_numel} in one R0_BLOCK={self.row_block} "
+                f"tile; reloads of {', '.join(self.reused_params)} served from registers; "
+                f"reductions: {', '.join(combines) or 'none'}")
+
+
+def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
+    """Check the target against what the transform supports and choose its variants."""
+    if len(target.kernels) != 1 or target.group_args or not target.launches:
+        raise RowOnChipDeclined("not a single kernel")
+    kernel = target.kernels[0]
+    if kernel.kind != "reduction":
+        raise RowOnChipDeclined(f"a {kernel.kind or 'unknown'} kernel, not a looped reduction")
+    try:
+        nest = analyse_loop_nest(kernel.source, kernel.name)
+    except LoopNestUnsupported as why:
+        raise RowOnChipDeclined(str(why)) from None
+    extra = set(nest.constexprs) - _ALLOWED_CONSTEXPRS
+    if extra:
+        raise RowOnChipDeclined(f"constexpr parameters {sorted(extra)} besides XBLOCK and R0_BLOCK")
+    if len(nest.loops) < 2:
+        raise RowOnChipDeclined("one r-loop: the row is already read once")
+    reloads = nest.reloads()
+    if not reloads:
+        raise RowOnChipDeclined(f"{len(nest.loops)} r-loops, but no later loop reads data an earlier one read "
+                                "(with the same pointer, mask and no store in between)")
+    if nest.r_numel is None or nest.r_numel < 1:
+        raise RowOnChipDeclined("the row length (r0_numel) is not a constant in the kernel (dynamic shapes)")
+    row_block = 1 << (nest.r_numel - 1).bit_length()
+    if nest.r_mask != "compare" and row_block != nest.r_numel:
+        raise RowOnChipDeclined(f"the r-loops have no `r0_index < r0_numel` mask (r0_mask is {nest.r_mask}); a "
+                                f"tile of {row_block} would run past rows of {nest.r_numel}")
+    kept = {first.key for first, _ in reloads if first.row}
+    kept_rows = max(1, len(kept))
+    if row_block * kept_rows > MAX_TILE_VALUES:
+        raise RowOnChipDeclined(f"rows of {nest.r_numel} (a tile of {row_block}) x {kept_rows} row reads kept across "
+                                f"passes exceed the register budget of {MAX_TILE_VALUES} values per program "
+                                "(staging the row in shared memory is not implemented)")
+    positions = _launch_positions(target, nest)
+    grid_position = _grid_position(kernel, nest, positions)
+    variants = _variants(nest, row_block, kept_rows)
+    if not variants:
+        raise RowOnChipDeclined(f"no XBLOCK divides xnumel={nest.x_numel} within the register budget")
+    return RowOnChipPlan(nest, kernel.name, row_block, kept_rows,
+                         tuple(sorted({first.param for first, _ in reloads})),
+                         _overlap_checks(nest, reloads, positions), grid_position, variants)
+
+
+def _launch_positions(target: RewriteTarget, nest: RowLoopNest) -> dict[str, int]:
+    for launch in target.launches:
+        names = [a.name for a in launch.args]
+        if names != nest.params:
+            raise RowOnChipDeclined(f"a launch passes ({', '.join(names)}), the kernel takes ({', '.join(nest.params)})")
+    return {name: index for index, name in enumerate(nest.params)}
+
+
+def _grid_position(kernel, nest: RowLoopNest, positions: dict[str, int]) -> int:
+    match = re.search(r"'grid_type':\s*'(\w+)'", kernel.source)
+    try:
+        dims = grid_rule(kernel.signature or {p: "" for p in nest.params + nest.constexprs},
+                         match.group(1) if match else "Grid1D")
+    except NotRetunable as why:
+        raise RowOnChipDeclined(str(why)) from None
+    if [d for d, _ in dims] != ["xnumel"] or "xnumel" not in positions:
+        raise RowOnChipDeclined(f"grid dimensions {[d for d, _ in dims]}: only a 1-D grid over xnumel is handled")
+    return positions["xnumel"]
+
+
+def _overlap_checks(nest: RowLoopNest, reloads, positions) -> tuple[tuple[int, int], ...]:
+    """Pairs (read pointer, written pointer) whose buffers must not overlap for a reuse to be exact."""
+    pairs = set()
+    for first, later in reloads:
+        for store in nest.stores_between(first, later):
+            pairs.add((positions[first.param], positions[store.param]))
+    return tuple(sorted(pairs))
+
+
+def _variants(nest: RowLoopNest, row_block: int, kept_rows: int) -> tuple[tuple[int, int], ...]:
+    """(XBLOCK, num_warps) within the budget, the likeliest fastest first: about 16 row values per
+    thread, and enough programs to fill the card."""
+    rows = nest.x_numel
+    scored = []
+    for xblock in ROWS_PER_PROGRAM:
+        if rows is not None and xblock > 1 and xblock >= 2 * rows:
+            break
+        if nest.x_mask == "all" and (rows is None or rows % xblock):
+            continue                              # no x mask: a program must not run past the last row
+        live = xblock * row_block * kept_rows
+        if live > MAX_TILE_VALUES:
+            break
+        for warps in WARPS:
+            per_thread = live / (32 * warps)
+            if per_thread > VALUES_PER_THREAD:
+                continue
+            programs = math.ceil(rows / xblock) if rows else 2 * SM_COUNT
+            cost = abs(math.log2(max(per_thread, 1 / 32) / 16)) + max(0.0, math.log2(2 * SM_COUNT / programs))
+            scored.append((cost, xblock, warps))
+    return tuple((x, w) for _, x, w in sorted(scored))
+
+
+# ---------------------------------------------------------------------------------------------------
+# The rewrite
+
+def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> ast.FunctionDef:
+    """The kernel with its r-loops unrolled (each runs once at R0_BLOCK >= r0_numel) and, with `reuse`,
+    every reload of data an earlier pass read replaced by that read's registers."""
+    function = copy.deepcopy(nest.function)
+    function.name = name
+    kept: dict[tuple, str] = {}
+    replace: dict[tuple, str] = {}              # load position -> register name it becomes
+    hoist: dict[tuple, str] = {}                # first reads that get a name of their own
+    for first, later in nest.reloads() if reuse else ():
+        register = kept.setdefault(first.key, f"_ko_row{len(kept)}")
+        hoist[_position(first.node)] = register
+        replace[_position(later.node)] = register
+    function.body = _rewrite_body(function.body, hoist, replace)
+    return function
+
+
+def _position(node: ast.AST) -> tuple:
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+
+
+def _rewrite_body(body: list[ast.stmt], hoist: dict, replace: dict) -> list[ast.stmt]:
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.For):
+            # the loop runs once (R0_BLOCK >= r0_numel): its offset is the range's start, 0
+            start = ast.Assign(targets=[ast.Name(stmt.target.id, ast.Store())], value=ast.Constant(0))
+            out.append(ast.copy_location(start, stmt))
+            out += _rewrite_body(stmt.body, hoist, replace)
+            continue
+        hoisted: list[ast.stmt] = []
+        out_stmt = _LoadRewriter(hoist, replace, hoisted).visit(stmt)
+        out += hoisted + [out_stmt]
+    return [ast.fix_missing_locations(s) for s in out]
+
+
+class _LoadRewriter(ast.NodeTransformer):
+    def __init__(self, hoist: dict, replace: dict, hoisted: list):
+        self.hoist, self.replace, self.hoisted = hoist, replace, hoisted
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        position = _position(node)
+        if position in self.replace:
+            return ast.copy_location(ast.Name(self.replace[position], ast.Load()), node)
+        node = self.generic_visit(node)
+        if position in self.hoist:
+            register = self.hoist[position]
+            # the row is read from memory once now: do not keep it in L2 for a later pass
+            for keyword in node.keywords:
+                if keyword.arg == "eviction_policy":
+                    keyword.value = ast.Constant("evict_first")
+            self.hoisted.append(ast.copy_location(ast.Assign(targets=[ast.Name(register, ast.Store())], value=node),
+                                                  node))
+            return ast.copy_location(ast.Name(register, ast.Load()), node)
+        return node
+
+
+def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int) -> str:
+    """A candidate-format module: the single-pass kernel (and, when reuse needs it, the unrolled kernel
+    without reuse for overlapping buffers) and `run(*args)` launching it."""
+    nest = plan.nest
+    fast = single_pass_function(nest, f"{plan.kernel}_row_on_chip")
+    functions = [fast]
+    if plan.overlap_checks:
+        functions.append(single_pass_function(nest, f"{plan.kernel}_row_on_chip_reload", reuse=False))
+    module = copy.deepcopy(nest.module)
+    index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
+    module.body[index:index + 1] = functions
+    launch = (f"[(triton.cdiv(args[{plan.grid_position}], {xblock}), 1, 1)](*args, XBLOCK={xblock}, "
+              f"R0_BLOCK={plan.row_block}, num_warps={warps}, num_stages=1)")
+    lines = [
+        f"# row-on-chip: {plan.kernel} in one pass over each row, XBLOCK={xblock} num_warps={warps}",
+        f"# {plan.description}",
+        ast.unparse(module),
+        "",
+    ]
+    if plan.overlap_checks:
+        checks = " or ".join(f"_overlap(args[{a}], args[{b}])" for a, b in plan.overlap_checks)
+        lines += [
+            "def _overlap(a, b):",
+            "    # byte ranges of two tensors' elements; a store between two passes must not change the reused row",
+            "    def extent(t):",
+            "        last = sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride())) if t.numel() else -1",
+            "        return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()",
+            "    (a0, a1), (b0, b1) = extent(a), extent(b)",
+            "    return a0 < b1 and b0 < a1",
+            "",
+            "",
+            "def run(*args):",
+            f"    kernel = {functions[1].name} if {checks} else {fast.name}",
+            f"    kernel{launch}",
+        ]
+    else:
+        lines += ["def run(*args):", f"    {fast.name}{launch}"]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------
+# The proposer
+
+@dataclass
+class RowOnChipProposer:
+    name: str = "row-on-chip"
+    summary: str = ("Run a looped reduction that reads each row several times (norms, softmax, losses) as one "
+                    "pass with the row in registers")
+    max_variants: int = MAX_VARIANTS
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        try:
+            plan = plan_row_on_chip(target)
+        except RowOnChipDeclined:
+            return
+        mine = [a for a in history if a.candidate.proposer == self.name]
+        tried = {a.candidate.strategy for a in mine}
+        for xblock, warps in plan.variants[: self.max_variants]:
+            label = f"row-on-chip R0_BLOCK={plan.row_block} XBLOCK={xblock} num_warps={warps}"
+            if label in tried:
+                continue
+            yield Candidate(candidate_source(plan, xblock, warps), self.name, label, notes=plan.description)
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """Why a looped reduction gets no candidate ('' when it gets some, or is not a looped reduction)."""
+        if len(target.kernels) != 1 or target.kernels[0].kind != "reduction":
+            return ""
+        try:
+            plan_row_on_chip(target)
+        except RowOnChipDeclined as why:
+            return str(why)
+        return ""

@@ -1,0 +1,113 @@
+"""Real looped Inductor reduction kernels at small sizes, for tests of the schedule-transform proposers.
+
+A kernel is taken from a captured output module (lifted into the IR, so its target is what the
+agentic-rewrite pass would hand a proposer), its hard-coded sizes shrunk (`shrink_sizes`), and its launch
+arguments shrunk with it. `run_original` launches the kernel's own code at a small R0_BLOCK, so its
+r-loops really loop, as they do at full size on a GPU.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+from pathlib import Path
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+from kernelopt.runtime.interpret import install_cpu_triton_shims  # noqa: E402
+
+install_cpu_triton_shims()
+
+import torch  # noqa: E402
+
+from kernelopt.inductor_source import shrink_sizes  # noqa: E402
+from kernelopt.lift import lift_file  # noqa: E402
+from kernelopt.proposers.base import Candidate, LaunchSpec, RewriteTarget  # noqa: E402
+from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source  # noqa: E402
+from kernelopt.rewrite.evaluate import load_candidate  # noqa: E402
+from kernelopt.rewrite.targets import kernel_target  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+LOOPED_CPU = REPO / "tests" / "fixtures" / "looped-cpu-2.13"
+H200_FIXTURES = REPO / "tests" / "fixtures" / "inductor-2.11-h200"
+H200_CORPUS = REPO / "tests" / "corpus" / "cuda-2.11-h200"
+
+
+@functools.lru_cache(maxsize=None)
+def _lifted(path: str):
+    return lift_file(path)
+
+
+def looped_target(path: Path, kernel: str, sizes: dict[int, int]) -> RewriteTarget:
+    """The kernel's rewrite target with every hard-coded size in `sizes` shrunk, in the kernel's source,
+    its tensors' shapes and its scalar arguments alike (tensors stay contiguous)."""
+    target = kernel_target(_lifted(str(path)), kernel)
+    spec = target.kernels[0]
+    spec = dataclasses.replace(spec, source=shrink_sizes(spec.source, sizes))
+    launch = target.launches[0]
+    args = []
+    for arg in launch.args:
+        if arg.is_tensor:
+            shape = tuple(sizes.get(s, s) for s in arg.sizes)
+            args.append(dataclasses.replace(arg, sizes=shape, strides=_contiguous(shape), storage_offset=0))
+        else:
+            args.append(dataclasses.replace(arg, value=sizes.get(arg.value, arg.value)))
+    return dataclasses.replace(target, kernels=(spec,), launches=(LaunchSpec(launch.kernel, tuple(args), {}),))
+
+
+def _contiguous(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= max(size, 1)
+    return tuple(reversed(strides))
+
+
+def make_args(target: RewriteTarget, seed: int, int_high: int = 2) -> list:
+    """Fresh random launch arguments: floats ~ N(0, 2^2) (outputs too: the kernel must overwrite them),
+    integers in [0, int_high)."""
+    generator = torch.Generator().manual_seed(seed)
+    out = []
+    for arg in target.launches[0].args:
+        if not arg.is_tensor:
+            out.append(arg.value)
+            continue
+        dtype = getattr(torch, arg.dtype)
+        if dtype.is_floating_point:
+            out.append((2 * torch.randn(arg.sizes, generator=generator, dtype=torch.float64)).to(dtype))
+        else:
+            out.append(torch.randint(0, int_high, arg.sizes, generator=generator).to(dtype))
+    return out
+
+
+def clone(args: list) -> list:
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+
+
+def written(target: RewriteTarget, args: list) -> dict[str, torch.Tensor]:
+    return {spec.name: value for spec, value in zip(target.launches[0].args, args) if spec.written}
+
+
+def run_original(target: RewriteTarget, args: list, r0_block: int = 16, xblock: int = 1) -> dict[str, torch.Tensor]:
+    """The kernel's own code at R0_BLOCK=r0_block (its r-loops take several steps); returns what it wrote."""
+    spec, launch = target.kernels[0], target.launches[0]
+    source = candidate_source(spec.source, spec.name, [a.name for a in launch.args], spec.signature, "Grid1D",
+                              LaunchConfig((("XBLOCK", xblock), ("R0_BLOCK", r0_block)), 1, 1))
+    load_candidate(source, "original")(*args)
+    return written(target, args)
+
+
+def run_candidate(candidate: Candidate, target: RewriteTarget, args: list) -> dict[str, torch.Tensor]:
+    load_candidate(candidate.source, "row_candidate")(*args)
+    return written(target, args)
+
+
+def assert_as_accurate(got: torch.Tensor, original: torch.Tensor, reference: torch.Tensor, what: str) -> None:
+    """`got` is within the original's own distance from the float64 reference (twice it, plus one unit
+    of the dtype's rounding), elementwise over the tensor."""
+    ref = reference.to(torch.float64)
+    eps = torch.finfo(got.dtype).eps
+    allowed = 2 * (original.double() - ref).abs().max() + eps * (1 + ref.abs())
+    error = (got.double() - ref).abs()
+    worst = int(torch.argmax(error - allowed))
+    assert bool((error <= allowed).all()), (
+        f"{what}: error {error.flatten()[worst]:.3g} > allowed {allowed.flatten()[worst]:.3g} at flat index {worst}")
