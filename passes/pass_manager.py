@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from kernelopt.ir.core import Module
-from kernelopt.ir.user_errors import InputError
+from kernelopt.ir.user_errors import InputError, KernelOptError
 from kernelopt.ir.printer import print_module
 from kernelopt.ir.verifier import verify
 
@@ -67,8 +67,8 @@ class PassManager:
             p.apply(ctx, module)
         except PassFailure as err:
             self._fail(p, module, f"pass '{p.name}' failed: {err}")
-        except InputError:
-            raise                 # already written for the user (a file, a module, a candidate)
+        except KernelOptError:
+            raise                 # already written for the user: bad input exits 1, bad usage 2
         except (KeyboardInterrupt, SystemExit, MemoryError):
             raise
         except Exception as err:  # noqa: BLE001 - a bug or an unforeseen input: named, never a traceback
