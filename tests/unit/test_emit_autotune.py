@@ -29,8 +29,10 @@ REPO = Path(__file__).resolve().parents[2]
 CPU_CORPUS = REPO / "tests" / "corpus" / "cpu-2.13"
 FIXTURES = REPO / "tests" / "fixtures" / "inductor-2.11-h200"
 
-pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1" and not torch.cuda.is_available(),
-                                reason="Triton kernels run on the CPU only under TRITON_INTERPRET=1")
+interpreter = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
+                                 reason="Triton kernels run on the CPU only under TRITON_INTERPRET=1")
+gpu = pytest.mark.skipif(not torch.cuda.is_available() or os.environ.get("TRITON_INTERPRET") == "1",
+                         reason="needs a CUDA GPU (and Triton compiling for it, not the interpreter)")
 
 
 def _capture(name: str) -> tuple[Path, list]:
@@ -51,6 +53,7 @@ def _assert_same(got: list, want: list) -> None:
         torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
 
 
+@interpreter
 def test_a_cpu_capture_without_manifest_gets_the_interpreter_friendly_config(tmp_path):
     path, args = _capture("rmsnorm")                    # 64 rows: configs of 64, 8 or 2 programs
     module = lift_file(str(path))
@@ -138,9 +141,9 @@ def make_runtime(tmp_path, monkeypatch):
     kernels = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(kernels)
 
-    def make():
+    def make(device="cpu"):
         namespace = {"os": os, "torch": torch, "triton": __import__("triton")}
-        for template, context in (("runtime.py.j2", {}), ("support.py.j2", {"device": "cpu"}),
+        for template, context in (("runtime.py.j2", {}), ("support.py.j2", {"device": device}),
                                   ("autotune.py.j2", {})):
             exec(compile(render(template, context), template, "exec"), namespace)
         namespace["_KERNELS"] = {"add_one_in_place": kernels.add_one_in_place, "sum_into": kernels.sum_into}
@@ -163,6 +166,7 @@ def _cache_entries(tmp_path) -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted((tmp_path / "cache" / "autotune").glob("*.json"))]
 
 
+@interpreter
 def test_autotune_keeps_the_fastest_and_restores_in_place_buffers(runtime, tmp_path):
     x = torch.arange(61, dtype=torch.float32)           # not a power of two: masked last block
     site = _site(runtime, "add_one_in_place", 61, (1, 64), restore=(0,))
@@ -176,6 +180,7 @@ def test_autotune_keeps_the_fastest_and_restores_in_place_buffers(runtime, tmp_p
     torch.testing.assert_close(x, torch.arange(61, dtype=torch.float32) + 2, rtol=0, atol=0)
 
 
+@interpreter
 def test_autotune_zeroes_reset_to_zero_buffers_before_the_real_launch(runtime):
     x = torch.randn(37, dtype=torch.float32)
     out = torch.zeros(1, dtype=torch.float32)            # as Inductor's wrapper hands it over
@@ -183,6 +188,7 @@ def test_autotune_zeroes_reset_to_zero_buffers_before_the_real_launch(runtime):
     assert abs(float(out) - float(x.double().sum())) < 1e-4   # trials accumulated into it; zeroed after
 
 
+@interpreter
 def test_length_one_tensor_is_tuned_and_restored(runtime):
     x = torch.full((1,), 2.5)
     site = _site(runtime, "add_one_in_place", 1, (1, 2), restore=(0,))
@@ -194,6 +200,7 @@ def test_length_one_tensor_is_tuned_and_restored(runtime):
 # an emitted module: the cache across processes, a corrupt entry
 # --------------------------------------------------------------------------------------------
 
+@interpreter
 def test_a_corrupt_cache_entry_is_ignored_with_a_warning_and_rewritten(make_runtime, tmp_path):
     x = torch.zeros(5)
     _site(make_runtime(), "add_one_in_place", 5, (1, 8), restore=(0,))(0, x, 5)
@@ -207,16 +214,17 @@ def test_a_corrupt_cache_entry_is_ignored_with_a_warning_and_rewritten(make_runt
 
 
 SECOND_PROCESS = r'''
-import json, sys, torch
-from kernelopt.runtime.loader import load_output_module
-module = load_output_module(sys.argv[1], "cpu", hooks=False)
-args = torch.load(sys.argv[2])["args"]
-outputs = module.call(list(args))
-site = next(v for v in module.namespace.values() if type(v).__name__ == "_Autotuned")
+import importlib.util, json, sys, torch
+spec = importlib.util.spec_from_file_location("emitted", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+outputs = module.call(list(torch.load(sys.argv[2])["args"]))
+site = next(v for v in vars(module).values() if type(v).__name__ == "_Autotuned")
 print(json.dumps({"meta": site.meta, "sum": float(outputs[0].double().sum())}))
 '''
 
 
+@interpreter
 def test_the_emitted_module_caches_its_choice_for_the_next_process(tmp_path, monkeypatch):
     path, args = _capture("mlp")                        # mm, then GELU in place on its output (in_out_ptr0)
     want = torch.load(path.parent / "outputs.pt")["outputs"]
@@ -242,3 +250,36 @@ def test_the_emitted_module_caches_its_choice_for_the_next_process(tmp_path, mon
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["meta"] == slower[0]
     assert abs(result["sum"] - float(want[0].double().sum())) <= 1e-4 * float(want[0].double().abs().sum())
+
+
+# --------------------------------------------------------------------------------------------
+# on a GPU (skipped here): do_bench timing, trials through the fast launch paths
+# --------------------------------------------------------------------------------------------
+
+@gpu
+def test_on_a_gpu_every_config_is_timed_and_in_place_buffers_survive(make_runtime, tmp_path, monkeypatch):
+    monkeypatch.delenv("KERNELOPT_AUTOTUNE")            # the default: time on a GPU
+    runtime = make_runtime("cuda:0")
+    x = torch.arange(1000, dtype=torch.float32, device="cuda")
+    site = _site(runtime, "add_one_in_place", 1000, (64, 256, 1024), restore=(0,))
+    site(torch.cuda.current_stream().cuda_stream, x, 1000)
+    torch.testing.assert_close(x.cpu(), torch.arange(1000, dtype=torch.float32) + 1, rtol=0, atol=0)
+    (entry,) = _cache_entries(tmp_path)
+    assert len(entry["timings_ms"]) == 3 and all(0 < ms < float("inf") for *_, ms in entry["timings_ms"])
+
+
+@gpu
+def test_on_a_gpu_an_emitted_plain_module_autotunes_and_matches_inductor(tmp_path, monkeypatch):
+    from kernelopt.runtime.execute import seeded_example_args
+
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+    path = FIXTURES / "ln_gelu.default.0.py"
+    emitted = tmp_path / "ln_gelu_plain.py"
+    emitted.write_text(emit_python(lift_file(str(path))))
+    original, ours = load_output_module(str(path), "cuda", hooks=False), load_output_module(str(emitted), "cuda", hooks=False)
+    args = seeded_example_args(original)
+    want, _ = _call(original, args)
+    got, _ = _call(ours, args)
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g.float(), w.float(), rtol=2e-2, atol=2e-2)
+    assert len(_cache_entries(tmp_path)) == 1
