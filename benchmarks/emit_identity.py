@@ -320,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             row = job()
         except Exception as err:  # one capture failing must not end the run
-            row = {"capture": label, "error": f"{type(err).__name__}: {err}", "traceback": traceback.format_exc()[-2000:]}
+            row = {"capture": label, "error": f"{type(err).__name__}: {err}",
+                   "traceback": traceback.format_exc()[-2000:]}
         row["seconds"] = round(time.time() - started, 1)
         rows.append(row)
         print(table([row]).splitlines()[-1], flush=True)

@@ -245,8 +245,8 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     candidates = _autotune_candidates(kernel, launch, code, selection)
     if selection.candidates and candidates is None:
         selection = cfg.Selection(selection.candidates[0], "heuristic", f"no recorded launch config for "
-                                  f"@{kernel.symbol}: Inductor's first heuristic config (its configs do not all "
-                                  f"give a static grid, so the emitted module cannot time them)")
+                                  f"@{kernel.symbol}: Inductor's first heuristic config (its configs cannot share one "
+                                  f"launch site: a grid that is not static, or different constexprs)")
     config = selection.config
     state.config_sources[selection.source] = state.config_sources.get(selection.source, 0) + 1
     if selection.remark:
@@ -506,9 +506,12 @@ def _header(state: _State) -> str:
         f"Emitted with: torch {torch.__version__}, triton {triton.__version__}, on {date}",
         f"Launch configs tuned on: {gpu}",
         "Launch config sources: " + (", ".join(f"{k} x{v}" for k, v in sorted(state.config_sources.items())) or "none"),
-    ] + ([f"Autotuned launch sites: {state.config_sources['autotune']} (no recorded config: Inductor's heuristic "
-          "configs are timed at the first launch on the GPU the module runs on, the choice cached under "
-          "$KERNELOPT_CACHE_DIR/autotune)"] if state.autotuned else []) + [
+    ]
+    if state.autotuned:
+        lines.append(f"Autotuned launch sites: {state.config_sources['autotune']} (no recorded config: Inductor's "
+                     "heuristic configs are timed at the first launch on the GPU the module runs on, the choice "
+                     "cached under $KERNELOPT_CACHE_DIR/autotune)")
+    lines += [
         f"Precision policy: {attrs.get('precision', 'strict')}"
         + (" (fp32 math stays fp32: no TF32 or bf16 dots)" if attrs.get("precision", "strict") == "strict" else ""),
         "Needs at run time: torch and triton only on a GPU (no torch._inductor).",
