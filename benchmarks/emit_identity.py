@@ -9,12 +9,23 @@ every output bitwise equal (NaN payloads included). Timing: the two `call(args)`
 interleaved rounds (CUDA events around N calls, after warm-up); the ratio is emitted/original of the
 medians. Targets: <= 1.02 for captures of >= 1 ms, <= 1.05 below. Writes a JSON (GPU, torch, triton,
 date, one row per capture) and prints a table.
+
+`--plain`: plain output modules, as `kernelopt emit` gets them without a manifest. Nothing is pinned: the
+emitted module times Inductor's heuristic configs at its first call, as the original's autotuner does
+(a fresh KERNELOPT_CACHE_DIR, so it really times). Rows: every corpus capture (its manifest ignored)
+and the modules under --modules (default tests/fixtures/inductor-2.11-h200, on get_args() with a fixed
+seed). Each row adds the first call's seconds on both sides (compile + autotune) and the kernels whose
+autotuned config differs between the two (then bitwise identity is not expected for reductions):
+
+    python benchmarks/emit_identity.py --device cuda --plain --rounds 5 --out emit_identity_plain.json
 """
 from __future__ import annotations
 
 import argparse
 import datetime
+import glob
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -111,37 +122,94 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
         sources[launch.attrs.get("config_source", "?")] = sources.get(launch.attrs.get("config_source", "?"), 0) + 1
     emitted = _import(emitted_path)
     with torch.no_grad():
-        first = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
-        second = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
-        torch.cuda.synchronize()
-        identical = len(first) == len(second) and all(_bits_equal(a, b) for a, b in zip(first, second))
-        calls = {"original": original.call, "emitted": emitted.call}
-        for fn in calls.values():  # warm-up: compile, fill caches, first direct launches
-            for _ in range(3):
-                fn([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
-        torch.cuda.synchronize()
-        probe = _time_interleaved(calls, args, 1, 3)
-        per_round = max(1, min(200, int(20.0 / max(probe["original"], 1e-3))))  # ~20 ms per round
-        medians = _time_interleaved(calls, args, rounds, per_round)
-    ratio = medians["emitted"] / medians["original"]
-    target = 1.02 if medians["original"] >= 1.0 else 1.05
+        row = _side_by_side(original, emitted, args, rounds)
     return {"capture": f"{capture.parent.parent.name}/{capture.parent.name}/{capture.name}",
             "launches": len(module.launches()), "configs_pinned": pinned, "config_sources": sources,
-            "autotuner_differs_from_capture": differs, "launch_path": _launch_path(emitted),
-            "bitwise_identical": bool(identical), "original_ms": round(medians["original"], 5),
-            "emitted_ms": round(medians["emitted"], 5), "ratio": round(ratio, 4), "target": target,
-            "meets_target": ratio <= target, "calls_per_round": per_round, "rounds": rounds}
+            "autotuner_differs_from_capture": differs, "launch_path": _launch_path(emitted), **row}
 
 
 def _launch_path(emitted) -> str:
     """Which fast launch path the emitted module's launch sites set up (static, direct or jit)."""
     paths = set()
     for value in vars(emitted).values():
-        if type(value).__name__ == "_Launch":
+        if type(value).__name__ in ("_Launch", "_Autotuned"):
             fast = value.fast
             paths.add("jit" if fast is None else "static" if getattr(fast, "__self__", None) is not None
                       else "direct")
     return ",".join(sorted(paths)) or "none"
+
+
+def _timed_first_call(module, args) -> float:
+    import torch
+
+    started = time.perf_counter()
+    module.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    torch.cuda.synchronize()
+    return time.perf_counter() - started
+
+
+def _autotuned_configs(emitted) -> dict[str, dict]:
+    """Kernel -> the config each `_Autotuned` site settled on, in the manifest's `chosen` form."""
+    found = {}
+    for value in vars(emitted).values():
+        if type(value).__name__ == "_Autotuned" and value.candidates is None:
+            found[value.name] = {"kwargs": dict(value.meta), **value.options}
+    return found
+
+
+def measure_plain(module_path: Path, label: str, device: str, rounds: int, workdir: Path) -> dict:
+    """One plain output module: emitted with nothing pinned, then side by side with the original."""
+    import torch
+
+    from kernelopt.capture.inductor import kernel_configs
+    from kernelopt.codegen import emit_python
+    from kernelopt.codegen.configs import recorded_configs
+    from kernelopt.lift import lift_file
+    from kernelopt.runtime.loader import load_output_module
+
+    original = _import(module_path)
+    inputs_folder = module_path.parent if (module_path.parent / "inputs.pt").exists() else workdir
+    args = _inputs(inputs_folder, load_output_module(str(module_path), device), device)
+    module = lift_file(str(module_path))
+    emitted_path = workdir / f"{label.replace('/', '_').replace('.', '_').replace('-', '_')}_plain.py"
+    emitted_path.write_text(emit_python(module, options=None))
+    sources = {}
+    for launch in module.launches():
+        sources[launch.attrs.get("config_source", "?")] = sources.get(launch.attrs.get("config_source", "?"), 0) + 1
+    emitted = _import(emitted_path)
+    with torch.no_grad():
+        first = {"original": _timed_first_call(original, args), "emitted": _timed_first_call(emitted, args)}
+        live = recorded_configs({"kernels": kernel_configs(original)}, module)
+        tuned = recorded_configs({"kernels": _autotuned_configs(emitted)}, module)
+        differs = sorted(name for name, config in tuned.items()
+                         if name in live and live[name].as_attr() != config.as_attr())
+        row = _side_by_side(original, emitted, args, rounds)
+    return {"capture": label, "plain": True, "launches": len(module.launches()), "config_sources": sources,
+            "first_call_s": {k: round(v, 3) for k, v in first.items()}, "autotuned_kernels": len(tuned),
+            "autotune_differs_from_original": differs, "launch_path": _launch_path(emitted), **row}
+
+
+def _side_by_side(original, emitted, args: list, rounds: int) -> dict:
+    """Bitwise identity of the outputs and the interleaved time ratio emitted / original."""
+    import torch
+
+    first = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    second = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    torch.cuda.synchronize()
+    identical = len(first) == len(second) and all(_bits_equal(a, b) for a, b in zip(first, second))
+    calls = {"original": original.call, "emitted": emitted.call}
+    for fn in calls.values():  # warm-up: compile, fill caches, first direct launches
+        for _ in range(3):
+            fn([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    torch.cuda.synchronize()
+    probe = _time_interleaved(calls, args, 1, 3)
+    per_round = max(1, min(200, int(20.0 / max(probe["original"], 1e-3))))  # ~20 ms per round
+    medians = _time_interleaved(calls, args, rounds, per_round)
+    ratio = medians["emitted"] / medians["original"]
+    target = 1.02 if medians["original"] >= 1.0 else 1.05
+    return {"bitwise_identical": bool(identical), "original_ms": round(medians["original"], 5),
+            "emitted_ms": round(medians["emitted"], 5), "ratio": round(ratio, 4), "target": target,
+            "meets_target": ratio <= target, "calls_per_round": per_round, "rounds": rounds}
 
 
 def _import(path: Path):
@@ -210,6 +278,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=15, help="interleaved timing rounds (default 15)")
     parser.add_argument("--only", help="comma-separated model names")
     parser.add_argument("--platform", default="cuda", help="only corpus platforms whose name contains this")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain output modules: nothing pinned, the emitted module autotunes at its first call")
+    parser.add_argument("--modules", default=str(REPO / "tests" / "fixtures" / "inductor-2.11-h200" / "*.py"),
+                        help="with --plain: a glob of further output modules without a capture folder "
+                             "(default tests/fixtures/inductor-2.11-h200/*.py)")
     args = parser.parse_args(argv)
     if args.merge:
         Path(args.out).write_text(merged_markdown(args.merge))
@@ -222,19 +295,37 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows = []
     workdir = Path(tempfile.mkdtemp(prefix="emit-identity-"))
+    if args.plain:  # a cache of earlier runs would skip the first-call timing this measures
+        os.environ["KERNELOPT_CACHE_DIR"] = str(workdir / "cache")
+    jobs = []
     for capture in captures(Path(args.corpus), args.only.split(",") if args.only else None):
         if args.platform and args.platform not in capture.parent.parent.name:
             continue
+        label = str(capture.relative_to(Path(args.corpus)))
+        if args.plain:
+            manifest = json.loads((capture / "manifest.json").read_text())
+            jobs.append((label, lambda c=capture, m=manifest, l=label: measure_plain(
+                c / m["graphs"][0]["module"], l, args.device, args.rounds, workdir)))
+        else:
+            jobs.append((label, lambda c=capture: measure(c, args.device, args.rounds, workdir)))
+    if args.plain:
+        for path in sorted(glob.glob(args.modules)):
+            name = Path(path).stem
+            if not args.only or name.split(".")[0] in args.only.split(","):
+                label = f"{Path(path).parent.name}/{name}"
+                jobs.append((label, lambda p=path, l=label: measure_plain(Path(p), l, args.device, args.rounds,
+                                                                         workdir)))
+    for label, job in jobs:
         started = time.time()
         try:
-            row = measure(capture, args.device, args.rounds, workdir)
+            row = job()
         except Exception as err:  # one capture failing must not end the run
-            row = {"capture": str(capture.relative_to(Path(args.corpus))), "error": f"{type(err).__name__}: {err}",
+            row = {"capture": label, "error": f"{type(err).__name__}: {err}",
                    "traceback": traceback.format_exc()[-2000:]}
         row["seconds"] = round(time.time() - started, 1)
         rows.append(row)
         print(table([row]).splitlines()[-1], flush=True)
-    result = {**environment(args.device), "rows": rows,
+    result = {**environment(args.device), "plain": args.plain, "rows": rows,
               "summary": {"captures": len(rows), "errors": sum("error" in r for r in rows),
                           "bitwise_identical": sum(bool(r.get("bitwise_identical")) for r in rows),
                           "meets_target": sum(bool(r.get("meets_target")) for r in rows)}}

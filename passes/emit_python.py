@@ -22,10 +22,11 @@ class EmitPython(Pass):
     name = "emit-python"
     summary = "Emit the module as Python: standalone (torch + triton only) or patched (minimal diff)"
     statistics = ("kernels", "launches", "rewritten", "config.capture", "config.measured", "config.heuristic",
-                  "config.template", "config.retune")
+                  "config.template", "config.retune", "config.autotune")
     style: str = field(default="standalone", metadata={"help": "standalone | patched"})
-    config_policy: str = field(default="first", metadata={
-        "help": "for launches without a recorded config: first (Inductor's first heuristic config) | most-work"})
+    config_policy: str = field(default="auto", metadata={
+        "help": "for launches without a recorded config: auto (autotune for a GPU module, most-work for a CPU "
+                "one) | autotune (timed at the first launch) | first (Inductor's first heuristic config) | most-work"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         from kernelopt.codegen import STYLES, emit_python

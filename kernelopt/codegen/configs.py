@@ -3,12 +3,15 @@
 Never a blind default. In order of preference:
 1. the launch attr `config` already in the IR (from the capture: the autotuner's choice, put there by
    the lifter or by `apply_recorded_configs`; or measured on the GPU by `measure_configs`);
-2. otherwise one of the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
+2. otherwise the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
    would autotune over, evaluated from the decorator in the kernel source (at emit time; the emitted
-   module does not need Inductor). Policy `first` takes Inductor's first candidate (its preferred one;
+   module does not need Inductor). Policy `autotune` keeps them all: the emitted module times them at
+   the kernel's first launch on a GPU, as Inductor's runtime does (`config_source = "autotune"`; one
+   config is pinned as before). Policy `first` takes Inductor's first candidate (its preferred one;
    the only one when Inductor would not autotune); `most-work` the one with the largest block product
-   (fewest programs: fastest under the CPU interpreter). The launch gets `config_source = "heuristic"`
-   and a remark saying so.
+   (fewest programs: fastest under the CPU interpreter). `auto`, the default, is `autotune` for a module
+   captured for a GPU and `most-work` for one captured for the CPU interpreter. A pinned launch gets
+   `config_source = "heuristic"`; either way a remark says so.
 Template kernels (`@triton_heuristics.template`) have one fixed config: num_warps/num_stages in the
 decorator, block sizes in the body.
 """
@@ -27,7 +30,7 @@ from kernelopt.ir.core import Module, Op
 
 BLOCK_NAMES = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK", "RBLOCK")
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
-POLICIES = ("first", "most-work")
+POLICIES = ("auto", "autotune", "first", "most-work")
 
 
 @dataclass(frozen=True)
@@ -111,11 +114,30 @@ def heuristic_configs(kernel: Op) -> list[LaunchConfig]:
     if code.heuristic == "template":
         return [LaunchConfig((), keywords.get("num_warps"), keywords.get("num_stages"))]
     call = ast.parse(code.heuristic_source.lstrip("@"), mode="eval").body
-    configs = [LaunchConfig(tuple(dict(c.kwargs).items()), getattr(c, "num_warps", None),
-                            getattr(c, "num_stages", None)) for c in inductor_config_list(call, namespace)]
+    configs = []
+    for found in inductor_config_list(call, namespace):
+        config = LaunchConfig(tuple(dict(found.kwargs).items()), getattr(found, "num_warps", None),
+                              getattr(found, "num_stages", None))
+        if config not in configs:  # Inductor drops duplicates before autotuning (`unique_configs`)
+            configs.append(config)
     if not configs:
         configs = [_size_hint_config(code.constexpr_params, keywords.get("size_hints"), code.heuristic)]
     return configs
+
+
+def trial_buffers(kernel: Op) -> tuple[list[str], list[str]]:
+    """Parameter names the kernel's autotuning must protect, as its decorator declares them for
+    Inductor's autotuner: (`restore`: updated in place, so every trial runs on a copy:
+    inductor_meta `mutated_arg_names` + triton_meta `restore_value`; `zero`: zeroed before every trial
+    and after the last one: triton_meta `reset_to_zero`)."""
+    code = standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", ""))
+    if code.heuristic_source is None:
+        return [], []
+    keywords = _decorator_keywords(code.heuristic_source, _decorator_namespace())
+    inductor_meta = keywords.get("inductor_meta") if isinstance(keywords.get("inductor_meta"), dict) else {}
+    triton_meta = keywords.get("triton_meta") if isinstance(keywords.get("triton_meta"), dict) else {}
+    restore = list(inductor_meta.get("mutated_arg_names") or ()) + list(triton_meta.get("restore_value") or ())
+    return list(dict.fromkeys(restore)), list(triton_meta.get("reset_to_zero") or ())
 
 
 def _size_hint_config(constexprs: list[str], size_hints: Any, kind: str) -> LaunchConfig:
@@ -134,7 +156,19 @@ def _size_hint_config(constexprs: list[str], size_hints: Any, kind: str) -> Laun
     return LaunchConfig(tuple(kwargs.items()), 4, 1)
 
 
+def resolve_policy(policy: str, module: Module) -> str:
+    """`auto` -> `autotune` for a module captured for a GPU, `most-work` for one captured for the CPU
+    interpreter (where timing would cost seconds per config and the largest blocks always win)."""
+    if policy not in POLICIES:
+        raise InputError(f"unknown config policy {policy!r}: use one of {', '.join(POLICIES)}")
+    if policy != "auto":
+        return policy
+    return "autotune" if str(module.attrs.get("device", "cuda")).startswith("cuda") else "most-work"
+
+
 def choose(configs: list[LaunchConfig], policy: str = "first") -> LaunchConfig:
+    """One config of the list: Inductor's first (`first`) or the most work per program (`most-work`,
+    also the untimed choice of `autotune`)."""
     if policy not in POLICIES:
         raise InputError(f"unknown config policy {policy!r}: use one of {', '.join(POLICIES)}")
     if policy == "first":
@@ -148,14 +182,16 @@ def choose(configs: list[LaunchConfig], policy: str = "first") -> LaunchConfig:
 
 @dataclass
 class Selection:
-    config: LaunchConfig
-    source: str            # capture | measured | heuristic | template
+    config: LaunchConfig   # with `candidates`: the one launched when the emitted module does not time
+    source: str            # capture | measured | heuristic | template | autotune
     remark: str | None = None
+    candidates: list[LaunchConfig] | None = None   # autotune: every config, in Inductor's order
 
 
-def select_config(module: Module, launch: Op, policy: str = "first",
+def select_config(module: Module, launch: Op, policy: str = "auto",
                   cache: dict | None = None) -> Selection:
     """The configuration `launch` is emitted with (see the module doc for the order)."""
+    policy = resolve_policy(policy, module)
     recorded = launch.attrs.get("config")
     if isinstance(recorded, dict) and recorded:
         return Selection(LaunchConfig.from_dict(recorded), str(launch.attrs.get("config_source", "capture")))
@@ -169,9 +205,16 @@ def select_config(module: Module, launch: Op, policy: str = "first",
         configs = heuristic_configs(kernel)
         if cache is not None:
             cache[key] = configs
-    config = choose(configs, policy)
+    config = choose(configs, "most-work" if policy == "autotune" else policy)
     if str(kernel.attrs.get("kind", "")) == "template" or len(configs) == 1 and not config.kwargs:
         return Selection(config, "template" if kernel.attrs.get("kind") == "template" else "heuristic")
+    if policy == "autotune" and len(configs) > 1:
+        return Selection(config, "autotune", f"no recorded launch config for @{kernel.symbol}: the emitted module "
+                         f"times its {len(configs)} Inductor heuristic configs at the first launch on a GPU "
+                         f"(under the Triton interpreter: {_describe(config)}, the most work per program)", configs)
+    if len(configs) == 1:
+        return Selection(config, "heuristic", f"no recorded launch config for @{kernel.symbol}: {_describe(config)}, "
+                         "its only Inductor heuristic config (Inductor's runtime does not autotune it either)")
     remark = (f"no recorded launch config for @{kernel.symbol}: picked {_describe(config)} from its "
               f"{len(configs)} Inductor heuristic config(s) (policy '{policy}')")
     return Selection(config, "heuristic", remark)

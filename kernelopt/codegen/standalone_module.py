@@ -33,7 +33,7 @@ EXTERN_SUPPORTED = ("mm", "addmm", "bias_addmm", "bmm", "baddbmm", "convolution"
 
 @dataclass
 class EmitOptions:
-    config_policy: str = "first"          # for launches without a recorded config (see configs.py)
+    config_policy: str = "auto"           # for launches without a recorded config (see configs.py)
     gpu: str | None = None                # the GPU the configs were tuned on (default: module attrs)
     date: str | None = None               # header date (tests pin it)
 
@@ -49,6 +49,7 @@ class _State:
     launch_names: list[str] = field(default_factory=list)
     decorators: list[tuple[str, str]] = field(default_factory=list)   # (kernel, its Inductor decorator), as reprs
     launch_defs: list[str] = field(default_factory=list)
+    autotuned: bool = False               # some launch picks its config at run time (autotune.py.j2)
     config_sources: dict[str, int] = field(default_factory=dict)
 
 
@@ -236,7 +237,7 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
 # --------------------------------------------------------------------------------------------
 
 def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, list[str]]:
-    """Define the `_Launch` for `launch`; returns (name, static grid?, positional args to pass)."""
+    """Define the `_Launch` (or `_Autotuned`) for `launch`; returns (name, static grid?, positional args)."""
     kernel = state.module.kernel(launch.symbol or "")
     code = state.codes[launch.symbol]
     retuned = retuned_config(kernel)
@@ -244,6 +245,11 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
         selection = cfg.Selection(cfg.LaunchConfig.from_dict(retuned), "retune")
     else:
         selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache)
+    candidates = _autotune_candidates(kernel, launch, code, selection)
+    if selection.candidates and candidates is None:
+        selection = cfg.Selection(selection.candidates[0], "heuristic", f"no recorded launch config for "
+                                  f"@{kernel.symbol}: Inductor's first heuristic config (its configs cannot share one "
+                                  f"launch site: a grid that is not static, or different constexprs)")
     config = selection.config
     state.config_sources[selection.source] = state.config_sources.get(selection.source, 0) + 1
     if selection.remark:
@@ -251,31 +257,63 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     exprs = {}
     grid = launch_grid(kernel, launch, config, code.params, exprs)
     static = all(isinstance(g, int) for g in grid)
-    launch.attrs["config"] = config.as_attr(grid if static else None)
+    if candidates:  # nothing pinned: the emitted module picks at run time
+        launch.attrs["config_candidates"] = [c.as_attr(g) for c, g in candidates]
+    else:
+        launch.attrs["config"] = config.as_attr(grid if static else None)
     launch.attrs["config_source"] = selection.source
     meta = inductor_meta(kernel)
     names = positional_names(code.params, config, meta)[:len(launch.positional())]
     extra = set(meta.get("extra_launcher_args") or ())
     args = [py_literal(a) for n, a in zip(names, launch.positional()) if n not in extra]
-    jit_positional = [p for p in code.params if p not in config.meta]
-    # Constexprs passed in parameter order, after every positional parameter: then the launch's fast
-    # paths can append them to the positional arguments (Triton's launcher takes all of them in order).
-    meta_kwargs = {p: config.meta[p] for p in code.params if p in config.meta}
-    order_ok = code.params == jit_positional + list(meta_kwargs)
     tensors = [i for i, (n, a) in enumerate(zip(names, launch.positional()))
                if n not in extra and isinstance(a, Value) and isinstance(a.type, TensorType)]
     base = f"launch_{launch.symbol}"
     name = base if base not in state.launch_names else f"{base}_{index}"
     state.launch_names.append(name)
-    grid_text = _shape(grid) if static else "None"
-    source = selection.source
-    state.launch_defs.append(
-        f"{name} = _Launch({launch.symbol!r}, grid={grid_text}, meta={py_literal(dict(meta_kwargs))}, "
-        f"options={py_literal(config.options())}, tensors={_shape(tensors) if tensors else '()'}, "
-        f"direct={order_ok})  # config: {source}")
+    if candidates:
+        state.autotuned = True
+        restore, zero = cfg.trial_buffers(kernel)
+        sites = "".join(f"    {_launch_text(launch.symbol, c, g, code, tensors)},\n" for c, g in candidates)
+        untimed = next(i for i, (c, _) in enumerate(candidates) if c == config)
+        definition = (f"_Autotuned((\n{sites}), restore={_shape(i for i in tensors if names[i] in restore)}, "
+                      f"zero={_shape(i for i in tensors if names[i] in zero)}, untimed={untimed})")
+    else:
+        definition = _launch_text(launch.symbol, config, grid if static else None, code, tensors)
+    state.launch_defs.append(f"{name} = {definition}  # config: {selection.source}")
     if not static:
         args = [f"({', '.join(str(g) for g in grid)})"] + args
     return name, static, args
+
+
+def _launch_text(symbol: str, config: cfg.LaunchConfig, grid: list | None, code: KernelCode,
+                 tensors: list[int]) -> str:
+    jit_positional = [p for p in code.params if p not in config.meta]
+    # Constexprs passed in parameter order, after every positional parameter: then the launch's fast
+    # paths can append them to the positional arguments (Triton's launcher takes all of them in order).
+    meta_kwargs = {p: config.meta[p] for p in code.params if p in config.meta}
+    order_ok = code.params == jit_positional + list(meta_kwargs)
+    grid_text = _shape(grid) if grid is not None else "None"
+    return (f"_Launch({symbol!r}, grid={grid_text}, meta={py_literal(dict(meta_kwargs))}, "
+            f"options={py_literal(config.options())}, tensors={_shape(tensors) if tensors else '()'}, "
+            f"direct={order_ok})")
+
+
+def _autotune_candidates(kernel: Op, launch: Op, code: KernelCode,
+                         selection: cfg.Selection) -> list[tuple[cfg.LaunchConfig, list[int]]] | None:
+    """(config, grid) of each config the emitted module will time, or None when they cannot share one
+    launch site: a grid that is not static, or configs that set different parameters."""
+    if not selection.candidates:
+        return None
+    meta = inductor_meta(kernel)
+    names = positional_names(code.params, selection.config, meta)
+    found = []
+    for config in selection.candidates:
+        grid = launch_grid(kernel, launch, config, code.params)
+        if not all(isinstance(g, int) for g in grid) or positional_names(code.params, config, meta) != names:
+            return None
+        found.append((config, grid))
+    return found
 
 
 def _stream_name(launch: Op) -> str:
@@ -471,6 +509,12 @@ def _header(state: _State) -> str:
         f"Emitted with: torch {torch.__version__}, triton {triton.__version__}, on {date}",
         f"Launch configs tuned on: {gpu}",
         "Launch config sources: " + (", ".join(f"{k} x{v}" for k, v in sorted(state.config_sources.items())) or "none"),
+    ]
+    if state.autotuned:
+        lines.append(f"Autotuned launch sites: {state.config_sources['autotune']} (no recorded config: Inductor's "
+                     "heuristic configs are timed at the first launch on the GPU the module runs on, the choice "
+                     "cached under $KERNELOPT_CACHE_DIR/autotune)")
+    lines += [
         f"Precision policy: {attrs.get('precision', 'strict')}"
         + (" (fp32 math stays fp32: no TF32 or bf16 dots)" if attrs.get("precision", "strict") == "strict" else ""),
         "Needs at run time: torch and triton only on a GPU (no torch._inductor).",
@@ -523,6 +567,7 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
         "precision": str(module.attrs.get("precision", "strict")),
         "runtime": render("runtime.py.j2", {}),
         "support": render("support.py.j2", {"device": device}),
+        "autotune": render("autotune.py.j2", {}) if state.autotuned else "",
         "helpers": helpers.rstrip("\n"),
         "kernels": kernels,
         "candidates": candidates,

@@ -24,9 +24,12 @@ def register(subparsers) -> None:
                         help="standalone (default) or patched (minimal diff against the input module)")
     parser.add_argument("--manifest", metavar="MANIFEST.json",
                         help="a capture manifest: pin each kernel's autotuner-chosen config from it")
-    parser.add_argument("--config-policy", choices=("first", "most-work"), default="first",
-                        help="launches without a recorded config: Inductor's first heuristic config (default) "
-                             "or the one with the most work per program (fastest on the CPU interpreter)")
+    parser.add_argument("--config-policy", choices=("auto", "autotune", "first", "most-work"), default="auto",
+                        help="launches without a recorded config: autotune (the emitted module times Inductor's "
+                             "heuristic configs at the first launch on a GPU, as Inductor does), first (Inductor's "
+                             "first heuristic config), most-work (the most work per program: fastest under the "
+                             "CPU interpreter); auto (default): autotune for a module captured for a GPU, "
+                             "most-work for one captured for the CPU")
     parser.add_argument("--gpu", help="the GPU the launch configs were tuned on, for the header")
     parser.set_defaults(func=handle)
 
