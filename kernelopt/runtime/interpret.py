@@ -303,11 +303,7 @@ def _patch_libdevice_modules() -> None:
         importlib.reload(sys.modules[helpers_name])  # its @triton.jit helpers predate TRITON_INTERPRET
     helpers = importlib.import_module(helpers_name)
     helpers.libdevice = CPU_LIBDEVICE
-    from kernelopt.runtime.fast_reductions import FAST_HELPERS
-
-    for name, function in FAST_HELPERS.items():
-        if hasattr(helpers, name):  # per-element Python reductions in the interpreter otherwise
-            setattr(helpers, name, function)
+    use_fast_helpers(helpers)
     compat = importlib.import_module("torch._inductor.runtime.triton_compat")
     compat.libdevice = CPU_LIBDEVICE
     # Hand-written or KernelOPT-emitted kernels import triton's own libdevice module.
@@ -320,6 +316,19 @@ def _patch_libdevice_modules() -> None:
     if isinstance(cuda_libdevice, types.ModuleType):
         for name in MAPPED_LIBDEVICE_FUNCTIONS:
             setattr(cuda_libdevice, name, getattr(CPU_LIBDEVICE, name))
+
+
+def use_fast_helpers(helpers: types.ModuleType | None) -> None:
+    """Replace the reductions of a `triton_helpers` module (Inductor's, or the copy an emitted module
+    defines) by their vectorised stand-ins: the interpreter otherwise runs their @triton.jit combine
+    functions one element at a time in Python (an emitted softmax ran 100x slower than Inductor's)."""
+    if not isinstance(helpers, types.ModuleType):
+        return
+    from kernelopt.runtime.fast_reductions import FAST_HELPERS
+
+    for name, function in FAST_HELPERS.items():
+        if hasattr(helpers, name):
+            setattr(helpers, name, function)
 
 
 def cpu_shims_installed() -> bool:

@@ -288,6 +288,10 @@ def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> Lo
         raise
     except Exception as err:
         raise InputError(f"{path}: loading the module failed: {type(err).__name__}: {err}") from err
+    if device == "cpu":
+        from kernelopt.runtime.interpret import use_fast_helpers
+
+        use_fast_helpers(namespace.get("triton_helpers"))   # an emitted module ships its own helpers
     return LoadedModule(path, device, namespace, tree, hooks)
 
 

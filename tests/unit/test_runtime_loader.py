@@ -220,3 +220,18 @@ def test_a_kernel_calling_a_jit_helper_runs_and_only_launches_are_hooked(tmp_pat
     torch.testing.assert_close(out, 2 * x)
     assert set(module.kernels) == {"_twice", "double_kernel"}
     assert seen == (["double_kernel"] if hooks else [])
+
+
+def test_an_emitted_module_runs_its_own_helpers_vectorised_on_the_cpu(captured_module, tmp_path):
+    # An emitted module defines its own `triton_helpers`; under the interpreter their @triton.jit
+    # reductions ran one element at a time (an emitted softmax took 100x the original's time), so
+    # the loader swaps in the same vectorised stand-ins it gives Inductor's helpers.
+    from kernelopt.codegen import emit_python
+    from kernelopt.lift import lift_file
+    from kernelopt.runtime.fast_reductions import FAST_HELPERS
+
+    emitted = tmp_path / "emitted.py"
+    emitted.write_text(emit_python(lift_file(str(captured_module))))
+    helpers = load_output_module(str(emitted), "cpu").namespace["triton_helpers"]
+    used = [name for name in FAST_HELPERS if hasattr(helpers, name)]
+    assert used and all(getattr(helpers, name) is FAST_HELPERS[name] for name in used)
