@@ -96,6 +96,16 @@ def dotted_name(node: ast.AST) -> str:
     return ""
 
 
+def pointer_base(pointer: ast.AST | None) -> tuple[str, ast.AST] | None:
+    """`(param, offset)` for a Triton pointer written `param + offset` or `param` (offset 0), the two
+    forms Inductor writes for a load or store address; None for any other expression."""
+    if isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name):
+        return pointer.left.id, pointer.right
+    if isinstance(pointer, ast.Name):
+        return pointer.id, ast.Constant(0)
+    return None
+
+
 def strip_heuristics(source: str, kernel_name: str | None = None,
                      missing: type[Exception] = InputError) -> str:
     """The kernel source without Inductor's autotuning decorator (`@triton_heuristics.<kind>(...)`)

@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from kernelopt.inductor_source import strip_heuristics
+from kernelopt.inductor_source import pointer_base, strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable
@@ -181,12 +181,10 @@ def _accesses(kernel: str, body: list[ast.stmt], defs: dict, tensor_params: set[
                 continue
             store = ast.unparse(node.func) == "tl.store"
             pointer = node.args[0] if node.args else None
-            if isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name):
-                param, offset = pointer.left.id, pointer.right
-            elif isinstance(pointer, ast.Name):
-                param, offset = pointer.id, ast.Constant(0)
-            else:
+            based = pointer_base(pointer)
+            if based is None:
                 raise Decline(f"{kernel}: pointer `{ast.unparse(pointer) if pointer else '?'}` is not param + offset")
+            param, offset = based
             if param not in tensor_params:
                 raise Decline(f"{kernel}: `{param}` is not a pointer parameter")
             mask_position = 2 if store else 1

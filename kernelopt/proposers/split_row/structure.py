@@ -29,7 +29,7 @@ import ast
 import copy
 from dataclasses import dataclass, field
 
-from kernelopt.inductor_source import dotted_name, strip_heuristics
+from kernelopt.inductor_source import dotted_name, pointer_base, strip_heuristics
 
 # Lane reductions that map a lane-wise state to the same state reduced (the number of state values
 # they take and return): re-applying one to per-chunk results combines the chunks.
@@ -398,13 +398,11 @@ def _check_memory(kernel: RowKernel, params: set[str]) -> None:
                 if not isinstance(node, ast.Call) or dotted_name(node.func) not in ("tl.load", "tl.store"):
                     continue
                 pointer = node.args[0] if node.args else None
-                if isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name):
-                    param, offset = pointer.left.id, pointer.right
-                elif isinstance(pointer, ast.Name):
-                    param, offset = pointer.id, ast.Constant(0)
-                else:
+                based = pointer_base(pointer)
+                if based is None:
                     raise NotSplittable(f"{kernel.name}: line {node.lineno}: pointer `{ast.unparse(pointer)[:50]}` "
                                         "is not parameter + offset")
+                param, offset = based
                 if param not in params:
                     raise NotSplittable(f"{kernel.name}: line {node.lineno}: `{param}` is not a pointer parameter")
                 inlined = _inline(offset, {**segment_defs, **defs})
