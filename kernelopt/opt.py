@@ -20,6 +20,7 @@ from kernelopt.ir.core import Module
 from kernelopt.ir.diagnostics import Diagnostic, Diagnostics
 from kernelopt.ir.parser import KirParseError, parse_module
 from kernelopt.ir.printer import print_module
+from kernelopt.ir.text_input import read_utf8
 from kernelopt.ir.verifier import verify
 from kernelopt.passes.base import PassContext
 from kernelopt.passes.pass_manager import (Instrumentation, PassManager, PipelineFailed, format_statistics,
@@ -88,7 +89,7 @@ def read_input(path: str) -> tuple[str, str]:
     if path == "-":
         return sys.stdin.read(), "<stdin>"
     try:
-        return Path(path).read_text(), path
+        return read_utf8(path, "a .kir file or an Inductor output module"), path
     except OSError as err:
         raise UsageError(f"cannot read {path}: {err.strerror}") from None
 

@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
 
 def load_ir(path: str):
-    from kernelopt.ir.parser import parse_module
+    from kernelopt.ir.parser import parse_file
 
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such file")
@@ -37,7 +37,7 @@ def load_ir(path: str):
         from kernelopt.lift import lift_file
 
         return lift_file(path)
-    return parse_module(Path(path).read_text(), path)
+    return parse_file(path)
 
 
 def handle(args: argparse.Namespace) -> int:
