@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import dotted_name, parse_python
 from kernelopt.ir.callees import library_callee
 from kernelopt.ir.core import Arg, Location, Module, Op, Value
 from kernelopt.ir.diagnostics import Diagnostics
@@ -80,13 +80,11 @@ class Lifter:
 
     def _parse(self) -> ast.Module:
         try:
-            return ast.parse(self.src.text, filename=self.filename)
+            return parse_python(self.src.text, self.filename)
         except SyntaxError as err:
             col = err.offset if err.offset is not None else 1
             raise InputError(f"{self.filename}:{err.lineno or 1}:{col}: invalid Python syntax: "
                              f"{err.msg}; expected an Inductor output module") from None
-        except ValueError as err:  # e.g. null bytes
-            raise InputError(f"{self.filename}: cannot parse as Python: {err}") from None
 
     def _discover(self, tree: ast.Module) -> ast.FunctionDef:
         call = None
@@ -94,7 +92,7 @@ class Lifter:
             if isinstance(stmt, ast.Assign) and is_async_compile_call(stmt.value):
                 target = stmt.targets[0]
                 if isinstance(target, ast.Name):
-                    self._add_kernel(target.id, stmt.value, stmt.lineno)
+                    self._add_kernel(target.id, stmt.value, self.location(stmt))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions[stmt.name] = stmt  # type: ignore[assignment]
                 if stmt.name == "call":
@@ -118,13 +116,12 @@ class Lifter:
                 "torch._inductor.utils.run_and_get_code)")
         return call  # type: ignore[return-value]
 
-    def _add_kernel(self, name: str, call: ast.Call, line: int) -> None:
-        info = lift_kernel(name, call, Location(self.filename, line))
+    def _add_kernel(self, name: str, call: ast.Call, loc: Location) -> None:
+        info = lift_kernel(name, call, loc)
         for message in info.warnings:
-            self.diags.warning(message, Location(self.filename, line))
+            self.diags.warning(message, loc)
         if name in self.kernels:
-            self.diags.warning(f"kernel {name} is defined twice; the later definition is kept",
-                               Location(self.filename, line))
+            self.diags.warning(f"kernel {name} is defined twice; the later definition is kept", loc)
         self.kernels[name] = info.op
 
     # -- module facts --------------------------------------------------------------------------
@@ -205,12 +202,18 @@ class Lifter:
         if scope.partition is not None:
             attrs["partition"] = scope.partition
         op = Op(name, results=results or [], args=args or [], symbol=symbol, callee=callee, attrs=attrs,
-                loc=Location(self.filename, getattr(node, "lineno", 0) or 0))
+                loc=self.location(node))
         self.module.append(op)
         return op
 
+    def location(self, node: ast.AST) -> Location:
+        """Where `node` starts in the output module: line and (1-based) column, as `.kir` locations."""
+        line = getattr(node, "lineno", 0) or 0
+        column = getattr(node, "col_offset", None)
+        return Location(self.filename, line, column + 1 if column is not None and line else None)
+
     def warn(self, node: ast.AST, message: str) -> None:
-        self.diags.warning(message, Location(self.filename, getattr(node, "lineno", 0) or 0))
+        self.diags.warning(message, self.location(node))
 
     # -- statements ----------------------------------------------------------------------------
     def lift_block(self, stmts: list[ast.stmt], scope: Scope) -> None:
