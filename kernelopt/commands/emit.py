@@ -40,12 +40,25 @@ def load_ir(path: str):
     return parse_file(path)
 
 
+def _verify(module, path: str) -> None:
+    """The emitter trusts the IR's structure (every value defined, every launch's kernel present), as
+    kernelopt-opt and lift do: so refuse invalid IR here with the verifier's located errors."""
+    from kernelopt.ir.verifier import verify
+
+    errors = verify(module).errors
+    for diag in errors:
+        print(diag, file=sys.stderr)
+    if errors:
+        raise InputError(f"{path}: the IR has {len(errors)} verifier error(s) (shown above); emit needs valid IR")
+
+
 def handle(args: argparse.Namespace) -> int:
     from kernelopt.codegen import emit_python
     from kernelopt.codegen.configs import apply_recorded_configs
     from kernelopt.codegen.standalone_module import EmitOptions
 
     module = load_ir(args.input)
+    _verify(module, args.input)
     if args.manifest:
         try:
             manifest = json.loads(Path(args.manifest).read_text())
