@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass
 
 from kernelopt.errors import InputError
@@ -86,7 +87,9 @@ def parse_python(source: str, filename: str = "<unknown>") -> ast.Module:
     located message, so those become one too, placed where the nesting is deepest (or the null byte).
     """
     try:
-        return ast.parse(source, filename=filename)
+        with warnings.catch_warnings():  # "invalid escape sequence" and the like: noise to a user of the CLI
+            warnings.simplefilter("ignore", SyntaxWarning)
+            return ast.parse(source, filename=filename)
     except (MemoryError, RecursionError):
         line, column = _deepest_nesting(source)
         raise SyntaxError("nested too deeply to parse", (filename, line, column, None)) from None
