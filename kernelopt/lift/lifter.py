@@ -59,11 +59,13 @@ class Lifter:
         self.last_line = 0
         self.pending_provenance: dict[str, Any] | None = None
         self.partitions_seen: set[int] = set()
+        self.arg_values: dict[int, Value] = {}  # position in call(args) -> its ko.arg result
 
     # -- entry ---------------------------------------------------------------------------------
     def lift(self) -> Module:
         tree = self._parse()
         call = self._discover(tree)
+        self.module.loc = self.location(call)  # module-level diagnostics point at call(args)
         arg_types = self._get_args_types()
         self.device = self._module_device(arg_types)
         arg_types = [TensorType(t.sizes, t.strides, t.dtype, t.offset, self._type_device(t.device))
@@ -400,11 +402,18 @@ class Lifter:
                     self.warn(stmt, f"partition {scope.partition} unpacks {len(names)} arguments but is "
                                     f"passed {len(inputs)}; `{name}` is unknown")
             return
+        repeated = [index for index in range(len(names)) if index in self.arg_values]
+        if repeated:  # Inductor unpacks once; a second unpack re-binds names to the same arguments
+            self.warn(stmt, f"call(args) is unpacked again; position(s) {', '.join(map(str, repeated))} "
+                            "keep their first ko.arg")
         for index, name in enumerate(names):
+            if index in self.arg_values:
+                scope.env[name] = self.arg_values[index]
+                continue
             value = self.fresh(name)
             value.type = self._arg_types[index] if index < len(self._arg_types) else None
             self.emit("ko.arg", stmt, scope, results=[value], args=[Arg(index)])
-            scope.env[name] = value
+            scope.env[name] = self.arg_values[index] = value
 
     # -- partitions ----------------------------------------------------------------------------
     def _partition_index(self, func: ast.AST) -> int | None:
