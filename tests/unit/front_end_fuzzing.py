@@ -49,7 +49,7 @@ HANG_SECONDS = 30.0
 # ------------------------------------------------------------------------------------------- seeds
 _CORPUS_MODULES = sorted((TESTS / "corpus").glob("*/*/*/*.py")) + sorted((TESTS / "fixtures").glob("*/*.py"))
 OUTPUT_MODULES = tuple(p for p in _CORPUS_MODULES if p.name != "__init__.py")
-LIT_KIR = tuple(sorted((TESTS / "lit").rglob("*.kir")))
+LIT_KIR = tuple(sorted(p for p in (TESTS / "lit").rglob("*.kir") if "Output" not in p.parts))  # not lit's scratch
 # A .kir seed is a lit file or a corpus module lifted to .kir (lifted on first use, then cached).
 KIR_SEEDS = tuple(("lit", p) for p in LIT_KIR) + tuple(("lifted", p) for p in OUTPUT_MODULES)
 
