@@ -212,7 +212,10 @@ def contract_violations(outcome: Outcome, path: Path) -> list[str]:
     if outcome.exit_code not in (0, 1, "crash", "hang"):
         problems.append(f"exit code {outcome.exit_code} (expected 0, or 1 for bad input)")
     if outcome.exit_code == 1:
-        errors = [line for line in outcome.stderr.splitlines() if "error:" in line]
+        # diagnostics, not echoed source lines (which may hold "error:" too): `error: ...` bare, or after
+        # the tool's name or a location in the file
+        diagnostic = re.compile(rf"^(kernelopt[- ]\S*: |{re.escape(str(path))}[:\d]*: )?error: ")
+        errors = [line for line in outcome.stderr.splitlines() if diagnostic.match(line)]
         located = re.compile(re.escape(str(path)) + r":\d+:\d+")
         if not errors:
             problems.append("exit 1 without an `error:` line")
