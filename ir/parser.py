@@ -71,7 +71,9 @@ def _parse_int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        digits = len(text.lstrip("-"))
+        digits = len(text.strip().lstrip("-"))
+        if not text.strip().lstrip("-").isdigit():
+            raise ValueError(f"{text!r} is not an integer") from None
         raise ValueError(f"integer literal of {digits} digits is too large (at most "
                          f"{sys.get_int_max_str_digits()} digits)") from None
 
@@ -82,7 +84,8 @@ def _decode_string(text: str) -> str:
         return json.loads(text)
     except ValueError as err:  # a bad escape such as \x41 or \u12
         raise ValueError(f"malformed string literal: {getattr(err, 'msg', err)} (at character "
-                         f"{getattr(err, 'pos', 0) + 1} of the string; strings use JSON escapes: \\n \\\" \\uXXXX)") from None
+                         f"{getattr(err, 'pos', 0) + 1} of the string; strings use JSON escapes: "
+                         "\\n \\\" \\uXXXX)") from None
 
 
 def _position(obj) -> tuple[int, int | None]:
