@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from .attributes import DType, SymbolRef, TypeAttr
 from .core import Arg, Location, Module, Op, Value
 from .user_errors import InputError, IRError
 from .printer import KIR_VERSION
+from .text_input import read_utf8
 from .types import OpaqueType, ScalarType, TensorType, torch_dtype_name
 
 # The first line of every file KernelOPT writes with -o (see kernelopt/user_files.py). In a .kir file it
@@ -70,13 +72,47 @@ def parse_tensor_type(text: str) -> TensorType:
         raise ValueError(f"malformed tensor type {text!r}: expected tensor<4x8xf32, [8, 1]>")
     *sizes, dtype = match["head"].split("x")
     try:
-        sizes_t = tuple(int(s) for s in sizes)
-        strides = tuple(int(s) for s in match["strides"].split(",") if s.strip())
-    except ValueError:
-        raise ValueError(f"malformed tensor type {text!r}: sizes and strides must be integers") from None
+        sizes_t = tuple(_parse_int(s) for s in sizes)
+        strides = tuple(_parse_int(s.strip()) for s in match["strides"].split(",") if s.strip())
+        offset = _parse_int(match["offset"] or "0")
+    except ValueError as err:
+        reason = str(err) if "too large" in str(err) else "sizes and strides must be integers"
+        raise ValueError(f"malformed tensor type {text!r}: {reason}") from None
     if len(strides) != len(sizes_t):
         raise ValueError(f"tensor type {text!r} has {len(sizes_t)} sizes but {len(strides)} strides")
-    return TensorType(sizes_t, strides, torch_dtype_name(dtype), int(match["offset"] or 0), match["device"])
+    return TensorType(sizes_t, strides, torch_dtype_name(dtype), offset, match["device"])
+
+
+def _parse_int(text: str) -> int:
+    """An integer literal; Python refuses to convert more than a few thousand digits, so say so plainly."""
+    try:
+        return int(text)
+    except ValueError:
+        digits = len(text.strip().lstrip("-"))
+        if not text.strip().lstrip("-").isdigit():
+            raise ValueError(f"{text!r} is not an integer") from None
+        raise ValueError(f"integer literal of {digits} digits is too large (at most "
+                         f"{sys.get_int_max_str_digits()} digits)") from None
+
+
+def _decode_string(text: str) -> str:
+    """A double-quoted `.kir` string (JSON escapes) as text."""
+    try:
+        return json.loads(text)
+    except ValueError as err:  # a bad escape such as \x41 or \u12
+        raise ValueError(f"malformed string literal: {getattr(err, 'msg', err)} (at character "
+                         f"{getattr(err, 'pos', 0) + 1} of the string; strings use JSON escapes: "
+                         "\\n \\\" \\uXXXX)") from None
+
+
+def _position(obj) -> tuple[int, int | None]:
+    """Line and column of a lark tree or token (1, None when lark kept none)."""
+    if isinstance(obj, Token):
+        return obj.line or 1, obj.column
+    meta = getattr(obj, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.line, meta.column
+    return 1, None
 
 
 class _ValueTable:
@@ -103,7 +139,7 @@ class _AttrBuilder(Transformer):
     """Turns attribute and argument subtrees into Python values."""
 
     def int(self, tok):
-        return int(tok)
+        return _parse_int(tok)
 
     def float(self, tok):
         return float(tok)
@@ -127,7 +163,7 @@ class _AttrBuilder(Transformer):
         return math.nan
 
     def string(self, tok):
-        return json.loads(tok)
+        return _decode_string(tok)
 
     def symbol_ref(self, tok):
         return SymbolRef(str(tok)[1:])
@@ -161,9 +197,9 @@ class _AttrBuilder(Transformer):
 
     def entry(self, key, value):
         if isinstance(key, Token) and key.type == "STRING":
-            key = json.loads(key)
+            key = _decode_string(key)
         elif isinstance(key, Token) and key.type == "INT":
-            key = int(key)
+            key = _parse_int(key)
         else:
             key = str(key)
         return (key, value)
@@ -179,8 +215,9 @@ class _ModuleBuilder:
         module_tree = tree.children[0]
         name_tok, version, attrs_tree, *op_trees = module_tree.children
         if version is not None:
-            number = int(version.children[0])
-            if number > KIR_VERSION:
+            digits = str(version.children[0])
+            if len(digits) > 9 or int(digits) > KIR_VERSION:  # a huge number is a future version too
+                number = digits if len(digits) <= 9 else f"{digits[:9]}..."
                 raise KirParseError(
                     f"this file is kir version {number}; this KernelOPT reads versions up to {KIR_VERSION}"
                     " (upgrade KernelOPT)", self.filename, version.meta.line, version.meta.column)
@@ -213,10 +250,16 @@ class _ModuleBuilder:
             results=results,
             args=args,
             symbol=str(symbol)[1:] if symbol is not None else None,
-            callee=json.loads(callee) if callee is not None else None,
+            callee=self.callee(callee) if callee is not None else None,
             attrs=self.attrs.transform(attr_dict) if attr_dict is not None else {},
             loc=loc,
         )
+
+    def callee(self, tok: Token) -> str:
+        try:
+            return _decode_string(tok)
+        except ValueError as err:
+            raise KirParseError(str(err), self.filename, tok.line, tok.column) from None
 
     def build_args(self, call_args, bare_args) -> list[Arg]:
         args: list[Arg] = []
@@ -304,8 +347,10 @@ def parse_module(text: str, filename: str = "<input>", line_offset: int = 0) -> 
         raise KirParseError(str(err).split(": error: ", 1)[-1].split("\n")[0], filename,
                             err.line + line_offset, err.column,
                             lines[err.line - 1] if 0 < err.line <= len(lines) else "") from None
-    except VisitError as err:  # an attribute that failed to convert (e.g. a malformed tensor type)
-        raise KirParseError(str(err.orig_exc), filename, 1 + line_offset, None) from None
+    except VisitError as err:  # an attribute that failed to convert (a malformed tensor type, string, number)
+        line, column = _position(err.obj)
+        raise KirParseError(str(err.orig_exc), filename, line + line_offset, column,
+                            lines[line - 1] if 0 < line <= len(lines) else "") from None
     if line_offset:
         _shift_locations(module, line_offset)
     return module
@@ -322,7 +367,7 @@ def _shift_locations(module: Module, offset: int) -> None:
 def parse_file(path: str | Path) -> Module:
     path = Path(path)
     try:
-        text = path.read_text()
+        text = read_utf8(path, "a .kir file")
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     return parse_module(text, str(path))

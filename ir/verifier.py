@@ -67,6 +67,7 @@ class _Verifier:
                 self.check_launch(op)
             self.check_freed(op)
         self.check_use_lists()
+        self.check_args()
         for op in self.module.kernels:
             if op.symbol not in launched:
                 self.diags.warning(f"kernel @{op.symbol} is never launched", op)
@@ -135,6 +136,28 @@ class _Verifier:
                     self.diags.error(f"%{value.name} lists argument {index} of this op as a use, but that "
                                      "argument is something else", user)
 
+    # -- call(args) ----------------------------------------------------------------------------
+    def check_args(self) -> None:
+        """`ko.arg N` ops name the positions of call(args) once each, and `num_args` (the emitter unpacks
+        that many) counts them: a damaged count would make it unpack a billion placeholders."""
+        seen: dict[int, Op] = {}
+        for op in self.module.ops_named("ko.arg"):
+            index = op.args[0].value if op.args else None
+            if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+                self.diags.error(f"ko.arg takes a position of call(args) (an integer >= 0), got {index!r}", op)
+            elif index in seen:
+                self.diags.error(f"ko.arg {index} is defined twice (call(args) has one argument per position)", op)
+            else:
+                seen[index] = op
+        if "num_args" not in self.module.attrs:
+            return
+        count = self.module.attrs["num_args"]
+        if not isinstance(count, int) or isinstance(count, bool) or count != len(seen) or \
+                any(index >= count for index in seen):
+            self.diags.error(f"module attribute num_args = {count!r}, but the module has {len(seen)} ko.arg "
+                             f"op(s) (positions {_ranges(sorted(seen))}); num_args counts the positions of "
+                             "call(args), one ko.arg each", self.module.loc)
+
     # -- launches ------------------------------------------------------------------------------
     def check_launch(self, op: Op) -> None:
         kernel = self.kernels.get(op.symbol or "")
@@ -189,3 +212,15 @@ def _arg_type_problem(value, sig_type: str) -> str | None:
         if isinstance(value, Value) and isinstance(value.type, TensorType):
             return f"must be a scalar ({sig_type}), got the tensor %{value.name}"
     return None
+
+
+def _ranges(indices: list[int]) -> str:
+    """`0-3, 7` for [0, 1, 2, 3, 7] (a damaged index list can be long)."""
+    parts, start = [], None
+    for i, index in enumerate(indices):
+        if start is None:
+            start = index
+        if i + 1 == len(indices) or indices[i + 1] != index + 1:
+            parts.append(f"{start}" if start == index else f"{start}-{index}")
+            start = None
+    return ", ".join(parts) or "none"

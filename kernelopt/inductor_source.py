@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass
 
 from kernelopt.errors import InputError
@@ -104,6 +105,48 @@ def pointer_base(pointer: ast.AST | None) -> tuple[str, ast.AST] | None:
     if isinstance(pointer, ast.Name):
         return pointer.id, ast.Constant(0)
     return None
+
+
+def parse_python(source: str, filename: str = "<unknown>") -> ast.Module:
+    """`ast.parse`, whose every failure on user text is a `SyntaxError` with a line and column.
+
+    CPython's parser gives up on deeply nested input with `MemoryError` ("too complex") or
+    `RecursionError`, and on null bytes with `ValueError`; callers already turn `SyntaxError` into a
+    located message, so those become one too, placed where the nesting is deepest (or the null byte).
+    """
+    try:
+        with warnings.catch_warnings():  # "invalid escape sequence" and the like: noise to a user of the CLI
+            warnings.simplefilter("ignore", SyntaxWarning)
+            return ast.parse(source, filename=filename)
+    except (MemoryError, RecursionError):
+        line, column = _deepest_nesting(source)
+        raise SyntaxError("nested too deeply to parse", (filename, line, column, None)) from None
+    except (SyntaxError, ValueError) as err:  # null bytes: a ValueError, or a SyntaxError without a line
+        if getattr(err, "lineno", None) is not None or "\0" not in source:
+            raise
+        index = source.index("\0")
+        line = source.count("\n", 0, index) + 1
+        raise SyntaxError("a null byte (\\0) in the source", (filename, line, index - source.rfind("\n", 0, index),
+                                                           None)) from None
+
+
+def _deepest_nesting(source: str) -> tuple[int, int]:
+    """(line, column) where brackets nest deepest: a place to point at when a parse is too complex.
+    Without brackets (a chain like `-----x` or `1+1+...`), the start of the longest line."""
+    lines = source.split("\n")
+    depth = best = 0
+    where = (max(range(len(lines)), key=lambda i: len(lines[i])) + 1, 1)
+    line, line_start = 1, 0
+    for index, char in enumerate(source):
+        if char in "([{":
+            depth += 1
+            if depth > best:
+                best, where = depth, (line, index - line_start + 1)
+        elif char in ")]}":
+            depth -= 1
+        elif char == "\n":
+            line, line_start = line + 1, index + 1
+    return where
 
 
 def strip_heuristics(source: str, kernel_name: str | None = None,

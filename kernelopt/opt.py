@@ -129,7 +129,7 @@ def process_chunk(text: str, filename: str, line_offset: int, args, passes, ctx:
     before = len(ctx.diagnostics.errors)
     verify(module, ctx.diagnostics)
     if len(ctx.diagnostics.errors) > before:
-        raise PipelineFailed("the input IR is invalid")
+        raise PipelineFailed(f"{filename}: the input IR is invalid (errors above)")
     instr = Instrumentation(
         print_before=set(args.print_ir_before), print_after=set(args.print_ir_after),
         print_after_all=args.print_ir_after_all, print_after_change=args.print_ir_after_change,

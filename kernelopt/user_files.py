@@ -16,6 +16,7 @@ from pathlib import Path
 
 from kernelopt.errors import InputError, UsageError
 from kernelopt.ir.parser import OUTPUT_MARKER
+from kernelopt.ir.text_input import decode_utf8
 
 __all__ = ["OUTPUT_MARKER", "read_text", "decode_text", "with_marker", "is_kernelopt_output",
            "check_writable", "write_output"]
@@ -23,13 +24,7 @@ __all__ = ["OUTPUT_MARKER", "read_text", "decode_text", "with_marker", "is_kerne
 
 def decode_text(data: bytes, where: str, expected: str) -> str:
     """`data` as UTF-8 text; `where` names the file and `expected` says what it should have been."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise InputError(f"{where}:{line}:{column}: not UTF-8 text (byte 0x{data[err.start]:02x} cannot be "
-                         f"decoded); expected {expected}") from None
+    return decode_utf8(data, where, expected)
 
 
 def read_text(path: str | Path, expected: str) -> str:

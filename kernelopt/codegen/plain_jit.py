@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass, field
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import dotted_name, parse_python
 
 _DRIVER_SWITCHES = ("triton_helpers.set_driver_to_gpu", "triton_helpers.set_driver_to_cpu")
 # names an Inductor kernel source may take from its imports, and what the emitted module binds them to
@@ -57,7 +57,7 @@ def _dropped_import(node: ast.stmt) -> bool:
 def standalone_kernel(name: str, source: str) -> KernelCode:
     """The plain-jit form of kernel `name` from its Inductor source."""
     try:
-        tree = ast.parse(source)
+        tree = parse_python(source, f"<kernel {name}>")
     except SyntaxError as err:
         raise InputError(f"kernel {name}: its source does not parse: {err.msg} (line {err.lineno})") from None
     lines = source.splitlines()

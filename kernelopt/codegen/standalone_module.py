@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import keyword
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -53,6 +54,19 @@ class _State:
     config_sources: dict[str, int] = field(default_factory=dict)
 
 
+@contextmanager
+def _located(op: Op):
+    """An error about one op or kernel names its place in the input (file:line:col), whichever helper
+    (plain_jit, configs, grid) raised it: those know the kernel, not where the user wrote it."""
+    try:
+        yield
+    except InputError as err:
+        message = str(err)
+        if op.loc is None or message.startswith(f"{op.loc.file}:"):
+            raise
+        raise InputError(f"{op.loc}: {message}") from None
+
+
 # --------------------------------------------------------------------------------------------
 # names and literals
 # --------------------------------------------------------------------------------------------
@@ -90,7 +104,10 @@ def py_literal(value: Any) -> str:
 
 
 def _shape(values) -> str:
-    values = tuple(int(v) for v in values)
+    if not _all_ints(values):  # symbolic ("s77") or damaged: the emitter writes static shapes only
+        raise InputError(f"expected a list of integer sizes or strides, found {values!r}; emit writes "
+                         "static-shape modules only")
+    values = tuple(values)
     return "(" + ", ".join(map(str, values)) + ("," if len(values) == 1 else "") + ")"
 
 
@@ -202,33 +219,34 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
         name = kernel.symbol or ""
         if name not in launched:
             continue
-        retuned = retuned_config(kernel) is not None     # then _launch_object launches the original with it
-        candidate = None if retuned else candidate_source(kernel)
-        if candidate is None and not retuned and isinstance(kernel.attrs.get("rewrite"), dict):
-            state.remark(kernel, f"@{name}: rewrite not accepted by check-legality "
-                                 f"(status {kernel.attrs['rewrite'].get('status')}); the original is emitted")
-        if candidate is not None:
-            prefix = f"_rw_{name}_"
-            text, imports, renamed = prefix_top_level_names(candidate, prefix)
-            extra_imports += [i for i in imports if i not in extra_imports and i not in _BASE_IMPORTS]
-            if "run" not in renamed:
-                raise InputError(f"kernel @{name}: its rewrite defines no run(*args)")
-            state.candidates[name] = renamed["run"]
-            comment = "\n".join([f"# ---- rewrite of {name} (candidate format: run(*args) with the original "
-                                 f"launch arguments) ----"] + _rewrite_comment(kernel))
-            candidates.append({"comment": comment, "text": text})
-            continue
-        source = kernel.attrs.get("source")
-        if not isinstance(source, str):
-            raise InputError(f"kernel @{name}: no source attribute")
-        code = standalone_kernel(name, source)
-        state.codes[name] = code
-        extra_imports += [i for i in code.extra_imports if i not in extra_imports]
-        if code.heuristic_source:
-            state.decorators.append((repr(name), repr(code.heuristic_source.strip())))
-        lines = [f"# ---- {name} ({kernel.attrs.get('kind', code.heuristic or 'jit')}) ----"]
-        lines += _rewrite_comment(kernel)
-        kernels.append({"comment": "\n".join(lines), "text": code.text.rstrip("\n")})
+        with _located(kernel):
+            retuned = retuned_config(kernel) is not None     # then _launch_object launches the original with it
+            candidate = None if retuned else candidate_source(kernel)
+            if candidate is None and not retuned and isinstance(kernel.attrs.get("rewrite"), dict):
+                state.remark(kernel, f"@{name}: rewrite not accepted by check-legality "
+                                     f"(status {kernel.attrs['rewrite'].get('status')}); the original is emitted")
+            if candidate is not None:
+                prefix = f"_rw_{name}_"
+                text, imports, renamed = prefix_top_level_names(candidate, prefix)
+                extra_imports += [i for i in imports if i not in extra_imports and i not in _BASE_IMPORTS]
+                if "run" not in renamed:
+                    raise InputError(f"kernel @{name}: its rewrite defines no run(*args)")
+                state.candidates[name] = renamed["run"]
+                comment = "\n".join([f"# ---- rewrite of {name} (candidate format: run(*args) with the original "
+                                     f"launch arguments) ----"] + _rewrite_comment(kernel))
+                candidates.append({"comment": comment, "text": text})
+                continue
+            source = kernel.attrs.get("source")
+            if not isinstance(source, str):
+                raise InputError(f"kernel @{name}: no source attribute")
+            code = standalone_kernel(name, source)
+            state.codes[name] = code
+            extra_imports += [i for i in code.extra_imports if i not in extra_imports]
+            if code.heuristic_source:
+                state.decorators.append((repr(name), repr(code.heuristic_source.strip())))
+            lines = [f"# ---- {name} ({kernel.attrs.get('kind', code.heuristic or 'jit')}) ----"]
+            lines += _rewrite_comment(kernel)
+            kernels.append({"comment": "\n".join(lines), "text": code.text.rstrip("\n")})
     return kernels, candidates, extra_imports
 
 
@@ -373,8 +391,19 @@ def _library_call(op: Op) -> str:
 def _view(op: Op) -> str:
     ty = op.result.type
     source = op.args[0].value
-    return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(ty.sizes)}, "
-            f"{_shape(ty.strides)}, {int(ty.offset)})")
+    if isinstance(ty, TensorType):
+        sizes, strides, offset = ty.sizes, ty.strides, ty.offset
+    else:  # untyped (the base's dtype is unknown): the lifter keeps the layout as attributes
+        sizes, strides, offset = op.attrs.get("sizes"), op.attrs.get("strides"), op.attrs.get("offset", 0)
+    if not (_all_ints(sizes) and _all_ints(strides) and _all_ints([offset])):
+        raise InputError(f"ko.view %{op.result.name} has no static layout (sizes {sizes}, strides {strides}, "
+                         f"offset {offset}): give it a tensor type, e.g. `: tensor<4x8xf32, [8, 1]>`")
+    return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(sizes)}, "
+            f"{_shape(strides)}, {int(offset)})")
+
+
+def _all_ints(values) -> bool:
+    return isinstance(values, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
 def _reuse(op: Op) -> str:
@@ -404,58 +433,59 @@ def _body_lines(state: _State) -> tuple[list[str], list[str]]:
     streams_seen: set[str] = set()
     launch_index = 0
     for op in module.body:
-        kind = op.name
-        if kind == "ko.arg":
-            continue
-        if kind == "ko.assert_size_stride":
-            target = prologue if op.args and isinstance(op.args[0].value, Value) and op.args[0].value.owner \
-                and op.args[0].value.owner.name == "ko.arg" else body
-            target.append(f"assert_size_stride({py_literal(op.args[0].value)}, {_shape(op.attrs['sizes'])}, "
-                          f"{_shape(op.attrs['strides'])})")
-        elif kind == "ko.assert_alignment":
-            body.append(f"assert_alignment({py_literal(op.args[0].value)}, {int(op.attrs['alignment'])})")
-        elif kind == "ko.alloc":
-            body.append(_alloc(op))
-        elif kind == "ko.reuse":
-            body.append(_reuse(op))
-        elif kind == "ko.view":
-            body.append(_view(op))
-        elif kind == "ko.free":
-            body.append(f"del {py_literal(op.args[0].value)}")
-        elif kind == "ko.copy":
-            body.append(f"{py_literal(op.args[0].value)}.copy_({py_literal(op.args[1].value)})")
-        elif kind == "ko.getitem":
-            body.append(f"{py_name(op.result)} = {py_literal(op.args[0].value)}[{py_literal(op.args[1].value)}]")
-        elif kind == "ko.extern":
-            body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
-            body.append(_extern(op))
-        elif kind == "ko.call":
-            body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
-            body.append(_library_call(op))
-        elif kind == "ko.launch":
-            body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
-            stream = _stream_name(op)
-            if stream not in streams_seen:
-                body.append(f"{stream} = get_raw_stream({stream[6:]})")
-                streams_seen.add(stream)
-            body += _rewrite_comment(op)
-            if op.symbol in state.candidates:
-                args = ", ".join(py_literal(a) for a in op.positional())
-                body.append(f"{state.candidates[op.symbol]}({args})")
+        with _located(op):
+            kind = op.name
+            if kind == "ko.arg":
+                continue
+            if kind == "ko.assert_size_stride":
+                target = prologue if op.args and isinstance(op.args[0].value, Value) and op.args[0].value.owner \
+                    and op.args[0].value.owner.name == "ko.arg" else body
+                target.append(f"assert_size_stride({py_literal(op.args[0].value)}, {_shape(op.attrs['sizes'])}, "
+                              f"{_shape(op.attrs['strides'])})")
+            elif kind == "ko.assert_alignment":
+                body.append(f"assert_alignment({py_literal(op.args[0].value)}, {int(op.attrs['alignment'])})")
+            elif kind == "ko.alloc":
+                body.append(_alloc(op))
+            elif kind == "ko.reuse":
+                body.append(_reuse(op))
+            elif kind == "ko.view":
+                body.append(_view(op))
+            elif kind == "ko.free":
+                body.append(f"del {py_literal(op.args[0].value)}")
+            elif kind == "ko.copy":
+                body.append(f"{py_literal(op.args[0].value)}.copy_({py_literal(op.args[1].value)})")
+            elif kind == "ko.getitem":
+                body.append(f"{py_name(op.result)} = {py_literal(op.args[0].value)}[{py_literal(op.args[1].value)}]")
+            elif kind == "ko.extern":
+                body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
+                body.append(_extern(op))
+            elif kind == "ko.call":
+                body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
+                body.append(_library_call(op))
+            elif kind == "ko.launch":
+                body += _comment(op.attrs["provenance"]) if op.attrs.get("provenance") else []
+                stream = _stream_name(op)
+                if stream not in streams_seen:
+                    body.append(f"{stream} = get_raw_stream({stream[6:]})")
+                    streams_seen.add(stream)
+                body += _rewrite_comment(op)
+                if op.symbol in state.candidates:
+                    args = ", ".join(py_literal(a) for a in op.positional())
+                    body.append(f"{state.candidates[op.symbol]}({args})")
+                else:
+                    name, static, args = _launch_object(state, op, launch_index)
+                    call = name if static else f"{name}.with_grid"
+                    body.append(f"{call}({', '.join([stream] + args)})")
+                launch_index += 1
+            elif kind == "ko.return":
+                values = [py_literal(a.value) for a in op.args]
+                body.append(f"return ({', '.join(values)}{', ' if values else ''})")
+            elif kind == "ko.generic":
+                state.remark(op, "ko.generic kept verbatim in the emitted module")
+                body.append("# kept verbatim (not modelled by the IR):")
+                body += str(op.attrs.get("source", "")).splitlines()
             else:
-                name, static, args = _launch_object(state, op, launch_index)
-                call = name if static else f"{name}.with_grid"
-                body.append(f"{call}({', '.join([stream] + args)})")
-            launch_index += 1
-        elif kind == "ko.return":
-            values = [py_literal(a.value) for a in op.args]
-            body.append(f"return ({', '.join(values)}{', ' if values else ''})")
-        elif kind == "ko.generic":
-            state.remark(op, "ko.generic kept verbatim in the emitted module")
-            body.append("# kept verbatim (not modelled by the IR):")
-            body += str(op.attrs.get("source", "")).splitlines()
-        else:
-            raise InputError(f"{op.loc or op.name}: the emitter does not handle {op.name}")
+                raise InputError(f"{op.loc or op.name}: the emitter does not handle {op.name}")
     return prologue, body
 
 
@@ -557,7 +587,9 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
     try:
         helpers = helpers_source(used_helpers([state.codes[k].text for k in state.codes]), _writer_torch(module))
     except MissingHelper as err:
-        raise InputError(f"a kernel calls triton_helpers.{err}, which the emitter does not provide") from None
+        users = [module.kernel(name) for name, code in state.codes.items() if f"triton_helpers.{err}" in code.text]
+        where = f"{users[0].loc}: kernel @{users[0].symbol}" if users and users[0].loc else "a kernel"
+        raise InputError(f"{where} calls triton_helpers.{err}, which the emitter does not provide") from None
     call_body = _call_body(state)
     device = str(module.attrs.get("device", "cuda:0"))
     return render("standalone.py.j2", {

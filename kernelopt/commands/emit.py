@@ -35,9 +35,7 @@ def register(subparsers) -> None:
 
 
 def load_ir(path: str):
-    from kernelopt.ir.parser import parse_module
-
-    from kernelopt.user_files import read_text
+    from kernelopt.ir.parser import parse_file
 
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such file")
@@ -45,7 +43,19 @@ def load_ir(path: str):
         from kernelopt.lift import lift_file
 
         return lift_file(path)
-    return parse_module(read_text(path, "a .kir file or an Inductor output module (.py)"), path)
+    return parse_file(path)
+
+
+def _verify(module, path: str) -> None:
+    """The emitter trusts the IR's structure (every value defined, every launch's kernel present), as
+    kernelopt-opt and lift do: so refuse invalid IR here with the verifier's located errors."""
+    from kernelopt.ir.verifier import verify
+
+    errors = verify(module).errors
+    for diag in errors:
+        print(diag, file=sys.stderr)
+    if errors:
+        raise InputError(f"{path}: the IR has {len(errors)} verifier error(s) (shown above); emit needs valid IR")
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -57,6 +67,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.output:   # refuse before any work is done
         check_writable(args.output, [args.input], args.force)
     module = load_ir(args.input)
+    _verify(module, args.input)
     if args.manifest:
         try:
             manifest = json.loads(Path(args.manifest).read_text())

@@ -14,6 +14,7 @@ from pathlib import Path
 from kernelopt.errors import InputError
 from kernelopt.ir.core import Module
 from kernelopt.ir.diagnostics import Diagnostics
+from kernelopt.ir.text_input import read_utf8
 
 __all__ = ["lift_source", "lift_file"]
 
@@ -28,9 +29,7 @@ def lift_source(text: str, filename: str, diagnostics: Diagnostics | None = None
 def lift_file(path: str | Path, diagnostics: Diagnostics | None = None) -> Module:
     path = Path(path)
     try:
-        text = path.read_text()
+        text = read_utf8(path, "an Inductor output module")
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
-    except UnicodeDecodeError as err:
-        raise InputError(f"{path}: not a text file ({err.reason}); expected an Inductor output module") from None
     return lift_source(text, str(path), diagnostics)

@@ -9,7 +9,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import dotted_name, parse_python
 from kernelopt.ir.core import Location, Op
 
 from .pyexpr import literal
@@ -56,7 +56,7 @@ def lift_kernel(name: str, call: ast.Call, loc: Location) -> KernelInfo:
 def _triton_attrs(source: str, name: str, warnings: list[str]) -> dict[str, Any]:
     attrs: dict[str, Any] = {"kind": "unknown", "source": source}
     try:
-        tree = ast.parse(source)
+        tree = parse_python(source, f"<kernel {name}>")
     except SyntaxError as err:
         warnings.append(f"the source of kernel {name} is not valid Python ({err.msg}, kernel line "
                         f"{err.lineno}); kept verbatim with kind \"unknown\"")

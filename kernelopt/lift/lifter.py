@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import dotted_name, parse_python
 from kernelopt.ir.callees import library_callee
 from kernelopt.ir.core import Arg, Location, Module, Op, Value
 from kernelopt.ir.diagnostics import Diagnostics
@@ -61,11 +61,13 @@ class Lifter:
         self.pending_provenance: dict[str, Any] | None = None
         self.partitions_seen: set[int] = set()
         self.launch_objects: dict[str, emitted_module.LaunchObject] = {}   # a module KernelOPT emitted
+        self.arg_values: dict[int, Value] = {}  # position in call(args) -> its ko.arg result
 
     # -- entry ---------------------------------------------------------------------------------
     def lift(self) -> Module:
         tree = self._parse()
         call = self._discover(tree)
+        self.module.loc = self.location(call)  # module-level diagnostics point at call(args)
         arg_types = self._get_args_types()
         self.device = self._module_device(arg_types)
         arg_types = [TensorType(t.sizes, t.strides, t.dtype, t.offset, self._type_device(t.device))
@@ -82,13 +84,11 @@ class Lifter:
 
     def _parse(self) -> ast.Module:
         try:
-            return ast.parse(self.src.text, filename=self.filename)
+            return parse_python(self.src.text, self.filename)
         except SyntaxError as err:
             col = err.offset if err.offset is not None else 1
             raise InputError(f"{self.filename}:{err.lineno or 1}:{col}: invalid Python syntax: "
                              f"{err.msg}; expected an Inductor output module") from None
-        except ValueError as err:  # e.g. null bytes
-            raise InputError(f"{self.filename}: cannot parse as Python: {err}") from None
 
     def _discover(self, tree: ast.Module) -> ast.FunctionDef:
         call = None
@@ -96,7 +96,7 @@ class Lifter:
             if isinstance(stmt, ast.Assign) and is_async_compile_call(stmt.value):
                 target = stmt.targets[0]
                 if isinstance(target, ast.Name):
-                    self._add_kernel(target.id, stmt.value, stmt.lineno)
+                    self._add_kernel(target.id, stmt.value, self.location(stmt))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions[stmt.name] = stmt  # type: ignore[assignment]
                 if stmt.name == "call":
@@ -129,15 +129,14 @@ class Lifter:
         self.launch_objects = emitted_module.launch_objects(tree, lines)
         launched = {obj.kernel for obj in self.launch_objects.values()}
         for name, (call, line) in emitted_module.kernel_definitions(tree, lines, launched).items():
-            self._add_kernel(name, call, line)
+            self._add_kernel(name, call, Location(self.filename, line))
 
-    def _add_kernel(self, name: str, call: ast.Call, line: int) -> None:
-        info = lift_kernel(name, call, Location(self.filename, line))
+    def _add_kernel(self, name: str, call: ast.Call, loc: Location) -> None:
+        info = lift_kernel(name, call, loc)
         for message in info.warnings:
-            self.diags.warning(message, Location(self.filename, line))
+            self.diags.warning(message, loc)
         if name in self.kernels:
-            self.diags.warning(f"kernel {name} is defined twice; the later definition is kept",
-                               Location(self.filename, line))
+            self.diags.warning(f"kernel {name} is defined twice; the later definition is kept", loc)
         self.kernels[name] = info.op
 
     # -- module facts --------------------------------------------------------------------------
@@ -219,12 +218,18 @@ class Lifter:
         if scope.partition is not None:
             attrs["partition"] = scope.partition
         op = Op(name, results=results or [], args=args or [], symbol=symbol, callee=callee, attrs=attrs,
-                loc=Location(self.filename, getattr(node, "lineno", 0) or 0))
+                loc=self.location(node))
         self.module.append(op)
         return op
 
+    def location(self, node: ast.AST) -> Location:
+        """Where `node` starts in the output module: line and (1-based) column, as `.kir` locations."""
+        line = getattr(node, "lineno", 0) or 0
+        column = getattr(node, "col_offset", None)
+        return Location(self.filename, line, column + 1 if column is not None and line else None)
+
     def warn(self, node: ast.AST, message: str) -> None:
-        self.diags.warning(message, Location(self.filename, getattr(node, "lineno", 0) or 0))
+        self.diags.warning(message, self.location(node))
 
     # -- statements ----------------------------------------------------------------------------
     def lift_block(self, stmts: list[ast.stmt], scope: Scope) -> None:
@@ -411,11 +416,18 @@ class Lifter:
                     self.warn(stmt, f"partition {scope.partition} unpacks {len(names)} arguments but is "
                                     f"passed {len(inputs)}; `{name}` is unknown")
             return
+        repeated = [index for index in range(len(names)) if index in self.arg_values]
+        if repeated:  # Inductor unpacks once; a second unpack re-binds names to the same arguments
+            self.warn(stmt, f"call(args) is unpacked again; position(s) {', '.join(map(str, repeated))} "
+                            "keep their first ko.arg")
         for index, name in enumerate(names):
+            if index in self.arg_values:
+                scope.env[name] = self.arg_values[index]
+                continue
             value = self.fresh(name)
             value.type = self._arg_types[index] if index < len(self._arg_types) else None
             self.emit("ko.arg", stmt, scope, results=[value], args=[Arg(index)])
-            scope.env[name] = value
+            scope.env[name] = self.arg_values[index] = value
 
     # -- partitions ----------------------------------------------------------------------------
     def _partition_index(self, func: ast.AST) -> int | None:

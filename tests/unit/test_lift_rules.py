@@ -211,8 +211,8 @@ def test_unknown_statement_becomes_generic_with_a_located_warning():
     assert [o.name for o in generic[0].operands()] == ["buf0"]
     assert generic[1].result.name == "weird"
     messages = [str(d) for d in diagnostics]
-    assert messages[0].startswith("odd.py:9: warning: unmodelled statement kept as ko.generic")
-    assert messages[1].startswith("odd.py:11: warning:")
+    assert messages[0].startswith("odd.py:9:5: warning: unmodelled statement kept as ko.generic")
+    assert messages[1].startswith("odd.py:11:5: warning:")
     assert not verify(module).errors
     printed = print_module(module)
     assert print_module(parse_module(printed)) == printed
@@ -225,7 +225,7 @@ def test_unknown_expression_inside_a_call_becomes_generic():
     assert len(by_name(module, "ko.extern")) == 2
     generic = by_name(module, "ko.generic")[0]
     assert generic.attrs["source"] == "some_global"
-    assert "odd.py:9: warning: unmodelled expression" in str(list(diagnostics)[0])
+    assert "odd.py:9:31: warning: unmodelled expression" in str(list(diagnostics)[0])
 
 
 def test_older_torch_module_level_call_with_grid_keyword():
@@ -264,7 +264,7 @@ def test_kernel_with_unparsable_source_is_kept_with_a_warning():
     module = lift_source(text, "k.py", diagnostics)
     assert module.kernel("k0").attrs["kind"] == "unknown"
     assert module.kernel("k0").attrs["source"] == "def broken(:"
-    assert "k.py:4: warning: the source of kernel k0 is not valid Python" in str(list(diagnostics)[0])
+    assert "k.py:4:1: warning: the source of kernel k0 is not valid Python" in str(list(diagnostics)[0])
 
 
 def test_not_an_output_module():
