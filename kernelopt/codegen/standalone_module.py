@@ -294,8 +294,8 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
         restore, zero = cfg.trial_buffers(kernel)
         sites = "".join(f"    {_launch_text(launch.symbol, c, g, code, tensors)},\n" for c, g in candidates)
         untimed = next(i for i, (c, _) in enumerate(candidates) if c == config)
-        definition = (f"_Autotuned((\n{sites}), restore={_shape(i for i in tensors if names[i] in restore)}, "
-                      f"zero={_shape(i for i in tensors if names[i] in zero)}, untimed={untimed})")
+        definition = (f"_Autotuned((\n{sites}), restore={_shape([i for i in tensors if names[i] in restore])}, "
+                      f"zero={_shape([i for i in tensors if names[i] in zero])}, untimed={untimed})")
     else:
         definition = _launch_text(launch.symbol, config, grid if static else None, code, tensors)
     state.launch_defs.append(f"{name} = {definition}  # config: {selection.source}")
