@@ -8,7 +8,9 @@ Inductor emits for looped layer norms and softmaxes) are here too.
 
 Each op maps an fp32 input to its fp32 output given a block size (`None`: persistent, one block of
 next_power_of_2(k) lanes); `reference` computes the same math in float64, as the gate's float64 run
-of the original kernel does.
+of the original kernel does. `gate_case` packs one retune as the legality gate takes it (a kernel-like
+launch with an output buffer and r0_numel, the original, the float64 reference and the candidate's
+source), for check_candidate on any device.
 """
 from __future__ import annotations
 
@@ -234,7 +236,7 @@ def reference(op: str, args: tuple) -> torch.Tensor:
     raise ValueError(op)
 
 
-def run(op: str, args: tuple, block: int | None) -> torch.Tensor:
+def compute(op: str, args: tuple, block: int | None) -> torch.Tensor:
     """The op in fp32 with the given R0_BLOCK (None: persistent)."""
     if op == "layer_norm":
         return layer_norm(args[0], args[1], args[2], block)
@@ -247,3 +249,53 @@ def run(op: str, args: tuple, block: int | None) -> torch.Tensor:
     if op == "row_sum":
         return row_sum(args[0], block)
     raise ValueError(op)
+
+
+# ----------------------------------------------------------------------------- as the gate takes it
+
+_INPUT_NAMES = {"layer_norm": ["in_ptr0", "in_ptr1", "in_ptr2"], "rms_norm": ["in_ptr0", "in_ptr1"],
+                "cross_entropy_grad": ["in_ptr0", "in_ptr1"], "softmax": ["in_ptr0"], "row_sum": ["in_ptr0"]}
+
+
+@dataclass
+class GateCase:
+    launch: object          # kernelopt.legality.LaunchInputs
+    original: object        # callable(*args): writes out_ptr0
+    reference: object       # the same in float64
+    source: str             # the candidate: defines run(*args)
+    arg_names: list
+    output_args: set
+
+
+def _kernel(op: str, block, float64: bool = False):
+    inputs = len(_INPUT_NAMES[op])
+
+    def launch(*args):
+        values = args[:inputs]
+        result = reference(op, values) if float64 else compute(op, values, block)
+        args[inputs].copy_(result.reshape(args[inputs].shape))
+    return launch
+
+
+def gate_case(op: str, seed: int, elements: int, device: str = "cpu", one_element_off: float = 0.0) -> GateCase:
+    """The retune of `op` as a kernel launch (inputs..., out_ptr0, xnumel, r0_numel) on `device`, its
+    captured inputs of the kind of `seed`. `one_element_off`: the candidate then moves the output
+    element of largest magnitude by that much, relative (the cheat that must be rejected)."""
+    from kernelopt.legality import LaunchInputs
+
+    retune = RETUNES[op]
+    args = tuple(a.to(device) for a in make_inputs(op, seed, elements))
+    rows = args[0].shape[0]
+    out = torch.empty((rows,) if op == "row_sum" else tuple(args[0].shape), dtype=torch.float32, device=device)
+    names = _INPUT_NAMES[op] + ["out_ptr0", "xnumel", "r0_numel"]
+    launch = LaunchInputs(args + (out, rows, retune.length), label=f"{op} [{rows}, {retune.length}]",
+                          int_bounds={1: (0, retune.length - 1)} if op == "cross_entropy_grad" else {})
+    with open(__file__) as handle:
+        source = handle.read()
+    inputs = len(_INPUT_NAMES[op])
+    source += (f"\n\ndef run(*args):\n    _kernel({op!r}, {retune.candidate_block!r})(*args)\n")
+    if one_element_off:
+        source += (f"    out = args[{inputs}].view(-1)\n    worst = int(out.abs().argmax())\n"
+                   f"    out[worst] = out[worst] * (1 + {one_element_off!r})\n")
+    return GateCase(launch, _kernel(op, retune.original_block), _kernel(op, None, float64=True), source,
+                    names, {inputs})

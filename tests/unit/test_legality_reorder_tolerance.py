@@ -39,8 +39,8 @@ def _one_thread():
 def _retune(op, seed, elements):
     retune = R.RETUNES[op]
     args = R.make_inputs(op, seed, elements)
-    original = R.run(op, args, retune.original_block)
-    candidate = R.run(op, args, retune.candidate_block)
+    original = R.compute(op, args, retune.original_block)
+    candidate = R.compute(op, args, retune.candidate_block)
     return original, candidate, R.reference(op, args), retune.length
 
 
@@ -86,7 +86,7 @@ def test_each_block_size_computes_the_same_math(op, rows, elements_per_row):
             "rms_norm": (x, torch.rand(elements_per_row, generator=generator) + 0.5),
             "cross_entropy_grad": (x, torch.randint(0, elements_per_row, (rows,), generator=generator))}.get(op, (x,))
     exact = R.reference(op, args)
-    results = [R.run(op, args, block) for block in (None, 1, 2, 16, 64)]
+    results = [R.compute(op, args, block) for block in (None, 1, 2, 16, 64)]
     for result in results:
         assert result.dtype == torch.float32 and result.shape == exact.shape
         assert torch.allclose(result.double(), exact, rtol=1e-5, atol=1e-5), (result, exact)
@@ -212,3 +212,21 @@ def test_a_bf16_outputs_own_rounding_does_not_widen_its_slack():
     assert _check(reference.to(torch.bfloat16), original, reference, 1)[0] is None
     failure = _check((reference * 1.03).to(torch.bfloat16), original, reference, 1)[0]
     assert failure is not None and failure.check == "mismatch", failure
+
+
+def test_the_gate_accepts_a_reorder_only_retune_and_rejects_one_element_off():
+    """End to end through check_candidate (sandboxed candidate, every case kind, the reduction length read
+    from the kernel's r0_numel): a layer-norm retune whose captured rows differ in conditioning by
+    orders of magnitude is accepted; the same with one element off by 1e-3 relative is a mismatch there."""
+    from kernelopt.legality import check_candidate
+
+    verdicts = {}
+    for off in (0.0, 1e-3):
+        case = R.gate_case("layer_norm", 3, 6_000, one_element_off=off)
+        verdicts[off] = check_candidate(case.original, case.source, [case.launch], output_args=case.output_args,
+                                        reference_fn=case.reference, arg_names=case.arg_names, seeds=(0,))
+    assert verdicts[0.0].accepted, verdicts[0.0].report()
+    cheat = verdicts[1e-3]
+    assert cheat.check == "mismatch" and "out_ptr0" in cheat.reason, cheat.report()
+    lam = math.sqrt(2 * math.log(2 / rounding_noise.FALSE_REJECT))
+    assert cheat.evidence["noise_reach"] >= lam * math.sqrt(1000) * 2.0 ** -24 * (1 - 1e-12)   # L = r0_numel
