@@ -11,7 +11,7 @@ that n draws from it reach, with a stated false-reject probability:
 
 - Unit. Errors are measured in units of w_i = |ref_i| + rms(ref): relative where an element is large
   (floating-point rounding is relative), absolute (in the output's typical size) where it is small or
-  cancels. Without it, a few large elements (or badly conditioned rows) set the slack for all others.
+  cancels. Without it, the few largest elements would set the slack of all the others.
 - Tail. Among the original's n errors z (in that unit), x1 = the k-th largest and x2 = the 10k-th
   largest (k = 100 on outputs of 10^4 elements or more, else the 99th and 90th percentiles). Through
   them runs an exponential tail, P(z > x1 + y) ~= (k/n) exp(-y / slope), slope = (x1 - x2) / ln 10.
@@ -22,9 +22,10 @@ that n draws from it reach, with a stated false-reject probability:
   covers what the straight line misses. The ranks ignore the original's few largest errors, so a
   handful of wild elements do not widen the slack of all the others.
 - Extreme. n candidate errors then exceed x1 + slope * s with expected count k exp(-s); s = ln(k /
-  FALSE_REJECT) makes that FALSE_REJECT (1e-6). This is the output's `reach`; the gate allows
-  accuracy_factor x reach x w_i beyond the original's own error at element i, so a candidate up to
-  accuracy_factor times noisier than the original passes here as it does the norm-wise check.
+  FALSE_REJECT) makes that FALSE_REJECT (1e-6). This is the output's `reach`; beyond the original's
+  own error at element i the gate allows the larger of the dtype's rtol x |orig_i| and
+  accuracy_factor x reach x w_i (compare._reference_allowance), so a candidate up to accuracy_factor
+  times noisier than the original passes here as it does the norm-wise check.
 - Narrow outputs. A bf16/fp16 output's error against float64 is mostly its final rounding to that
   dtype, which the dtype's rtol already allows (torch.testing's bf16 rtol is 4 bf16 unit roundoffs);
   the model reads only what exceeds that rounding, max(0, |orig - ref| - u_out |ref|): the error the
@@ -41,7 +42,10 @@ that n draws from it reach, with a stated false-reject probability:
   fp32/bf16/fp16 kernels; fp64 for float64 kernels) and L the kernel's reduction length when the gate
   knows it (its r0_numel argument), else 1.
 
-A wrong result is many orders of magnitude beyond this: fp32 rounding noise sits near 1e-7 relative,
+One slack per output: where rows differ in conditioning by orders of magnitude, the worst rows' errors
+set it for all (a layer norm whose worst rows err by 1e-4 of the output's size lets an element of a
+well-conditioned row move about as far); the gate's other input cases of the same candidate, and the
+norm-wise check, still see such a defect. A wrong result is many orders of magnitude beyond this: fp32 rounding noise sits near 1e-7 relative,
 while a bug (a dropped term, a stale value, bf16 arithmetic) errs by 1e-3 and more.
 """
 from __future__ import annotations
