@@ -50,6 +50,10 @@ want zoo && step zoo "${ZOO_LIMIT:-540}" python3 benchmarks/zoo_suite.py --model
   --gpu-seconds "${ZOO_GPU_SECONDS:-60}" --out-dir "$RES"
 want profile && step profile 100 python3 benchmarks/profile_check.py --device cuda --out "$RES/profile_check.json"
 want legality && step legality 130 python3 benchmarks/legality_suite.py --device cuda --large 4096x32000 --out "$RES/legality_suite.cuda.md"
+# Issue 20 item 3: reorder-only retunes of 5 reductions on 10^7-element outputs, each through the gate on 20
+# random seeds + the realistic and adversarial cases (accept), and with one element off by 1e-3 (reject).
+want legality_reorder && step legality_reorder 420 python3 benchmarks/legality_suite.py --device cuda --skip-suite \
+  --reorder 1e7 --reorder-seeds 20 --out "$RES/legality_reorder.cuda.md"
 # Why one emitted module is slower than its original (cubins, registers, graph-replay vs launch timing).
 want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/corpus/cuda-2.11-h200/ln_gelu/large.default \
   --out "$RES/kernel_diff_ln_gelu.json"

@@ -2,7 +2,7 @@
 
     python benchmarks/legality_suite.py [--device cpu|cuda] [--out benchmarks/results/legality_suite.<device>.md]
                                         [--only SUBSTRING] [--large ROWSxVOCAB [--large-kernels torch]
-                                        [--skip-suite]]
+                                        [--reorder ELEMENTS [--reorder-seeds N]] [--skip-suite]]
 
 Every candidate in tests/adversarial/candidates/ is checked against its real captured kernel (shrunk);
 a row passes when the verdict is the one the candidate's EXPECT line names. On the CPU, TRITON_INTERPRET
@@ -16,6 +16,12 @@ to and from the sandbox, and comparing.
 the CPU), and prints its per-case timings: the gate's data path at hundreds of MB per case. With
 `--large-kernels torch` the original, reference and candidate of that row are torch code instead of
 Triton kernels, so that on the CPU the interpreter's time does not hide the gate's own.
+`--reorder 1e7` adds, per op (layer norm, RMS norm, softmax, cross-entropy gradient, row sum), a
+reorder-only retune on an output of that many elements (tests/adversarial/reordered_reductions.py: the
+op's fp32 additions in the order of another R0_BLOCK, as torch code on the device) checked by the gate on
+its realistic case (rows of very different conditioning), `--reorder-seeds` random seeds (default 20)
+and its adversarial cases: ACCEPT means every one passed. Beside each, the same candidate with one
+element off by 1e-3 relative, which must be rejected.
 Exit status 0 when every row passes.
 """
 from __future__ import annotations
@@ -115,13 +121,42 @@ def run_large(shape: str, device: str, kernels: str = "triton") -> tuple[str, bo
     return row, verdict.accepted
 
 
+def run_reorder(elements: int, device: str, seeds: int) -> list[tuple[str, bool]]:
+    """Per op: the reorder-only retune (must be accepted on every case) and one element off (rejected)."""
+    from kernelopt.legality import check_candidate
+    from tests.adversarial import reordered_reductions as R
+
+    rows = []
+    for op, retune in R.RETUNES.items():
+        for off in (0.0, 1e-3):
+            # the realistic case's captured inputs: seed 3, rows of very different conditioning
+            case = R.gate_case(op, 3, elements, device, one_element_off=off)
+            start = time.perf_counter()
+            verdict = check_candidate(case.original, case.source, [case.launch], output_args=case.output_args,
+                                      reference_fn=case.reference, arg_names=case.arg_names,
+                                      seeds=tuple(range(seeds)))
+            seconds = time.perf_counter() - start
+            blocks = f"R0_BLOCK {retune.original_block or 'persistent'} -> {retune.candidate_block or 'persistent'}"
+            if off:
+                name, expect, passed = f"{blocks}, one element off by {off:g} at {elements:.0e}", "mismatch", \
+                    not verdict.accepted
+            else:
+                name, expect, passed = f"{blocks} at {elements:.0e}, {seeds} seeds", "accept", verdict.accepted
+            rows.append((_row(f"reorder {op}", name, expect, verdict, passed, seconds), passed))
+            print(rows[-1][0], flush=True)
+    return rows
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="where kernels run")
     parser.add_argument("--out", help="markdown file for the table (default: benchmarks/results/...)")
     parser.add_argument("--only", help="substring filter on candidate names")
     parser.add_argument("--large", metavar="ROWSxVOCAB", help="add the data-path row at this size (e.g. 4096x32000)")
-    parser.add_argument("--skip-suite", action="store_true", help="only the --large row")
+    parser.add_argument("--skip-suite", action="store_true", help="only the --large / --reorder rows")
+    parser.add_argument("--reorder", type=float, metavar="ELEMENTS",
+                        help="add the reorder-only retunes (and one-element cheats) on outputs of this many elements")
+    parser.add_argument("--reorder-seeds", type=int, default=20, help="random cases per reorder row (default 20)")
     parser.add_argument("--large-kernels", choices=("triton", "torch"), default="triton",
                         help="what the --large row runs: the Triton kernels (default) or torch code")
     args = parser.parse_args(argv)
@@ -150,6 +185,10 @@ def main(argv=None) -> int:
         rows.append(row)
         failures += not ok
         print(row, flush=True)
+    if args.reorder:
+        for row, ok in run_reorder(int(args.reorder), args.device, args.reorder_seeds):
+            rows.append(row)
+            failures += not ok
     device_name = torch.cuda.get_device_name() if args.device == "cuda" else platform.processor() or "cpu"
     header = [f"# Legality gate adversarial suite ({args.device})", "",
               f"{datetime.date.today()} · {device_name} · torch {torch.__version__} · triton {triton.__version__}", "",

@@ -36,6 +36,7 @@ and a float64 reference whose run cannot fit is dropped; `Verdict.notes` says wh
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -55,6 +56,7 @@ log = logging.getLogger("kernelopt.legality")
 
 VALUE_CHECKS = {"unwritten", "nonfinite", "mismatch", "less-accurate", "precision"}
 GPU_ONLY_CHECKS = ("stream ordering (dynamic)", "tf32/bf16 dot precision (dynamic)", "illegal memory access")
+_REDUCTION_SIZE = re.compile(r"r\d*_?numel")     # Inductor's reduction-size parameters
 _REFERENCE_SANITY = 0.05     # a float64 reference farther than this from the original is not trusted
 # Defaults of the time limits (seconds); see check_candidate.
 _RUN_FLOOR = 5.0              # a call's run, compilation not counted
@@ -224,6 +226,17 @@ class _Gate:
         if self.arg_names and i < len(self.arg_names):
             return f"arg {i} ({self.arg_names[i]})"
         return f"arg {i}"
+
+    def reduction_length(self, layout: C.Layout) -> int:
+        """How many terms each output element of the kernel sums (the product of its Inductor
+        reduction sizes, `r0_numel`, `rnumel`, ...), or 1 when the argument names do not say: the
+        floor of the rounding noise a reordered reduction may show (rounding_noise)."""
+        length = 1
+        for i, value in layout.scalars.items():
+            if self.arg_names and i < len(self.arg_names) and _REDUCTION_SIZE.fullmatch(self.arg_names[i]) \
+                    and isinstance(value, int) and value > 0:
+                length *= value
+        return length
 
     def sync(self) -> None:
         if self.device.type == "cuda":
@@ -529,7 +542,7 @@ class _Gate:
             if failure:
                 return failure
             failure, rel = compare.values(i, cand, orig, prepared.reference.get(i), self.precision,
-                                          self.factor, self.name)
+                                          self.factor, self.name, self.reduction_length(layout))
             if failure:
                 return failure
             self.worst = max(self.worst, rel)

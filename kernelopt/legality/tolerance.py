@@ -2,9 +2,12 @@
 
 Elementwise comparison against the original: |cand - orig| <= atol + rtol * |orig|, plus, where a float64
 reference exists, the original's own distance from it at that element (a candidate that is as accurate
-as the original may sit on the other side of the exact value) and accuracy_factor x the original's
-99th-percentile distance from it on that output (the rounding noise of a correct fp32 algorithm; two
-summation orders differ at that level where the math cancels). See compare._reference_slack.
+as the original may sit on the other side of the exact value) and accuracy_factor x the extreme that
+correct rounding errors reach on an output of that many elements, modelled from the original's error
+distribution (rounding_noise.py: the tail of its errors against float64, extrapolated to n draws at a
+1e-6 false-reject chance, never below the probabilistic bound of a reordered fp32 sum of the kernel's
+reduction length). Two summation orders differ at that level where the math cancels; see
+compare._reference_slack.
 
 | dtype    | rtol    | atol  | source                                  |
 | -------- | ------- | ----- | --------------------------------------- |
