@@ -45,6 +45,7 @@ class _CannotRun(Exception):
 def _load_inputs(path: str | None):
     if path is None:
         return None
+    # lazy: start-up: `kernelopt --help` imports every command; torch takes seconds
     import torch
     if not os.path.isfile(path):
         raise _CannotRun(f"{path}: no such inputs file")
@@ -58,6 +59,7 @@ def _load_inputs(path: str | None):
 
 
 def handler(args) -> int:
+    # lazy: start-up: `kernelopt --help` imports every command; legality pulls torch
     from kernelopt.legality.gate import GateError
     from kernelopt.legality.module import check_module_kernel
     try:
