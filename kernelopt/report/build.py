@@ -14,7 +14,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import torch
+
 from kernelopt.ir.core import Module
+from kernelopt.report.e2e import end_to_end
 from kernelopt.report.kernel_rows import kernel_rows
 
 
@@ -56,7 +59,7 @@ def _bytes(value) -> str:
 def write_minimal_report(folder: Path, steps, figures: dict[str, Any]) -> dict[str, Any]:
     """The report when the full one cannot be built (no module, or building it failed): what ran, the
     job's status and why, and its memory and disk figures."""
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -129,9 +132,11 @@ def _op_cell(row: dict[str, Any]) -> str:
 
 def plot(report: dict[str, Any], path: Path) -> str | None:
     try:
+        # lazy: optional dependency (extra 'plot')
         import matplotlib
 
         matplotlib.use("Agg")
+        # lazy: optional dependency (extra 'plot'), after selecting the Agg backend
         import matplotlib.pyplot as plt
     except ImportError:
         return "matplotlib is not installed: no plot (pip install 'kernelopt[plot]')"
@@ -168,7 +173,7 @@ def plot(report: dict[str, Any], path: Path) -> str | None:
 def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path, out_path, model, options,
                  device, inputs, extra=None) -> dict[str, Any]:
     """`extra()`: the job's own figures (status, memory, disk), read last so they include the timing here."""
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -184,8 +189,6 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
         "statistics": {k: dict(v) for k, v in ctx.statistics.items()},
     }
     if device == "cuda" and (model or options.entry):
-        from kernelopt.report.e2e import end_to_end
-
         timed = end_to_end(model, options, str(out_path))
         report["end_to_end_ms"], report["end_to_end_latency_ms"] = timed["per_call"], timed["latency"]
         report["end_to_end_method"] = ("ms per call: median of batches of back-to-back calls with rotated fresh "
