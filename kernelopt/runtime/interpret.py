@@ -22,6 +22,9 @@ from typing import Callable
 
 import numpy as np
 import torch
+import torch.utils._triton as torch_triton
+
+from kernelopt.runtime.fast_reductions import FAST_HELPERS
 
 FIXED_BACKEND_HASH = "KERNELOPT-CPU-TRITON-INTERPRETER"
 
@@ -33,6 +36,7 @@ _INSTALLED = False
 # --------------------------------------------------------------------------------------------
 
 def _tl():
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton.language as tl
 
     return tl
@@ -79,6 +83,7 @@ def _as_torch(value, like_dtype: torch.dtype | None = None) -> torch.Tensor:
 
 def _as_interpreter(result: torch.Tensor):
     """A torch CPU tensor as an interpreter tensor of the same element type and shape."""
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import TensorHandle
 
     tl = _tl()
@@ -167,6 +172,7 @@ def _ldexp(x: torch.Tensor, n: torch.Tensor) -> torch.Tensor:
 
 
 def _fma(x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton._C.libtriton import interpreter as native  # single-rounding fma, as on the GPU
 
     dtype = torch.promote_types(torch.promote_types(x.dtype, y.dtype), z.dtype)
@@ -289,6 +295,7 @@ def _fixed_backend_hash(*args, **kwargs) -> str:
 
 
 def _helpers_compiled_for_gpu(module) -> bool:
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import InterpretedFunction
 
     maximum = getattr(module, "maximum", None)
@@ -302,7 +309,6 @@ def _patch_libdevice_modules() -> None:
         importlib.reload(sys.modules[helpers_name])  # its @triton.jit helpers predate TRITON_INTERPRET
     helpers = importlib.import_module(helpers_name)
     helpers.libdevice = CPU_LIBDEVICE
-    from kernelopt.runtime.fast_reductions import FAST_HELPERS
 
     for name, function in FAST_HELPERS.items():
         if hasattr(helpers, name):  # per-element Python reductions in the interpreter otherwise
@@ -310,6 +316,7 @@ def _patch_libdevice_modules() -> None:
     compat = importlib.import_module("torch._inductor.runtime.triton_compat")
     compat.libdevice = CPU_LIBDEVICE
     # Hand-written or KernelOPT-emitted kernels import triton's own libdevice module.
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton.language.extra.libdevice as triton_libdevice
 
     for name in MAPPED_LIBDEVICE_FUNCTIONS:
@@ -327,6 +334,7 @@ def cpu_shims_installed() -> bool:
 
 
 def _bf16_as_fp32(handle):
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import TensorHandle
 
     tl = _tl()
@@ -337,6 +345,7 @@ def _bf16_as_fp32(handle):
 def _patch_bf16_dot() -> None:
     """The interpreter's tl.dot multiplies bf16 operands as their raw uint16 bits (triton 3.9):
     widen them to float32 first (exact), as the GPU's bf16 MMA with a float32 accumulator does."""
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import InterpreterBuilder
 
     original = InterpreterBuilder.create_dot
@@ -363,12 +372,12 @@ def install_cpu_triton_shims() -> None:
     """
     global _INSTALLED
     os.environ["TRITON_INTERPRET"] = "1"
+    # lazy: triton must load after TRITON_INTERPRET is set (just above): see the module docstring
     import triton
 
     knobs = getattr(triton, "knobs", None)
     if knobs is not None and hasattr(knobs, "runtime"):
         knobs.runtime.interpret = True  # in case a value was set explicitly before us
-    import torch.utils._triton as torch_triton
 
     torch_triton.triton_hash_with_backend = _fixed_backend_hash
     if _INSTALLED:
