@@ -199,11 +199,13 @@ class Module:
     # -- views ---------------------------------------------------------------------------------
     def dataflow(self):
         """A networkx view of the data flow between body ops (see `ir.effects.dataflow_graph`)."""
+        # lazy: cycle: ir.effects imports ir.core
         from .effects import dataflow_graph
 
         return dataflow_graph(self)
 
     def __str__(self) -> str:
+        # lazy: cycle: ir.printer imports ir.core
         from .printer import print_module
 
         return print_module(self)

@@ -8,18 +8,21 @@ to the model itself with a warning when they differ.
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
 
+import torch
+
 from kernelopt.errors import InputError
+from kernelopt.optimize_job import OptimizeOptions, optimize_model
+from kernelopt.runtime.loader import load_output_module
 
 
 class OptimizedModule:
     def __init__(self, model, path: str, sidecar: dict, device: str):
-        from kernelopt.runtime.loader import load_output_module
-
         self.model = model
         self.path = path
         self.arguments = sidecar.get("arguments") or []
@@ -29,8 +32,6 @@ class OptimizedModule:
         self._named.update(dict(model.named_buffers(remove_duplicate=False)))
 
     def _shapes_match(self, inputs) -> str | None:
-        import torch
-
         tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
         expected = self.forward_inputs
         if len(inputs) != len(expected):
@@ -82,10 +83,6 @@ def load(path: str, model, device: str | None = None) -> OptimizedModule:
 
 def optimize(model, example_inputs, *, output: str | None = None, **options: Any) -> OptimizedModule:
     """Optimize `model` for `example_inputs`; options are those of `kernelopt optimize`."""
-    import sys
-
-    from kernelopt.optimize_job import OptimizeOptions, optimize_model
-
     inputs = _example_list(example_inputs)
     holder = sys.modules.setdefault("kernelopt_api_models", type(sys)("kernelopt_api_models"))
     key = f"model_{id(model)}"

@@ -13,6 +13,12 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+import torch
+
+from kernelopt.runtime.execute import validate_inputs
+from kernelopt.runtime.loader import load_output_module
+from kernelopt.runtime.timing import back_to_back_ms, rotating
+
 # emitted/original above this keeps the original. Not the 2% spread of repeated runs: a module whose
 # rewrites show no module-level win has nothing to offer its user, and a module kept within that
 # spread could show up slower in the results table (measured: benchmarks/results/).
@@ -45,12 +51,6 @@ class GuardResult:
 
 def time_side_by_side(original_path: str, emitted_path: str, inputs: list | None, rounds: int = 5) -> GuardResult:
     """Median ms per call of both modules' call(), interleaved rounds, on a CUDA device."""
-    import torch
-
-    from kernelopt.runtime.execute import validate_inputs
-    from kernelopt.runtime.loader import load_output_module
-    from kernelopt.runtime.timing import back_to_back_ms, rotating
-
     original = load_output_module(original_path, "cuda", hooks=False)
     emitted = load_output_module(emitted_path, "cuda", hooks=False)
     args = ([a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs] if inputs is not None

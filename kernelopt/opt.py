@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kernelopt.errors import InputError, KernelOptError, UsageError
 from kernelopt.expected_diagnostics import check as check_expected, collect_expectations
-from kernelopt.ir.core import Module
+from kernelopt.ir.core import Location, Module
 from kernelopt.ir.diagnostics import Diagnostic, Diagnostics
 from kernelopt.ir.parser import KirParseError, parse_module
 from kernelopt.ir.printer import print_module
@@ -27,6 +27,7 @@ from kernelopt.passes.pass_manager import (Instrumentation, PassManager, Pipelin
                                            format_timings)
 from kernelopt.passes.pipeline import describe_type, option_table, parse_pipeline
 from kernelopt.user_files import check_writable, decode_text, write_output
+from kernelopt.passes.registry import registry
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 
@@ -67,8 +68,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def list_passes() -> str:
-    from kernelopt.passes.registry import registry
-
     lines = ["Available passes:"]
     for name, cls in sorted(registry().items()):
         lines.append(f"  {name:<22} {cls.summary}")
@@ -118,6 +117,7 @@ def check_pass_names(args) -> None:
 
 def load_module(text: str, filename: str, line_offset: int, diags: Diagnostics) -> Module:
     if filename.endswith(".py"):
+        # lazy: start-up: the lifter loads only for a .py input
         from kernelopt.lift import lift_source
 
         return lift_source(text, filename, diagnostics=diags)
@@ -199,8 +199,6 @@ def run(args) -> int:
 
 
 def _parse_diagnostic(err: KirParseError) -> Diagnostic:
-    from kernelopt.ir.core import Location
-
     message = str(err).split(": error: ", 1)[-1].split("\n")[0]
     return Diagnostic("error", message, Location(err.file, err.line, err.column))
 

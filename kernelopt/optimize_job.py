@@ -22,6 +22,7 @@ static-shape inference graphs), and the report says so.
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -30,11 +31,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+import torch
+
+from kernelopt import guard
 from kernelopt.capture import capture
 from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes
+from kernelopt.codegen.configs import apply_recorded_configs
 from kernelopt.errors import InputError, UsageError
 from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
 from kernelopt.legality import memory_budget
+from kernelopt.lift import lift_file
+from kernelopt.passes.pass_manager import PassManager
+from kernelopt.report.build import write_minimal_report, write_report
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir import rewrite_record
@@ -165,8 +173,6 @@ def is_output_module(path: Path) -> bool:
 
 
 def resolve_device(requested: str | None) -> str:
-    import torch
-
     if requested:
         if requested == "cuda" and not torch.cuda.is_available():
             raise UsageError("--device cuda was given, but no CUDA device is available")
@@ -255,8 +261,6 @@ def _bound_gate_memory(bases: list[Base], device: str, steps: Steps) -> None:
     """Give the legality gate what is left of the job's memory bound once the job's own tensors are in
     place (KERNELOPT_DEVICE_MEMORY_BUDGET, unless the user set it): the gate then keeps what does not fit
     on the host and compares in chunks (kernelopt/legality/memory_budget.py)."""
-    import torch
-
     peaks = [b.manifest.get("device_peak_bytes") for b in bases if b.manifest]
     if device != "cuda" or not any(peaks) or os.environ.get(memory_budget.ENV):
         return
@@ -280,10 +284,6 @@ def _release_inputs(bases: list[Base]) -> None:
 def _free_cached_memory(device: str) -> None:
     """Give memory torch's caching allocator holds unused back to the device: the job's bound is read
     through NVML, which counts it, and the gate's worker processes cannot use it."""
-    import gc
-
-    import torch
-
     if device == "cuda" and torch.cuda.is_available():
         gc.collect()
         torch.cuda.empty_cache()
@@ -307,8 +307,6 @@ def _is_our_sidecar(path: Path) -> bool:
 
 
 def _cuda_index(device: str) -> int:
-    import torch
-
     return torch.cuda.current_device() if device == "cuda" else 0
 
 
@@ -319,8 +317,6 @@ def _one_line(err: BaseException) -> str:
 
 def _fallback_outcome(base: Base) -> Outcome:
     """What the report describes when the pipeline failed: the captured module, lifted afresh."""
-    from kernelopt.lift import lift_file
-
     ctx = PassContext(options={})
     try:
         module = lift_file(base.module_path, diagnostics=ctx.diagnostics)
@@ -333,7 +329,6 @@ def _report_step(result: OptimizeResult, model, options, device, steps: Steps, o
                  memory, disk, work: Path | None = None) -> None:
     if not options.report_dir:
         return
-    from kernelopt.report.build import write_minimal_report, write_report
 
     folder = Path(options.report_dir)
     steps.begin("report")
@@ -405,7 +400,6 @@ def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
     """The faster of the optimized bases, their written modules timed side by side."""
     if len(outcomes) == 1:
         return outcomes[0]
-    from kernelopt import guard
 
     steps.begin("choose")
     first, second = outcomes[:2]
@@ -498,8 +492,6 @@ def _base(mode: str, folder: Path, result) -> Base:
 def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
     """`--base best`: the captured bases, faster module first (timed side by side); the slower one
     only while it is within SECOND_BASE_WITHIN of the faster."""
-    from kernelopt import guard
-
     steps.begin("base")
     first, second = bases[:2]
     if len(first.manifest["graphs"]) != 1 or len(second.manifest["graphs"]) != 1:
@@ -520,17 +512,12 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
 
 
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):
-    from kernelopt.lift import lift_file
-    from kernelopt.passes.pass_manager import PassManager
-
     steps.begin("lift")
     started = time.perf_counter()
     ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
     module = lift_file(module_path, diagnostics=ctx.diagnostics)
     module.attrs["precision"] = options.precision
     if manifest:
-        from kernelopt.codegen.configs import apply_recorded_configs
-
         pinned = apply_recorded_configs(module, manifest)  # the autotuner's own choices, never a default
         if pinned:
             steps.say(f"lift: {pinned} launch(es) pinned to the configuration Inductor's autotuner chose")
@@ -565,7 +552,6 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
     if device != "cuda":
         steps.skipped("guard", "timing the emitted module against the Inductor module needs a CUDA device")
         return source
-    from kernelopt import guard
 
     steps.begin("guard")
     started = time.perf_counter()

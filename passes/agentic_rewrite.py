@@ -54,6 +54,7 @@ class AgenticRewrite(Pass):
                                                            "per GPU) or none (in this process)"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
+        # lazy: start-up: `kernelopt --help` loads this pass; the evaluator pulls torch
         from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 
         device = ctx.device()
@@ -68,6 +69,7 @@ class AgenticRewrite(Pass):
         proposers = self._proposers(ctx)
         if not proposers:
             return
+        # lazy: start-up: `kernelopt --help` loads this pass; the pool pulls torch
         from kernelopt.pool import PoolEvaluator, make_pool
 
         pool = make_pool(self.workers, device)
@@ -88,6 +90,7 @@ class AgenticRewrite(Pass):
                 pool.close()
 
     def _search_all(self, ctx: PassContext, module: Module, proposers: list, evaluator) -> None:
+        # lazy: start-up: `kernelopt --help` loads this pass; the search cache pulls torch
         from kernelopt.rewrite import search_cache as cache
         from kernelopt.rewrite.search import Budget, Progress, search
         from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
@@ -134,6 +137,7 @@ class AgenticRewrite(Pass):
                 ctx.remark(rewrite_record.holder(module, target.ref), f"{target.id}: {proposer.name} declined: {why}")
 
     def _proposers(self, ctx: PassContext) -> list:
+        # lazy: start-up: `kernelopt --help` loads this pass; the proposers pull torch
         from kernelopt.proposers.registry import make_proposer
 
         made = []
@@ -150,6 +154,7 @@ class AgenticRewrite(Pass):
         return made
 
     def _targets(self, ctx, module, rank_kernels, kernel_target, group_target) -> list:
+        # lazy: start-up: `kernelopt --help` loads this pass; targets load when it runs
         from kernelopt.rewrite.targets import epilogue_target
 
         targets = []
@@ -176,6 +181,7 @@ class AgenticRewrite(Pass):
     @staticmethod
     def _vendor_targets(ctx, module) -> list:
         """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them."""
+        # lazy: start-up: `kernelopt --help` loads this pass; targets load when it runs
         from kernelopt.rewrite.targets import vendor_target
 
         targets = []

@@ -120,6 +120,7 @@ class AnnotateProfile(Pass):
         if self.gpu != "auto":
             return self.gpu
         if _cuda_available():
+            # lazy: start-up: kernelopt-opt imports every pass for its registry; torch takes seconds
             import torch
 
             key = gpu_key_for_device_name(torch.cuda.get_device_name())
@@ -141,6 +142,7 @@ class AnnotateProfile(Pass):
             ctx.remark(None, "timing skipped: the module has no `file` attribute naming its output module "
                              "(.py): static figures only")
             return None
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; the timed module pulls torch
         from kernelopt.profile.timed_module import timed_ops
 
         try:
@@ -154,6 +156,7 @@ class AnnotateProfile(Pass):
 
 def _cuda_available() -> bool:
     try:
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; torch takes seconds
         import torch
     except ImportError:  # pragma: no cover
         return False

@@ -61,7 +61,8 @@ class PassContext:
         device = self.options.get("device")
         if device:
             return str(device)
-        import torch  # only when the driver named no device: keeps importing the pass API light
+        # lazy: start-up: only when the driver named no device, so importing the pass API stays light
+        import torch
 
         return "cuda" if torch.cuda.is_available() else "cpu"
 

@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Arg, Module, Op, Value
+from kernelopt.ir.effects import storage_root
 
 from kernelopt.ir import rewrite_record
 from .base import Pass, PassContext
@@ -52,6 +53,7 @@ class CheckLegality(Pass):
 
     @staticmethod
     def _evaluator(ctx: PassContext, module: Module):
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; the evaluator pulls torch
         from kernelopt.rewrite.evaluate import ModuleEvaluator
 
         return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=ctx.device(),
@@ -59,6 +61,7 @@ class CheckLegality(Pass):
 
     @staticmethod
     def _target(module: Module, op: Op, record: RewriteRecord):
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; targets load when it runs
         from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target, vendor_target
 
         if op.name == "ko.kernel":
@@ -75,6 +78,7 @@ class CheckLegality(Pass):
         return target
 
     def _check(self, evaluator, target, source: str, module: Module):
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; legality pulls torch
         from kernelopt.legality import check_candidate
 
         return check_candidate(
@@ -131,8 +135,6 @@ def _defer_frees(module: Module, start: int, launch: Op) -> None:
     after the GEMM (`extern_kernels.addmm(...); del arg1_1; ...; gelu.run(buf1)`): left in place, those
     frees would now come before their last use.
     """
-    from kernelopt.ir.effects import storage_root
-
     used = set()
     for arg in launch.args:
         if isinstance(arg.value, Value):
@@ -146,6 +148,7 @@ def _defer_frees(module: Module, start: int, launch: Op) -> None:
 def _commit_vendor_call(module: Module, op: Op, record: RewriteRecord) -> None:
     """Replace a library call that returns its result by an allocation of that result and a launch of
     the replacement writing into it (the target's slots: input, weight, [bias], out)."""
+    # lazy: start-up: kernelopt-opt imports every pass for its registry; targets load when it runs
     from kernelopt.rewrite.targets import vendor_slots
 
     slots = [value for _, value in vendor_slots(op)]

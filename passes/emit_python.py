@@ -29,6 +29,7 @@ class EmitPython(Pass):
                 "one) | autotune (timed at the first launch) | first (Inductor's first heuristic config) | most-work"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; codegen pulls jinja2
         from kernelopt.codegen import STYLES, emit_python
         from kernelopt.codegen.standalone_module import EmitOptions, accepted_rewrite
 

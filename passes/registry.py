@@ -17,6 +17,7 @@ import pkgutil
 from functools import lru_cache
 from importlib.metadata import entry_points
 
+import kernelopt.passes as package
 from kernelopt.ir.user_errors import UsageError
 
 from .base import Pass
@@ -31,8 +32,6 @@ class RegistryError(UsageError):
 
 
 def _builtin_passes() -> list[type[Pass]]:
-    import kernelopt.passes as package
-
     found = []
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
         if info.name in _NOT_PASS_MODULES or info.name.startswith("_"):

@@ -1,11 +1,16 @@
 """One capture: load, compile with Inductor, rerun each output module, time, write the directory."""
 from __future__ import annotations
 
+import fcntl
 import os
+import re
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import torch
 
 from kernelopt.capture import environment, inductor, store
 from kernelopt.capture.models import load_model
@@ -40,8 +45,6 @@ def capture(
     compile_threads: int | None = None,
 ) -> CaptureResult:
     """Capture one model in one mode into `out_dir`; returns the directory and its manifest."""
-    import torch
-
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
     environment.prepare_device(device, compile_threads)
@@ -62,8 +65,6 @@ def capture(
         raise
     except Exception as err:  # Dynamo/Inductor failures: the user needs the reason, not the stack
         if os.environ.get("KERNELOPT_TRACEBACK"):
-            import traceback
-
             traceback.print_exc()
         reason = str(err).strip().splitlines()
         raise InputError(f"{meta.source}: torch.compile (mode {mode}, {device}) failed: "
@@ -137,8 +138,6 @@ def capture(
 
 def _resident_bytes(*groups) -> int:
     """Bytes of the distinct storages the tensors in `groups` occupy (views of one buffer count once)."""
-    import torch
-
     storages = {}
     for group in groups:
         for value in group:
@@ -149,8 +148,6 @@ def _resident_bytes(*groups) -> int:
 
 
 def _describe(value) -> dict[str, Any]:
-    import torch
-
     if isinstance(value, torch.Tensor):
         return {"shape": list(value.shape), "stride": list(value.stride()),
                 "dtype": str(value.dtype).replace("torch.", ""), "device": str(value.device)}
@@ -172,8 +169,6 @@ def _recipe(spec, entry, size, seed, mode, device) -> dict[str, Any]:
 def _lowest_precision(model, inputs) -> float:
     """The tolerance of the least precise floating dtype the model computes with (weights or inputs):
     an fp32 output of a bf16 network carries bf16 rounding."""
-    import torch
-
     tensors = [x for x in inputs if isinstance(x, torch.Tensor)] + list(model.parameters())
     names = {str(t.dtype).replace("torch.", "") for t in tensors if t.is_floating_point()}
     return max((TOLERANCE.get(n, 1e-3) for n in names), default=TOLERANCE["float32"])
@@ -199,15 +194,13 @@ def _agreement(compiled: list[Any], eager: list[Any], floor: float = 0.0) -> dic
 
 
 def _extern_calls(code: str) -> list[str]:
-    import re
-
     calls = re.findall(r"\b(extern_kernels\.\w+|torch\.ops\.aten\.\w+(?:\.\w+)?|aten\.\w+(?:\.\w+)?)\(", code)
     return sorted(set(calls))
 
 
 def _timings(model, compiled, graphs, inputs) -> dict[str, Any]:
     """Median milliseconds (triton.testing.do_bench) of eager, the compiled model, and call() alone."""
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.testing import do_bench
 
     with _gpu_lock(), torch.no_grad():
@@ -230,15 +223,11 @@ class _gpu_lock:
         path = os.environ.get("KERNELOPT_GPU_LOCK")
         self.handle = open(path, "a") if path else None
         if self.handle:
-            import fcntl
-
             fcntl.flock(self.handle, fcntl.LOCK_EX)
         return self
 
     def __exit__(self, *exc):
         if self.handle:
-            import fcntl
-
             fcntl.flock(self.handle, fcntl.LOCK_UN)
             self.handle.close()
         return False

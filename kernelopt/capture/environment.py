@@ -6,6 +6,8 @@ import os
 import platform
 from typing import Any
 
+import torch
+
 from kernelopt.errors import InputError
 
 
@@ -16,11 +18,13 @@ def prepare_cpu_triton() -> None:
     kernels of a module, so setting it here (before any capture) is early enough.
     """
     os.environ["TRITON_INTERPRET"] = "1"
+    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     import torch._inductor.config as inductor_config
 
     inductor_config.cpu_backend = "triton"
     inductor_config.compile_threads = 1  # interpreted kernels compile instantly; a worker pool only costs start-up
     try:
+        # lazy: the CPU shims need numpy (not a dependency of kernelopt); only --device cpu loads them
         from kernelopt.runtime.interpret import install_cpu_triton_shims
     except ImportError as err:
         raise InputError(f"--device cpu needs kernelopt.runtime.interpret.install_cpu_triton_shims ({err})") from None
@@ -28,14 +32,13 @@ def prepare_cpu_triton() -> None:
 
 
 def prepare_device(device: str, compile_threads: int | None = None) -> None:
-    import torch
-
     if device == "cpu":
         prepare_cpu_triton()
     elif device.startswith("cuda"):
         if not torch.cuda.is_available():
             raise InputError("--device cuda: no CUDA GPU is visible on this machine (use --device cpu)")
         if compile_threads:
+            # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
             import torch._inductor.config as inductor_config
 
             inductor_config.compile_threads = compile_threads
@@ -45,7 +48,7 @@ def prepare_device(device: str, compile_threads: int | None = None) -> None:
 
 def software(device: str) -> dict[str, Any]:
     """Versions and hardware a capture is tied to (the manifest's `environment`)."""
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
     info: dict[str, Any] = {
@@ -65,6 +68,7 @@ def software(device: str) -> dict[str, Any]:
         info["gpu"] = None
         info["triton_interpret"] = os.environ.get("TRITON_INTERPRET") == "1"
     try:
+        # lazy: optional dependency (extra 'zoo')
         import transformers
 
         info["transformers"] = transformers.__version__

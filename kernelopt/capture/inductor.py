@@ -14,6 +14,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import torch
+
 from kernelopt.errors import InputError
 
 
@@ -34,12 +36,14 @@ class RecordingBackend:
     """A torch.compile backend: Inductor with the mode's options, recording each graph's arguments."""
 
     def __init__(self, mode: str):
+        # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
         import torch._inductor
 
         self.options = dict(torch._inductor.list_mode_options(mode))
         self.graphs: list[GraphCapture] = []
 
     def __call__(self, gm, example_inputs):
+        # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
         from torch._inductor.compile_fx import compile_fx
 
         record = GraphCapture(index=len(self.graphs), sources=_placeholder_sources(gm))
@@ -81,7 +85,7 @@ def _record_first_call(compiled, record: GraphCapture):
 
 def compile_and_capture(model, inputs: list[Any], mode: str):
     """Run `torch.compile(model)(*inputs)` once; return (compiled callable, its result, graphs)."""
-    import torch
+    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     import torch._inductor.config as inductor_config
     from torch._inductor.codecache import PyCodeCache
     from torch._inductor.utils import run_and_get_code
@@ -112,8 +116,6 @@ def _find_loaded_module(modules: list[ModuleType], code: str) -> ModuleType:
 
 def name_arguments(graph: GraphCapture, model, inputs: list[Any]) -> list[dict[str, Any]]:
     """Say which forward input, parameter or buffer each call() argument is."""
-    import torch
-
     named: list[tuple[torch.Tensor, dict[str, Any]]] = []
     for position, value in enumerate(inputs):
         if isinstance(value, torch.Tensor):
@@ -153,7 +155,6 @@ def check_against_get_args(graph: GraphCapture) -> None:
     get_args = getattr(graph.module, "get_args", None)
     if get_args is None:
         return
-    import torch
 
     declared = get_args()
     ours = graph.runtime_args
@@ -171,6 +172,7 @@ def check_against_get_args(graph: GraphCapture) -> None:
 
 def kernel_configs(module: ModuleType) -> dict[str, dict[str, Any]]:
     """The launch configuration each Triton kernel of a run module settled on (after autotuning)."""
+    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     from torch._inductor.runtime.triton_heuristics import CachingAutotuner
 
     found = {}

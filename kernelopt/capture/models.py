@@ -30,6 +30,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
+import torch
+
 from kernelopt.errors import InputError
 
 SIZE_NAMES = ("small", "large")
@@ -74,8 +76,6 @@ def load_model(
     `spec` is a KernelBench-style file; `entry` is `pkg.module:factory`, `file.py:factory`, or a bare
     `factory` name looked up in `spec`. The model is in eval mode and on `device`, as are the inputs.
     """
-    import torch
-
     if size not in SIZE_NAMES:
         raise InputError(f"unknown size {size!r}: expected one of {', '.join(SIZE_NAMES)}")
     if not spec and not entry:
@@ -126,8 +126,6 @@ def input_bytes(spec: str, size: str = "large") -> int | None:
     a device itself, ...): the caller then treats the size as unknown. Errors in the file itself (no
     such file, missing names) are InputErrors as for `load_model`.
     """
-    import torch
-
     module = _import_file(Path(spec))
     get_inputs = _require(module, "get_inputs", spec, "get_inputs() returning the forward arguments")
     sizes = getattr(module, "SIZES", None)
@@ -144,8 +142,6 @@ def input_bytes(spec: str, size: str = "large") -> int | None:
 
 def _tensor_bytes(value: Any) -> int:
     """Bytes held by the tensors in a (nested) list/tuple/dict; a view counts its whole storage."""
-    import torch
-
     if isinstance(value, torch.Tensor):
         return value.untyped_storage().nbytes()
     if isinstance(value, (list, tuple)):
@@ -171,8 +167,6 @@ def _check_requirements(module: ModuleType, source: str) -> None:
 
 
 def _build_kernelbench(module: ModuleType, source: str, size: str, seed: int):
-    import torch
-
     model_cls = _require(module, "Model", source, "class Model(nn.Module)")
     get_init_inputs = _require(module, "get_init_inputs", source, "get_init_inputs() returning constructor arguments")
     get_inputs = _require(module, "get_inputs", source, "get_inputs() returning the forward arguments")
@@ -242,8 +236,6 @@ def _call_with_declared(fn: Callable, **available: Any) -> Any:
 
 
 def _unpack_factory_result(built: Any, source: str):
-    import torch
-
     if not (isinstance(built, (tuple, list)) and len(built) == 2):
         raise InputError(f"{source}: the factory must return (model, example_inputs)")
     model, inputs = built
@@ -272,8 +264,6 @@ def _input_ranges(module: ModuleType, size: str, source: str) -> dict[int, tuple
 
 
 def _check_ranges(inputs: list[Any], ranges: dict[int, tuple[int, int]], source: str) -> None:
-    import torch
-
     for position, (low, high) in ranges.items():
         if position >= len(inputs):
             raise InputError(f"{source}: INPUT_RANGES names input {position}, but get_inputs() returns {len(inputs)}")

@@ -6,14 +6,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import torch
+
 MANIFEST = "manifest.json"
 FORMAT_VERSION = 1
 
 
 def flatten_tensors(value: Any) -> list[Any]:
     """Tensors of a (nested) result in order: model outputs may be tensors, tuples, lists or dicts."""
-    import torch
-
     if isinstance(value, torch.Tensor):
         return [value]
     if isinstance(value, dict):
@@ -34,8 +34,6 @@ _STAT_CHUNK = 1 << 24
 
 def checksum(t) -> dict[str, Any]:
     """Enough to tell whether a rebuilt tensor equals the captured one, without storing it."""
-    import torch
-
     if t.numel() * t.element_size() > HASH_LIMIT_BYTES:
         return _large_checksum(t)
     host = t.detach().to("cpu").contiguous()
@@ -54,8 +52,6 @@ def checksum(t) -> dict[str, Any]:
 
 
 def _large_checksum(t) -> dict[str, Any]:
-    import torch
-
     flat = t.detach().reshape(-1)
     summary: dict[str, Any] = {"shape": list(t.shape), "stride": list(t.stride()),
                                "dtype": str(t.dtype).replace("torch.", ""), "sha256": None,
@@ -73,14 +69,10 @@ def _large_checksum(t) -> dict[str, Any]:
 
 
 def to_host(values: list[Any]) -> list[Any]:
-    import torch
-
     return [v.detach().to("cpu").clone() if isinstance(v, torch.Tensor) else v for v in values]
 
 
 def save_tensors(path: Path, key: str, values: list[Any], **extra: Any) -> None:
-    import torch
-
     torch.save({key: to_host(values), **extra}, path)
 
 

@@ -7,19 +7,17 @@
 """
 from __future__ import annotations
 
+from kernelopt.codegen.patched import emit_patched
+from kernelopt.codegen.standalone_module import emit_standalone
+from kernelopt.errors import InputError
+
 STYLES = ("standalone", "patched")
 
 
 def emit_python(module, style: str = "standalone", *, options=None, remark=None,
                 original_source: str | None = None) -> str:
-    from kernelopt.errors import InputError
-
     if style == "standalone":
-        from kernelopt.codegen.standalone_module import emit_standalone
-
         return emit_standalone(module, options, remark)
     if style == "patched":
-        from kernelopt.codegen.patched import emit_patched
-
         return emit_patched(module, original_source, options, remark)
     raise InputError(f"unknown emit style {style!r}: use one of {', '.join(STYLES)}")

@@ -26,7 +26,8 @@ from typing import Any
 from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.runtime.cpu_kernel import inductor_config_list
 from kernelopt.errors import InputError
-from kernelopt.ir.core import Module, Op
+from kernelopt.ir.core import Module, Op, Value
+from kernelopt.ir.types import TensorType
 
 BLOCK_NAMES = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK", "RBLOCK")
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
@@ -82,6 +83,7 @@ class LaunchConfig:
 # --------------------------------------------------------------------------------------------
 
 def _decorator_namespace() -> dict[str, Any]:
+    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     from torch._inductor.runtime import triton_heuristics
     from torch._inductor.runtime.hints import AutotuneHint, DeviceProperties, ReductionHint, TileHint
 
@@ -274,13 +276,17 @@ def measure_configs(module: Module, *, warmup: int = 10, rep: int = 50) -> dict[
     """On a GPU: time every heuristic candidate config of every launch on random inputs of the launch's
     argument types and keep the fastest (`config_source = "measured"`). Returns per launch
     {candidates: [(config, ms)], chosen}. Launches whose arguments cannot be built alone are skipped."""
+    # lazy: only measuring on a GPU needs torch; emitting and applying recorded configs do not
     import torch
 
     if not torch.cuda.is_available():
         raise InputError("measure_configs needs a CUDA GPU")
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.testing import do_bench
 
+    # lazy: cycle: codegen.grid imports codegen.configs
     from kernelopt.codegen.grid import launch_grid
+    # lazy: FIXME kernelopt.codegen.launcher is gone: measure_configs has no caller (issue 17)
     from kernelopt.codegen.launcher import jit_function_from_source
 
     report = {}
@@ -323,10 +329,8 @@ def _bind(code, args: list, config: LaunchConfig) -> list:
 
 
 def _example_launch_args(launch: Op) -> list | None:
+    # lazy: only measuring on a GPU needs torch (see measure_configs)
     import torch
-
-    from kernelopt.ir.core import Value
-    from kernelopt.ir.types import TensorType
 
     args = []
     for arg in launch.args:

@@ -214,6 +214,7 @@ _RULES = {
 def _inductor_grid_expr(meta: dict, blocks: dict, bound: dict, kernel: Op) -> list:
     """Grid types without a rule here: ask the installed Inductor's GridExpr (static shapes only)."""
     try:
+        # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
         from torch._inductor.runtime.triton_heuristics import GridExpr
     except ImportError:
         GridExpr = None

@@ -4,16 +4,16 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+import jinja2
+
+import kernelopt.templates as package
+
 
 @lru_cache(maxsize=1)
 def environment():
-    import jinja2
-
     try:
         loader = jinja2.PackageLoader("kernelopt.templates", "module")
     except (ValueError, ModuleNotFoundError):  # a layout PackageLoader cannot see: use the folder itself
-        import kernelopt.templates as package
-
         loader = jinja2.FileSystemLoader(str(Path(package.__file__).parent / "module"))
     return jinja2.Environment(loader=loader, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                               undefined=jinja2.StrictUndefined, autoescape=False)

@@ -7,6 +7,7 @@ that pin grid, block sizes, num_warps and num_stages (see `configs` and `grid`).
 """
 from __future__ import annotations
 
+import ast
 import datetime
 import keyword
 import re
@@ -168,8 +169,6 @@ _IMPORT_LINE = re.compile(r"\s*(import |from \S+ import )")
 def prefix_top_level_names(source: str, prefix: str) -> tuple[str, list[str], dict[str, str]]:
     """Give every top-level definition of a candidate a private prefix (no clashes between candidates
     or with the module). Returns (body without imports, its import lines, old -> new names)."""
-    import ast
-
     tree = ast.parse(source)
     names = []
     for node in tree.body:
@@ -522,6 +521,7 @@ def _get_args_body(module: Module) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 def _header(state: _State) -> str:
+    # lazy: the patched emitter shares this module and needs no torch; triton must follow the CPU shims
     import torch
     import triton
 
@@ -573,6 +573,7 @@ def _writer_torch(module: Module) -> str:
     recorded = module.attrs.get("torch")
     if isinstance(recorded, str):
         return recorded
+    # lazy: the patched emitter shares this module and needs no torch
     import torch
 
     return torch.__version__

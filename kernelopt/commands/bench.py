@@ -26,6 +26,7 @@ def register(subparsers) -> None:
 
 
 def _inputs_for(module, path: str | None, device: str) -> list:
+    # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.execute import _to_device, seeded_example_args, validate_inputs
     from kernelopt.runtime.inputs import load_inputs
 
@@ -36,12 +37,14 @@ def _inputs_for(module, path: str | None, device: str) -> list:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.loader import load_output_module
     from kernelopt.runtime.timing import compare, median_time_ms, rotating
 
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
-    import torch  # here, not at import: `kernelopt --help` must not pay for torch
+    # lazy: start-up: `kernelopt --help` imports every command; torch takes seconds
+    import torch
 
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("bench needs a CUDA GPU and none is available here "
@@ -60,6 +63,7 @@ def handle(args: argparse.Namespace) -> int:
         print(f"{args.module}: median {times[len(times) // 2]:.4f} ms ({args.rounds} rounds)")
         return 0
     other = load_output_module(args.vs, args.device, hooks=False)
+    # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.execute import validate_inputs
 
     validate_inputs(other, inputs)

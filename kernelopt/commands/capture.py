@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from kernelopt.errors import UsageError
+from kernelopt.errors import KernelOptError, UsageError
 
 
 def register(subparsers) -> None:
@@ -40,6 +40,7 @@ def handle(args: argparse.Namespace) -> int:
         raise UsageError("give MODEL.py or --entry pkg.module:factory")
     if args.entry and ":" not in args.entry and not args.model:
         raise UsageError(f"--entry {args.entry!r} without MODEL.py must be pkg.module:factory")
+    # lazy: start-up: `kernelopt --help` imports every command; capture pulls torch
     from kernelopt.capture import capture
 
     store_tensors = {"auto": None, "yes": True, "no": False}[args.store_tensors]
@@ -69,8 +70,6 @@ def _summarize(manifest: dict, directory) -> None:
 def main(argv: list[str] | None = None) -> int:
     """`python -m kernelopt.commands.capture ...`: the capture command alone, importing no other command
     (the GPU machine lacks packages that other commands need)."""
-    from kernelopt.errors import KernelOptError
-
     parser = argparse.ArgumentParser(prog="kernelopt")
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["capture", *(sys.argv[1:] if argv is None else argv)])

@@ -48,6 +48,7 @@ def _load_inputs(path: str | None):
     `kernelopt run`)."""
     if path is None:
         return None
+    # lazy: start-up: `kernelopt --help` imports every command; torch takes seconds
     from kernelopt.runtime.inputs import load_inputs
 
     try:
@@ -57,6 +58,7 @@ def _load_inputs(path: str | None):
 
 
 def handler(args) -> int:
+    # lazy: start-up: `kernelopt --help` imports every command; legality pulls torch
     from kernelopt.legality.gate import GateError
     from kernelopt.legality.module import check_module_kernel
     try:

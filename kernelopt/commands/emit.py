@@ -35,11 +35,13 @@ def register(subparsers) -> None:
 
 
 def load_ir(path: str):
+    # lazy: start-up: `kernelopt --help` imports every command; the parser pulls lark
     from kernelopt.ir.parser import parse_file
 
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such file")
     if path.endswith(".py"):
+        # lazy: start-up: `kernelopt --help` imports every command; the lifter loads only for a .py input
         from kernelopt.lift import lift_file
 
         return lift_file(path)
@@ -59,6 +61,7 @@ def _verify(module, path: str) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # lazy: start-up: `kernelopt --help` imports every command; codegen pulls jinja2
     from kernelopt.codegen import emit_python
     from kernelopt.codegen.configs import apply_recorded_configs
     from kernelopt.codegen.standalone_module import EmitOptions

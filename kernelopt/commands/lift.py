@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from kernelopt.errors import InputError, UsageError
+from kernelopt.ir.diagnostics import Diagnostics
 
 
 def register(subparsers) -> None:
@@ -24,7 +25,7 @@ def register(subparsers) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from kernelopt.ir.diagnostics import Diagnostics
+    # lazy: start-up: `kernelopt --help` imports every command; the verifier pulls networkx
     from kernelopt.ir.printer import print_module
     from kernelopt.ir.verifier import verify
     from kernelopt.lift import lift_file

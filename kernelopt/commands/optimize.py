@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import typing
 
+from kernelopt.errors import UsageError
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
 from kernelopt.passes.base import Pass
 
@@ -64,7 +65,7 @@ def _pass_option(parser, cls: type[Pass], name: str) -> None:
 
 
 def run(args) -> int:
-    from kernelopt.errors import UsageError
+    # lazy: start-up: `kernelopt --help` imports every command; the job pulls torch
     from kernelopt.optimize_job import OptimizeOptions, optimize_model
 
     if not args.model and not args.entry:

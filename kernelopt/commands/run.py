@@ -25,6 +25,7 @@ def register(subparsers) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.execute import run_loaded, seeded_example_args, _to_device
     from kernelopt.runtime.inputs import describe, load_inputs, save_result
     from kernelopt.runtime.loader import load_output_module

@@ -31,6 +31,7 @@ def _cpu_libdevice_fixup(source: str) -> str:
     if os.environ.get("TRITON_INTERPRET") != "1":
         return source
     try:
+        # lazy: probes for the CPU shims, which need numpy (not a dependency of kernelopt)
         import kernelopt.runtime.interpret  # noqa: F401
         return _LIBDEVICE_FALLBACK + source
     except ImportError:

@@ -17,6 +17,7 @@ from kernelopt import inductor_source
 from kernelopt.errors import InputError
 from kernelopt.legality.cases import LaunchInputs
 from kernelopt.legality.gate import Verdict, check_candidate
+from kernelopt.runtime.loader import load_output_module
 
 
 def snapshot_args(args) -> tuple:
@@ -57,7 +58,6 @@ def float64_module(module_path: str, kernels, device: str):
     """The module loaded with the given kernels rewritten to float64 (see
     inductor_source.float64_variant), or None when it cannot be built or loaded. Its kernels are
     launched on their own, with float64 arguments; `call()` is never run."""
-    from kernelopt.runtime.loader import load_output_module
     with open(module_path) as handle:
         text = handle.read()
     try:
@@ -91,7 +91,6 @@ def float64_reference(module_path: str, kernel: str, device: str, launched=None)
 def check_module_kernel(module_path: str, kernel: str, candidate_source: str, *, inputs: list | None = None,
                         device: str = "cpu", precision: str = "strict", launch: int | None = None,
                         **options) -> Verdict:
-    from kernelopt.runtime.loader import load_output_module
     loaded = load_output_module(module_path, device=device)
     if kernel not in loaded.kernels:
         raise InputError(f"{module_path}: no Triton kernel named {kernel!r} (known: {', '.join(sorted(loaded.kernels))})")

@@ -19,18 +19,25 @@ minutes-long floor and a hung kernel is caught in seconds.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
 import os
+import resource
 import signal
 import socket
 import sys
 import threading
 import time
 import traceback
+from multiprocessing.connection import Connection
+
+import torch
+import torch.utils.deterministic
 
 _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWNET = 0x40000000
 
 
+from kernelopt.legality.shared import SharedBases  # noqa: E402
 from kernelopt.legality.wire import recv as _recv, recv_fds as _recv_fds, send as _send  # noqa: E402
 
 
@@ -44,7 +51,6 @@ def _isolate_network() -> str:
 
 
 def _set_limits(cpu_seconds: float, memory_bytes: int | None) -> None:
-    import resource
     used = resource.getrusage(resource.RUSAGE_SELF)
     soft = int(used.ru_utime + used.ru_stime + cpu_seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
@@ -103,6 +109,7 @@ def _watch_compiles(events: _Events) -> bool:
     the binary on a kernel's first launch. Both names are stable across triton 3.x; where one is
     missing the gate falls back to a generous first-call limit (see the hello message)."""
     try:
+        # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
         import triton
         import triton.compiler
         from triton.compiler import compiler
@@ -141,7 +148,6 @@ class _Candidate:
     """Holds the loaded candidate and the buffers of the current layout (reused by later calls)."""
 
     def __init__(self, device: str, events: _Events):
-        import torch
         self.torch = torch
         self.device = device
         self.events = events
@@ -153,7 +159,6 @@ class _Candidate:
         self.layout_key = None
 
     def load(self, source: str, filename: str) -> dict:
-        import importlib.util
         path = os.path.abspath(filename)
         with open(path, "w") as handle:
             handle.write(source)
@@ -173,7 +178,6 @@ class _Candidate:
     def _attach(self, message, fds) -> None:
         """A new layout: map its shared buffers and make the arguments' views (new buffers, new
         addresses; later calls of the same layout reuse them, so old pointers see new data)."""
-        from kernelopt.legality.shared import SharedBases
         torch = self.torch
         spec = message["shared"]
         self.shared = SharedBases.attach(fds, spec["sizes"], spec["dtypes"])
@@ -259,10 +263,8 @@ def _child_main(conn, sock, options: dict) -> None:
     os.chdir(workdir)
     _redirect_output(workdir)
     _set_limits(options.get("cpu_seconds", 600), options.get("memory_bytes"))
-    import torch
     # torch.empty & co. fill with NaN / max-int, so reading uninitialised memory shows in the results.
     torch.use_deterministic_algorithms(True, warn_only=True)
-    import torch.utils.deterministic
     torch.utils.deterministic.fill_uninitialized_memory = True
     device = options["device"]
     events = _Events(conn)
@@ -287,23 +289,24 @@ def _child_main(conn, sock, options: dict) -> None:
 
 
 def _preimport(device: str) -> None:
-    import torch  # noqa: F401
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton  # noqa: F401
     import triton.language  # noqa: F401
     if device == "cpu":
         try:
+            # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU workers load them
             from kernelopt.runtime.interpret import install_cpu_triton_shims
             install_cpu_triton_shims()
         except ImportError:
             pass
     try:
+        # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
         import torch._inductor.runtime.triton_helpers  # noqa: F401  (candidates copy Inductor's imports)
     except Exception:  # noqa: BLE001 - optional; a candidate needing it fails on its own
         pass
 
 
 def zygote_main(fd: int, device: str) -> None:
-    from multiprocessing.connection import Connection
     sock = socket.socket(fileno=fd)
     conn = Connection(os.dup(fd))
     _preimport(device)

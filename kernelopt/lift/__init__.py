@@ -16,13 +16,13 @@ from kernelopt.ir.core import Module
 from kernelopt.ir.diagnostics import Diagnostics
 from kernelopt.ir.text_input import read_utf8
 
+from .lifter import Lifter
+
 __all__ = ["lift_source", "lift_file"]
 
 
 def lift_source(text: str, filename: str, diagnostics: Diagnostics | None = None) -> Module:
     """Lift the text of an output module; warnings go to `diagnostics` when one is given."""
-    from .lifter import Lifter
-
     return Lifter(text, filename, diagnostics if diagnostics is not None else Diagnostics()).lift()
 
 

@@ -14,6 +14,7 @@ from .local import LocalPool
 
 def __getattr__(name):  # RayPool imports nothing from ray until it is used
     if name == "RayPool":
+        # lazy: the Ray backend (optional extra 'ray') loads only when asked for
         from .ray_pool import RayPool
 
         return RayPool

@@ -19,6 +19,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+import torch
+
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.rewrite.search import Evaluation
 
@@ -41,8 +43,6 @@ class Job:
 
 def save_inputs(inputs: list, directory: str) -> str:
     """Write module inputs once, so jobs carry a path instead of the tensors."""
-    import torch
-
     path = os.path.join(directory, "inputs.pt")
     torch.save({"args": list(inputs)}, path)
     return path
@@ -52,7 +52,6 @@ def load_inputs(inputs: Any) -> list | None:
     """A job's inputs as a list: a path (the corpus `{"args": [...]}` format or a plain list) or tensors."""
     if inputs is None or isinstance(inputs, (list, tuple)):
         return None if inputs is None else list(inputs)
-    import torch
 
     loaded = torch.load(str(inputs))
     return list(loaded["args"] if isinstance(loaded, dict) else loaded)

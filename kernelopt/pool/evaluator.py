@@ -6,10 +6,12 @@ import shutil
 import sys
 import tempfile
 
+from kernelopt.errors import UsageError
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.rewrite.search import Evaluation
 
 from .base import CandidatePool, Job, save_inputs
+from .local import LocalPool, visible_gpus
 
 
 class PoolEvaluator:
@@ -50,8 +52,6 @@ class PoolEvaluator:
 
 
 def gpu_count() -> int:
-    from .local import visible_gpus
-
     return len(visible_gpus())
 
 
@@ -59,8 +59,6 @@ def resolve_workers(kind: str, device: str) -> str:
     """auto: Ray when this process already runs a Ray instance, local processes on a host with more
     than one GPU, else none (one GPU or a CPU gains nothing from a pool of one)."""
     if kind not in ("auto", "local", "ray", "none"):
-        from kernelopt.errors import UsageError
-
         raise UsageError(f"workers={kind!r}: use auto, local, ray or none")
     if kind != "auto":
         return kind
@@ -79,9 +77,9 @@ def make_pool(kind: str, device: str, workers: int | None = None, *, job_timeout
     if kind == "none":
         return None
     if kind == "ray":
+        # lazy: the Ray backend (optional extra 'ray') loads only when asked for
         from .ray_pool import RayPool
 
         return RayPool(device, workers, job_timeout=job_timeout)
-    from .local import LocalPool
 
     return LocalPool(device, workers, job_timeout=job_timeout)

@@ -1,6 +1,7 @@
 """The worker side of a job: build (once per module) a ModuleEvaluator and evaluate the candidate."""
 from __future__ import annotations
 
+from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Evaluation
 
 from .base import Job, inputs_key, load_inputs
@@ -11,8 +12,6 @@ _EVALUATORS: dict[tuple, object] = {}
 
 
 def evaluator_for(job: Job):
-    from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
-
     device = "cuda" if job.device.startswith("cuda") else "cpu"   # a worker sees only its own GPU
     key = (job.module_path, inputs_key(job.inputs), device, job.precision, job.cost_model, job.rounds)
     if key not in _EVALUATORS:

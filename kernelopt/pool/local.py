@@ -18,6 +18,8 @@ import sys
 import tempfile
 from multiprocessing.connection import Connection
 
+import torch
+
 from kernelopt.legality.wire import recv, send
 from kernelopt.rewrite.search import Evaluation
 
@@ -29,8 +31,6 @@ _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 def visible_gpus() -> list[str]:
     """The GPU ids a worker can be pinned to: the parent's CUDA_VISIBLE_DEVICES entries, or 0..n-1."""
     try:
-        import torch
-
         count = torch.cuda.device_count() if torch.cuda.is_available() else 0
     except Exception:  # noqa: BLE001 - a broken CUDA install means no GPU workers
         count = 0

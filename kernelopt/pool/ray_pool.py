@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from kernelopt.errors import UsageError
+from kernelopt.pool.job import evaluate_job
 from kernelopt.rewrite.search import Evaluation
 
 from .base import CandidatePool, Job, WorkerDied, WorkerSlot, WorkerTimedOut
@@ -18,6 +19,7 @@ from .base import CandidatePool, Job, WorkerDied, WorkerSlot, WorkerTimedOut
 
 def import_ray():
     try:
+        # lazy: optional dependency (extra 'ray')
         import ray
     except ImportError:
         raise UsageError("the Ray backend needs Ray: pip install 'kernelopt[ray]' "
@@ -37,8 +39,6 @@ class RayWorker:
         return {"pid": os.getpid(), "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES")}
 
     def evaluate(self, job: Job) -> Evaluation:
-        from kernelopt.pool.job import evaluate_job
-
         return evaluate_job(job)
 
 

@@ -12,14 +12,14 @@ import socket
 import sys
 from multiprocessing.connection import Connection
 
+import torch  # noqa: F401 - paid once, before the first job
+
+from kernelopt.legality.wire import recv, send
+from kernelopt.pool.job import evaluate_job
+
 
 def main(fd: int) -> int:
-    from kernelopt.legality.wire import recv, send
-
     conn = Connection(socket.socket(fileno=fd).detach())
-    import torch  # noqa: F401 - paid once, before the first job
-
-    from kernelopt.pool.job import evaluate_job
 
     send(conn, {"hello": os.getpid(), "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES")})
     while True:

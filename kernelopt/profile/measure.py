@@ -19,6 +19,7 @@ from typing import Any, Callable
 import torch
 
 from kernelopt.runtime import timing
+from kernelopt.runtime.loader import _is_bare_jit, load_output_module
 
 LIBRARY_GLOBALS = ("extern_kernels", "aten")
 # Part of every cache key: a new measuring method must not reuse times measured by an older one
@@ -133,8 +134,6 @@ class _Recorder:
         self.depth = 0   # library calls made by library calls are not separate events
 
     def launch(self, kernel_name: str, index: int, args: tuple, run_original: Callable[[], None]) -> None:
-        from kernelopt.runtime.loader import _is_bare_jit
-
         handle = self.loaded.kernels[kernel_name]
         if _is_bare_jit(handle.target):
             # A bare `kernel[grid](...)` launch: its grid and keywords live in run_original only, so it is
@@ -182,8 +181,6 @@ def _install_library_hooks(namespace: dict, recorder: _Recorder) -> dict:
 def measure_module(path: str, args: list | None = None, *, device: str = "cuda", rounds: int = 3,
                    min_time_ms: float = 30.0) -> ModuleTimes:
     """Per-op and whole-module times of the output module at `path` (the module's get_args() by default)."""
-    from kernelopt.runtime.loader import load_output_module
-
     loaded = load_output_module(path, device)
     inputs = list(args) if args is not None else loaded.get_args()
     result = ModuleTimes(device=device)
@@ -216,6 +213,7 @@ def _time_whole_module(result: ModuleTimes, loaded, inputs: list, device: str, r
 def environment() -> dict[str, str]:
     """What a measured time depends on besides the op: GPU name, torch and triton versions."""
     try:
+        # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
         import triton
         triton_version = triton.__version__
     except ImportError:  # pragma: no cover

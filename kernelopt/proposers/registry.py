@@ -14,30 +14,28 @@ from typing import Callable
 
 from kernelopt.errors import UsageError
 
+from .epilogue import EpilogueProposer
+from .fuse import FuseProposer
+from .llm.proposer import LLMProposer
+from .retune import RetuneProposer
+from .templates import TemplatesProposer
+
 ENTRY_POINT_GROUP = "kernelopt.proposers"
 
 
 def _retune():
-    from .retune import RetuneProposer
-
     return RetuneProposer
 
 
 def _templates():
-    from .templates import TemplatesProposer
-
     return TemplatesProposer
 
 
 def _fuse():
-    from .fuse import FuseProposer
-
     return FuseProposer
 
 
 def _epilogue():
-    from .epilogue import EpilogueProposer
-
     return EpilogueProposer
 
 
@@ -54,8 +52,6 @@ def _row_on_chip():
 
 
 def _llm():
-    from .llm.proposer import LLMProposer
-
     return LLMProposer
 
 

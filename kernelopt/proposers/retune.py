@@ -8,6 +8,7 @@ and are the `templates`/`llm` proposers' business, not this one's.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -109,7 +110,5 @@ def _distance(a: LaunchConfig, b: LaunchConfig) -> int:
 
 
 def _grid_type(kernel) -> str:
-    import re
-
     match = re.search(r"'grid_type':\s*'(\w+)'", kernel.source)
     return match.group(1) if match else "Grid1D"

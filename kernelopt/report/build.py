@@ -14,7 +14,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import torch
+
 from kernelopt.ir.core import Module
+from kernelopt.report.e2e import end_to_end
 from kernelopt.report.kernel_rows import kernel_rows
 
 
@@ -56,7 +59,7 @@ def _bytes(value) -> str:
 def write_minimal_report(folder: Path, steps, figures: dict[str, Any]) -> dict[str, Any]:
     """The report when the full one cannot be built (no module, or building it failed): what ran, the
     job's status and why, and its memory and disk figures."""
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -145,9 +148,11 @@ def plot_layout(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def plot(report: dict[str, Any], path: Path) -> str | None:
     try:
+        # lazy: optional dependency (extra 'plot')
         import matplotlib
 
         matplotlib.use("Agg")
+        # lazy: optional dependency (extra 'plot'), after selecting the Agg backend
         import matplotlib.pyplot as plt
     except ImportError:
         return "matplotlib is not installed: no plot (pip install 'kernelopt[plot]')"
@@ -196,7 +201,7 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
                  device, inputs, extra=None, work_dir: str | Path | None = None) -> dict[str, Any]:
     """`extra()`: the job's own figures (status, memory, disk), read last so they include the timing here.
     `work_dir`: the job's work folder, which no path in the report may point into (see without_work_dir)."""
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -213,8 +218,6 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
         "statistics": {k: dict(v) for k, v in ctx.statistics.items()},
     }
     if device == "cuda" and (model or options.entry):
-        from kernelopt.report.e2e import end_to_end
-
         timed = end_to_end(model, options, str(out_path))
         report["end_to_end_ms"], report["end_to_end_latency_ms"] = timed["per_call"], timed["latency"]
         report["end_to_end_method"] = ("ms per call: median of batches of back-to-back calls with rotated fresh "

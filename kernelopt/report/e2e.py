@@ -15,6 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import torch
+
+import kernelopt
+from kernelopt.capture.models import load_model
+from kernelopt.runtime.timing import back_to_back_ms, median_time_ms
+
 MODES = ("default", "max-autotune-no-cudagraphs", "max-autotune")
 
 
@@ -25,8 +31,6 @@ FEW_SETS_ABOVE_BYTES = 1 << 30
 
 
 def _fresh_input_sets(inputs: list, copies: int = 4) -> list[list]:
-    import torch
-
     size = sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
     if size > FEW_SETS_ABOVE_BYTES:
         return [list(inputs), [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]]
@@ -46,12 +50,6 @@ def _timer(fn, input_sets):
 
 def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5) -> dict[str, dict[str, float]]:
     """{"per_call": {variant: ms}, "latency": {variant: ms}} (see the module docstring)."""
-    import torch
-
-    import kernelopt
-    from kernelopt.capture.models import load_model
-    from kernelopt.runtime.timing import back_to_back_ms, median_time_ms
-
     model, inputs, _ = load_model(model_spec, entry=options.entry, device="cuda", seed=options.seed,
                                   size=options.size)
     sets = _fresh_input_sets(inputs)

@@ -13,17 +13,28 @@ win.
 """
 from __future__ import annotations
 
+import hashlib
+import linecache
 import math
+import sys
+import tempfile
 import time
 import types
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import torch
 
+from kernelopt.legality import GateError, check_candidate
+from kernelopt.legality.cases import LaunchInputs
+from kernelopt.legality.module import float64_module
 from kernelopt.proposers.base import Candidate, RewriteTarget
+from kernelopt.runtime.loader import load_output_module
+from kernelopt.runtime.timing import compare
 
 from .search import Evaluation
+from .targets import VENDOR_POSITIONAL, vendor_operands
 
 
 def _clone(value: Any) -> Any:
@@ -32,12 +43,6 @@ def _clone(value: Any) -> Any:
 
 def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
     """Import a candidate-format source (already accepted by the gate) and return its `run`."""
-    import hashlib
-    import linecache
-    import sys
-    import tempfile
-    from pathlib import Path
-
     # Triton's JIT reads function sources through inspect, so the source must be a file: one per
     # distinct candidate (named by its hash), so repeated timings do not pile up files.
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
@@ -146,8 +151,6 @@ def _config_value(strategy: str, key: str, default: int) -> int:
 class ModuleEvaluator:
     def __init__(self, module_path: str, inputs: list | None, *, device: str, precision: str = "strict",
                  cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None):
-        from kernelopt.runtime.loader import load_output_module
-
         self.device = device
         self.precision = precision
         self.cost_model = cost_model
@@ -178,8 +181,6 @@ class ModuleEvaluator:
         if not kernels:     # library calls only: the library computes in float64 itself
             return _runner(self.loaded, target)
         if kernels not in self._float64:
-            from kernelopt.legality.module import float64_module
-
             self._float64[kernels] = float64_module(self.module_path, kernels, self.device)
         loaded64 = self._float64[kernels]
         if loaded64 is None or any(k not in loaded64.kernels for k in kernels):
@@ -187,8 +188,6 @@ class ModuleEvaluator:
         return _runner(loaded64, target)
 
     def launch_inputs(self, target: RewriteTarget) -> list:
-        from kernelopt.legality.cases import LaunchInputs
-
         if len(target.kernels) == 1 and not target.group_args:
             return [LaunchInputs(tuple(_clone(a) for a in c.args), label=f"{c.kernel}#{c.index}")
                     for c in self.capture.of(target.kernels[0].name)]
@@ -222,8 +221,6 @@ class ModuleEvaluator:
 
     # -- evaluation ------------------------------------------------------------------------------
     def evaluate(self, target: RewriteTarget, candidate: Candidate) -> Evaluation:
-        from kernelopt.legality import GateError, check_candidate
-
         start = time.perf_counter()
         launches = self.launch_inputs(target)
         original = self.original_runner(target)
@@ -248,8 +245,6 @@ class ModuleEvaluator:
         return Evaluation(True, "ACCEPT", evidence, gpu_seconds=0.0)
 
     def _time(self, original, candidate_run, args) -> tuple[float, float]:
-        from kernelopt.runtime.timing import compare
-
         a_args = [_clone(a) for a in args]
         b_args = [_clone(a) for a in args]
         result = compare(lambda: original(*a_args), lambda: candidate_run(*b_args), rounds=self.rounds,
@@ -284,8 +279,6 @@ def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable
 def _vendor_call(loaded, launch, values: list) -> None:
     """Call the vendor op of an epilogue target (`kernels[0].kind == "vendor"`) through the module's
     own `extern_kernels`: positional operands first, then alpha=/beta=/out= by name."""
-    from .targets import VENDOR_POSITIONAL
-
     positional = VENDOR_POSITIONAL[launch.kernel]
     args = [v for a, v in zip(launch.args, values) if a.name in positional]
     kwargs = {a.name: v for a, v in zip(launch.args, values) if a.name not in positional}
@@ -307,8 +300,6 @@ def _returning_vendor_call(loaded, launch, values: list, copy_result: bool) -> N
 def _returning_call_values(launch, captured: CapturedLaunch) -> list:
     """A vendor target's slot values from the captured call: the operands by role, and a fresh `out`
     with the result's layout (the call made its own; NaN-filled so that an unwritten element shows)."""
-    from .targets import vendor_operands
-
     positional = captured.args[:len(captured.args) - len(captured.keywords)]
     operands = vendor_operands(positional, dict(zip(captured.keywords, captured.args[len(positional):])))
     values = []

@@ -13,6 +13,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+import torch
+
+from kernelopt import __version__
 from kernelopt.proposers.base import RewriteTarget
 
 
@@ -22,10 +25,8 @@ def cache_dir() -> Path:
 
 
 def versions() -> dict[str, str]:
-    import torch
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
-
-    from kernelopt import __version__
 
     return {"torch": torch.__version__, "triton": triton.__version__, "kernelopt": __version__}
 

@@ -7,8 +7,10 @@ are skipped.
 """
 from __future__ import annotations
 
+import math
+
 from kernelopt.ir.core import Module, Op, Value
-from kernelopt.ir.effects import launch_params
+from kernelopt.ir.effects import effects, launch_params, storage_root
 from kernelopt.ir.types import TensorType
 from kernelopt.ir.rewrite_record import VENDOR_RETURNING, TargetId, vendor_ops
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
@@ -128,8 +130,6 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
 
 def _read_in_between(module: Module, members: list[Op]) -> str:
     """Why the group cannot run at its last op's place ('' when it can)."""
-    from kernelopt.ir.effects import effects, storage_root
-
     first, last = module.body.index(members[0]), module.body.index(members[-1])
     written: set[int] = set()
     for op in module.body[first:last + 1]:
@@ -208,8 +208,6 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     Each LaunchSpec's config carries `occurrence`: how many earlier calls of the same callee or
     kernel the module makes (which captured call holds this one's arguments).
     """
-    from kernelopt.ir.effects import storage_root
-
     members = [op for op in module.body if op.name in ("ko.extern", "ko.launch")
                and op.attrs.get("fusion_group") == group]
     if len(members) < 2 or members[0].name != "ko.extern" or any(op.name != "ko.launch" for op in members[1:]):
@@ -247,8 +245,6 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
 
 def _layout_key(value: Value, root: Value) -> tuple:
     """Tensors with equal keys address the same elements in the same order (see epilogue_target)."""
-    import math
-
     t = value.type
     expected, contiguous = 1, True
     for size, stride in reversed(list(zip(t.sizes, t.strides))):

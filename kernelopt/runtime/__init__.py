@@ -10,6 +10,7 @@ from __future__ import annotations
 
 def run_module(path, args, device="cpu"):
     """Run the output module at `path` on `args`; see `kernelopt.runtime.execute.run_module`."""
+    # lazy: every `import kernelopt.runtime.X` runs this file; execute pulls torch
     from kernelopt.runtime.execute import run_module as _run_module
 
     return _run_module(path, args, device)
@@ -17,6 +18,7 @@ def run_module(path, args, device="cpu"):
 
 def install_cpu_triton_shims() -> None:
     """Make Triton kernels run on the CPU; see `kernelopt.runtime.interpret`."""
+    # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU runs load them
     from kernelopt.runtime.interpret import install_cpu_triton_shims as _install
 
     _install()

@@ -91,6 +91,7 @@ class InterpretedKernel:
         if grid is not None:  # older modules pass grid=... at the call site
             value = grid(meta) if callable(grid) else grid
             return tuple(int(v) for v in value) + (1,) * (3 - len(value))
+        # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
         from torch._inductor.runtime.triton_heuristics import GridExpr
 
         expr = GridExpr.from_meta(self.inductor_meta, self.config.as_meta())
@@ -139,6 +140,7 @@ def _split_heuristic(tree: ast.Module, source: str, name: str) -> tuple[ast.Func
 @contextlib.contextmanager
 def _capturing_configs(captured: list):
     """Make Inductor's heuristics hand us their config list instead of building an autotuner."""
+    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     from torch._inductor.runtime import triton_heuristics
 
     original = triton_heuristics.cached_autotune
@@ -201,6 +203,7 @@ def choose_config(configs: list[LaunchConfig]) -> LaunchConfig:
 
 def compile_interpreted_kernel(name: str, source: str) -> InterpretedKernel:
     """Compile one `async_compile.triton(name, source)` kernel for the Triton interpreter."""
+    # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU runs load them
     from kernelopt.runtime.interpret import install_cpu_triton_shims
 
     install_cpu_triton_shims()

@@ -9,6 +9,8 @@ from typing import Any
 
 import torch
 
+from kernelopt.runtime.cpu_kernel import compile_interpreted_kernel
+
 
 def noop(*args, **kwargs) -> None:
     """`torch.cuda.set_device(0)`, `synchronize()`, `set_driver_to_gpu()`: nothing to do on the CPU."""
@@ -67,8 +69,6 @@ class AsyncCompile:
         self.kernels: dict[str, Any] = {}
 
     def triton(self, kernel_name: str, source_code: str, device_str: str = "cuda", **kwargs):
-        from kernelopt.runtime.cpu_kernel import compile_interpreted_kernel
-
         kernel = compile_interpreted_kernel(kernel_name, source_code)
         self.kernels[kernel_name] = kernel
         return kernel
@@ -81,6 +81,7 @@ class AsyncCompile:
         if name.startswith("__") or name in ("_inductor", "kernels"):
             raise AttributeError(name)
         if self._inductor is None:
+            # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
             from torch._inductor.async_compile import AsyncCompile as InductorAsyncCompile
 
             self._inductor = InductorAsyncCompile()

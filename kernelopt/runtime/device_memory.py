@@ -66,7 +66,8 @@ class DeviceMemoryReader:
             if self._nvml.nvmlDeviceGetMemoryInfo(self._handle, ctypes.byref(memory)) != 0:
                 return None
             return MemoryReading(int(memory.used), int(memory.total), "nvml")
-        import torch  # the fallback only: a watcher on an NVML machine never loads torch for this
+        # lazy: the fallback only: a sampler on an NVML machine never loads torch
+        import torch
 
         free, total = torch.cuda.mem_get_info(self.index)
         return MemoryReading(total - free, total, "torch")
@@ -98,7 +99,8 @@ class DeviceMemoryReader:
 
     @staticmethod
     def _torch_device_count() -> int:
-        import torch  # the fallback only (see read)
+        # lazy: the fallback only (see read)
+        import torch
 
         return torch.cuda.device_count() if torch.cuda.is_available() else 0
 

@@ -16,6 +16,7 @@ def _axis(dim) -> int:
 
 
 def _wrap(data: np.ndarray, dtype):
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton.language as tl
     from triton.runtime.interpreter import TensorHandle
 

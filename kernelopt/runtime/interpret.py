@@ -23,6 +23,9 @@ from typing import Callable
 
 import numpy as np
 import torch
+import torch.utils._triton as torch_triton
+
+from kernelopt.runtime.fast_reductions import FAST_HELPERS
 
 FIXED_BACKEND_HASH = "KERNELOPT-CPU-TRITON-INTERPRETER"
 
@@ -34,6 +37,7 @@ _INSTALLED = False
 # --------------------------------------------------------------------------------------------
 
 def _tl():
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton.language as tl
 
     return tl
@@ -80,6 +84,7 @@ def _as_torch(value, like_dtype: torch.dtype | None = None) -> torch.Tensor:
 
 def _as_interpreter(result: torch.Tensor):
     """A torch CPU tensor as an interpreter tensor of the same element type and shape."""
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import TensorHandle
 
     tl = _tl()
@@ -168,6 +173,7 @@ def _ldexp(x: torch.Tensor, n: torch.Tensor) -> torch.Tensor:
 
 
 def _fma(x: torch.Tensor, y: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton._C.libtriton import interpreter as native  # single-rounding fma, as on the GPU
 
     dtype = torch.promote_types(torch.promote_types(x.dtype, y.dtype), z.dtype)
@@ -290,6 +296,7 @@ def _fixed_backend_hash(*args, **kwargs) -> str:
 
 
 def _helpers_compiled_for_gpu(module) -> bool:
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import InterpretedFunction
 
     maximum = getattr(module, "maximum", None)
@@ -307,6 +314,7 @@ def _patch_libdevice_modules() -> None:
     compat = importlib.import_module("torch._inductor.runtime.triton_compat")
     compat.libdevice = CPU_LIBDEVICE
     # Hand-written or KernelOPT-emitted kernels import triton's own libdevice module.
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton.language.extra.libdevice as triton_libdevice
 
     for name in MAPPED_LIBDEVICE_FUNCTIONS:
@@ -324,8 +332,6 @@ def use_fast_helpers(helpers: types.ModuleType | None) -> None:
     functions one element at a time in Python (an emitted softmax ran 100x slower than Inductor's)."""
     if not isinstance(helpers, types.ModuleType):
         return
-    from kernelopt.runtime.fast_reductions import FAST_HELPERS
-
     for name, function in FAST_HELPERS.items():
         if hasattr(helpers, name):
             setattr(helpers, name, function)
@@ -337,6 +343,7 @@ def cpu_shims_installed() -> bool:
 
 
 def _bf16_as_fp32(handle):
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import TensorHandle
 
     tl = _tl()
@@ -347,6 +354,7 @@ def _bf16_as_fp32(handle):
 def _patch_bf16_dot() -> None:
     """The interpreter's tl.dot multiplies bf16 operands as their raw uint16 bits (triton 3.9):
     widen them to float32 first (exact), as the GPU's bf16 MMA with a float32 accumulator does."""
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     from triton.runtime.interpreter import InterpreterBuilder
 
     original = InterpreterBuilder.create_dot
@@ -376,12 +384,12 @@ def install_cpu_triton_shims() -> None:
     # Inductor's CPU kernels call `triton_helpers.set_driver_to_cpu()`, which warns that no CPU backend is
     # active: true, and beside the point here, where the interpreter runs them. Users only saw noise.
     warnings.filterwarnings("ignore", message="Could not find an active CPU backend")
+    # lazy: triton must load after TRITON_INTERPRET is set (just above): see the module docstring
     import triton
 
     knobs = getattr(triton, "knobs", None)
     if knobs is not None and hasattr(knobs, "runtime"):
         knobs.runtime.interpret = True  # in case a value was set explicitly before us
-    import torch.utils._triton as torch_triton
 
     torch_triton.triton_hash_with_backend = _fixed_backend_hash
     if _INSTALLED:

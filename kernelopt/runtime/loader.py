@@ -21,7 +21,9 @@ import torch
 
 from kernelopt.errors import InputError
 from kernelopt.inductor_source import dotted_name
+from kernelopt.runtime.cpu_kernel import InterpretedKernel
 from kernelopt.runtime.cpu_rewrite import RUNTIME_NAME, rewrite_for_cpu
+from kernelopt.runtime.cpu_shims import CpuRuntime
 
 LaunchHook = Callable[[str, int, tuple, Callable[[], None]], None]
 DEVICES = ("cpu", "cuda")
@@ -119,6 +121,7 @@ def _launch_key(args) -> tuple:
 
 def _is_bare_jit(obj: Any) -> bool:
     try:
+        # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
         from triton.runtime.jit import JITFunction
         from triton.runtime.interpreter import InterpretedFunction
     except ImportError:  # pragma: no cover
@@ -127,11 +130,10 @@ def _is_bare_jit(obj: Any) -> bool:
 
 
 def _is_kernel(obj: Any) -> bool:
-    from kernelopt.runtime.cpu_kernel import InterpretedKernel
-
     if isinstance(obj, InterpretedKernel) or _is_bare_jit(obj):  # bare: the kernels of an emitted module
         return True
     try:
+        # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
         from triton.runtime.jit import KernelInterface
     except ImportError:  # pragma: no cover
         return False
@@ -265,6 +267,7 @@ def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> Lo
     if device == "cuda" and not torch.cuda.is_available():
         raise InputError("device 'cuda' requested but no CUDA GPU is available here")
     if device == "cuda":
+        # lazy: the CPU shims need numpy (not a dependency of kernelopt); a GPU run must not need it
         from kernelopt.runtime.interpret import cpu_shims_installed
 
         if cpu_shims_installed():
@@ -274,7 +277,7 @@ def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> Lo
     namespace: dict[str, Any] = {"__name__": f"kernelopt_output_module_{abs(hash(path))}",
                                  "__file__": os.path.abspath(path), "__builtins__": __builtins__}
     if device == "cpu":
-        from kernelopt.runtime.cpu_shims import CpuRuntime
+        # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU runs load them
         from kernelopt.runtime.interpret import install_cpu_triton_shims
 
         install_cpu_triton_shims()
@@ -289,6 +292,7 @@ def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> Lo
     except Exception as err:
         raise InputError(f"{path}: loading the module failed: {type(err).__name__}: {err}") from err
     if device == "cpu":
+        # lazy: the interpreter's shims import triton, which must load after TRITON_INTERPRET is set
         from kernelopt.runtime.interpret import use_fast_helpers
 
         use_fast_helpers(namespace.get("triton_helpers"))   # an emitted module ships its own helpers

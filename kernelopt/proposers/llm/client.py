@@ -100,6 +100,7 @@ class ChatClient:
 
     def _request(self, messages: list[dict]) -> Answer:
         client = self._openai()
+        # lazy: openai takes seconds to import; only a configured LLM endpoint needs it
         import openai
 
         max_tokens = max(1, min(self.answer_tokens, self.remaining()))
@@ -124,7 +125,8 @@ class ChatClient:
 
     def _openai(self):
         if self._client is None:
-            import openai   # lazily: only this proposer needs the package
+            # lazy: openai takes seconds to import; only a configured LLM endpoint needs it
+            import openai
 
             # local OpenAI-compatible servers accept any key; the client insists on a non-empty one
             self._client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or "unused",

@@ -11,13 +11,13 @@ import re
 
 import jinja2
 
+import kernelopt.templates as package
+
 _MARKER = re.compile(r"^<<(system|user|assistant)>>[ \t]*$", re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    import kernelopt.templates as package
-
     folder = os.path.join(os.path.dirname(os.path.abspath(package.__file__)), "prompts")
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), undefined=jinja2.StrictUndefined,
                              trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=False)
