@@ -100,8 +100,6 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
 
 def _example_list(example_inputs) -> list:
     """The forward's inputs as a list: a bare tensor is one input; anything but a list or tuple is refused."""
-    import torch
-
     if isinstance(example_inputs, torch.Tensor):
         return [example_inputs]
     if not isinstance(example_inputs, (list, tuple)):

@@ -46,8 +46,7 @@ def kernel_source(module_text: str, name: str, path: str = "<module>") -> str:
 
 def _emitted_kernel_source(module_text: str, name: str) -> str | None:
     """Kernel `name` of an emitted module as Inductor defined it (its recorded decorator + the jit function)."""
-    import ast
-
+    # lazy: a cycle: kernelopt.lift imports this module
     from kernelopt.lift import emitted_module
 
     try:

@@ -102,8 +102,6 @@ def read_input(path: str) -> tuple[str, str]:
 
 def check_pass_names(args) -> None:
     """--print-ir-before/after and --disable-pass name passes: an unknown name is a typo, never ignored."""
-    from kernelopt.passes.registry import registry
-
     known = registry()
     for flag, names in (("--print-ir-before", args.print_ir_before), ("--print-ir-after", args.print_ir_after),
                         ("--disable-pass", args.disable_pass)):

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Run every test: pytest (tests/unit) and lit + filecheck (tests/lit). Fails if either fails.
-# Extra arguments go to pytest (e.g. -k lift, -x).
+# Extra arguments go to pytest (e.g. -k lift, -x). Test files run in parallel, one worker per core
+# (KERNELOPT_TEST_WORKERS overrides; 0 runs them in this process); a file's tests stay on one worker,
+# so a module-scoped fixture (a capture, a lifted module) is built once.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -8,7 +10,8 @@ export TRITON_INTERPRET=1            # no GPU here: Triton kernels run in the in
 export KERNELOPT_CACHE_DIR=${KERNELOPT_CACHE_DIR:-$(mktemp -d)}   # tests never reuse a user's cache
 status=0
 echo "== pytest tests/unit"
-"$PY" -m pytest tests/unit -q "$@" || status=1
+WORKERS=${KERNELOPT_TEST_WORKERS:-auto}
+"$PY" -m pytest tests/unit -q -n "$WORKERS" --dist loadfile "$@" || status=1
 echo "== lit tests/lit"
 "$PY" -c "from lit.main import main; main()" -q tests/lit || status=1
 if [ $status -ne 0 ]; then echo "TESTS FAILED"; else echo "ALL TESTS PASSED"; fi

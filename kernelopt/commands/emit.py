@@ -51,6 +51,7 @@ def load_ir(path: str):
 def _verify(module, path: str) -> None:
     """The emitter trusts the IR's structure (every value defined, every launch's kernel present), as
     kernelopt-opt and lift do: so refuse invalid IR here with the verifier's located errors."""
+    # lazy: start-up: `kernelopt --help` imports every command
     from kernelopt.ir.verifier import verify
 
     errors = verify(module).errors

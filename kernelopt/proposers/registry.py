@@ -18,6 +18,8 @@ from .epilogue import EpilogueProposer
 from .fuse import FuseProposer
 from .llm.proposer import LLMProposer
 from .retune import RetuneProposer
+from .row_on_chip import RowOnChipProposer
+from .split_row.proposer import SplitRowProposer
 from .templates import TemplatesProposer
 
 ENTRY_POINT_GROUP = "kernelopt.proposers"
@@ -40,14 +42,10 @@ def _epilogue():
 
 
 def _split_row():
-    from .split_row.proposer import SplitRowProposer
-
     return SplitRowProposer
 
 
 def _row_on_chip():
-    from .row_on_chip import RowOnChipProposer
-
     return RowOnChipProposer
 
 
