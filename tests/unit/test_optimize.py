@@ -102,7 +102,7 @@ def test_a_module_with_cpp_kernels_passes_through_unchanged_and_emit_says_why(tm
     proc = run_cli(str(module), "-o", str(tmp_path / "o.py"))
     assert proc.returncode == 0, proc.stderr
     assert "optimize: skipped: the module has C++ kernels (@cpp_fused" in proc.stderr
-    assert (tmp_path / "o.py").read_text() == module.read_text()
+    assert (tmp_path / "o.py").read_text() == "# kernelopt-output\n" + module.read_text()   # the input, behind the -o marker line
     emit = subprocess.run([sys.executable, "-m", "kernelopt.opt", str(module), "-p", "emit-python"],
                           capture_output=True, text=True, cwd=REPO)
     assert emit.returncode == 1 and "is a C++ kernel (Inductor's CPU backend)" in emit.stderr

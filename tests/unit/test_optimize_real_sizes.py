@@ -101,7 +101,7 @@ def test_failure_after_capture_falls_back_to_the_input_module(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     assert "warning:" in proc.stderr
-    assert (tmp_path / "out.py").read_text() == broken.read_text()
+    assert (tmp_path / "out.py").read_text() == "# kernelopt-output\n" + broken.read_text()   # the input, behind the -o marker line
     report = json.loads((tmp_path / "rep" / "report.json").read_text())
     assert report["status"] == "fallback" and report["fallback_reason"]
     assert "fallback" in (tmp_path / "rep" / "report.md").read_text().lower()
