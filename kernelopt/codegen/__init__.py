@@ -1,7 +1,7 @@
 """emit-python code generation: IR module -> Python module.
 
 - `emit_python(module, style="standalone"|"patched", ...)`: the module source.
-- `configs`: launch-config selection (`apply_recorded_configs`, `heuristic_configs`, `measure_configs`).
+- `configs`: launch-config selection (`apply_recorded_configs`, `heuristic_configs`).
 - `grid`: Inductor-compatible launch grids.
 - `plain_jit`, `helpers`: plain-jit kernels and the self-contained `triton_helpers` replacement.
 """

@@ -2,7 +2,7 @@
 
 Never a blind default. In order of preference:
 1. the launch attr `config` already in the IR (from the capture: the autotuner's choice, put there by
-   the lifter or by `apply_recorded_configs`; or measured on the GPU by `measure_configs`);
+   the lifter or by `apply_recorded_configs`);
 2. otherwise the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
    would autotune over, evaluated from the decorator in the kernel source (at emit time; the emitted
    module does not need Inductor). Policy `autotune` keeps them all: the emitted module times them at
@@ -26,8 +26,7 @@ from typing import Any
 from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.runtime.cpu_kernel import inductor_config_list
 from kernelopt.errors import InputError
-from kernelopt.ir.core import Module, Op, Value
-from kernelopt.ir.types import TensorType
+from kernelopt.ir.core import Module, Op
 
 BLOCK_NAMES = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK", "RBLOCK")
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
@@ -270,84 +269,3 @@ def apply_recorded_configs(module: Module, manifest_entry: dict) -> int:
         launch.attrs["config_source"] = "capture"
         applied += 1
     return applied
-
-
-def measure_configs(module: Module, *, warmup: int = 10, rep: int = 50) -> dict[str, dict]:
-    """On a GPU: time every heuristic candidate config of every launch on random inputs of the launch's
-    argument types and keep the fastest (`config_source = "measured"`). Returns per launch
-    {candidates: [(config, ms)], chosen}. Launches whose arguments cannot be built alone are skipped."""
-    # lazy: only measuring on a GPU needs torch; emitting and applying recorded configs do not
-    import torch
-
-    if not torch.cuda.is_available():
-        raise InputError("measure_configs needs a CUDA GPU")
-    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
-    from triton.testing import do_bench
-
-    # lazy: cycle: codegen.grid imports codegen.configs
-    from kernelopt.codegen.grid import launch_grid
-    # lazy: FIXME kernelopt.codegen.launcher is gone: measure_configs has no caller (issue 17)
-    from kernelopt.codegen.launcher import jit_function_from_source
-
-    report = {}
-    for index, launch in enumerate(module.launches()):
-        kernel = module.kernel(launch.symbol or "")
-        if kernel is None or str(kernel.attrs.get("kind")) == "template":
-            continue
-        args = _example_launch_args(launch)
-        if args is None:
-            continue
-        code = standalone_kernel(kernel.symbol, kernel.attrs["source"])
-        fn = jit_function_from_source(code)
-        timings = []
-        for config in heuristic_configs(kernel):
-            grid = launch_grid(kernel, launch, config, code.params)
-            if not all(isinstance(g, int) for g in grid):
-                break
-            call_args = _bind(code, args, config)
-
-            def run(fn=fn, grid=grid, call_args=call_args, config=config):
-                fn[tuple(grid)](*call_args, **config.meta, **config.options())
-
-            try:
-                timings.append((config, float(do_bench(run, warmup=warmup, rep=rep, return_mode="median"))))
-            except Exception:  # a config that does not compile for this GPU (too many registers)
-                continue
-        if not timings:
-            continue
-        best = min(timings, key=lambda t: t[1])[0]
-        launch.attrs["config"] = best.as_attr()
-        launch.attrs["config_source"] = "measured"
-        report[f"{index}:{launch.symbol}"] = {"candidates": [(c.as_attr(), ms) for c, ms in timings],
-                                               "chosen": best.as_attr()}
-    return report
-
-
-def _bind(code, args: list, config: LaunchConfig) -> list:
-    positional = [p for p in code.params if p not in config.meta]
-    return list(args[:len(positional)])
-
-
-def _example_launch_args(launch: Op) -> list | None:
-    # lazy: only measuring on a GPU needs torch (see measure_configs)
-    import torch
-
-    args = []
-    for arg in launch.args:
-        value = arg.value
-        if isinstance(value, Value):
-            ty = value.type
-            if not isinstance(ty, TensorType):
-                return None
-            dtype = getattr(torch, ty.dtype)
-            storage = torch.empty(max(1, ty.storage_extent()), dtype=dtype, device="cuda")
-            if dtype.is_floating_point:
-                storage.normal_()
-            else:
-                storage.zero_()
-            args.append(storage.as_strided(ty.sizes, ty.strides, ty.offset))
-        else:
-            args.append(value)
-    return args
-
-
