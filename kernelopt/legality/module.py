@@ -9,6 +9,7 @@ same way, when it loads and agrees with the original.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import torch
@@ -73,6 +74,8 @@ def float64_module(module_path: str, kernels, device: str):
         return load_output_module(path, device=device)
     except Exception:  # noqa: BLE001 - no reference is a note, not an error
         return None
+    finally:  # loading read the text (kernels keep their source): one folder per reference piled up in /tmp
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def float64_reference(module_path: str, kernel: str, device: str, launched=None):

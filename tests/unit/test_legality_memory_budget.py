@@ -114,3 +114,21 @@ def test_float64_reference_never_writes_the_input_snapshot():
     verdict = check_candidate(original, source, [LaunchInputs((x, out))], output_args={1}, reference_fn=original,
                               seeds=(), adversarial=(), timeout_floor_s=3.0)
     assert verdict.check == "unwritten", verdict.report()
+
+
+def test_the_float64_reference_leaves_no_folder_in_the_temp_directory(tmp_path, monkeypatch):
+    # One folder per float64 reference was left in /tmp (454 after one CI run): the disk is bounded only
+    # if the job removes what it writes.
+    import tempfile
+    from pathlib import Path
+
+    from kernelopt.legality.module import float64_reference
+    from kernelopt.runtime.loader import load_output_module
+
+    module = Path(__file__).resolve().parents[2] / "tests/corpus/cpu-2.13/softmax/small.default/softmax.default.0.py"
+    kernel = next(iter(load_output_module(str(module), "cpu").kernels))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    reference = float64_reference(str(module), kernel, "cpu")
+    assert reference is not None and callable(reference)
+    # (kernelopt-kernels-<uid> is the interpreter's one shared kernel-source folder, reused by every job)
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("kernelopt-kernels-")] == []
