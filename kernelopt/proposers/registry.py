@@ -25,41 +25,14 @@ from .templates import TemplatesProposer
 ENTRY_POINT_GROUP = "kernelopt.proposers"
 
 
-def _retune():
-    return RetuneProposer
-
-
-def _templates():
-    return TemplatesProposer
-
-
-def _fuse():
-    return FuseProposer
-
-
-def _epilogue():
-    return EpilogueProposer
-
-
-def _split_row():
-    return SplitRowProposer
-
-
-def _row_on_chip():
-    return RowOnChipProposer
-
-
-def _llm():
-    return LLMProposer
-
-
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
-BUILTIN: dict[str, Callable[[], type]] = {"retune": _retune, "templates": _templates, "fuse": _fuse,
-                                          "epilogue": _epilogue, "split-row": _split_row, "row-on-chip": _row_on_chip, "llm": _llm}
+BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
+                            "epilogue": EpilogueProposer, "split-row": SplitRowProposer,
+                            "row-on-chip": RowOnChipProposer, "llm": LLMProposer}
 
 
 def proposer_classes() -> dict[str, Callable[[], type]]:
-    table = dict(BUILTIN)
+    table = {name: (lambda cls=cls: cls) for name, cls in BUILTIN.items()}   # loaders, as an entry point's load
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name in table:
             raise UsageError(f"two proposers are named '{ep.name}' (a plugin: {ep.value})")
