@@ -76,4 +76,9 @@ general_pick() {
 }
 [ -n "$STEPS" ] && want general && step general "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py \
   $(general_pick) --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --table --work "$RES/general" --copy-to "$RES"
+# A quick look at many general problems in one command (short searches, timed against Inductor default
+# only): whether the schedule transforms apply, pass the gate and win. Not the figures.
+[ -n "$STEPS" ] && want general_probe && step general_probe "${PROBE_LIMIT:-560}" env KERNELOPT_E2E_MODES=default \
+  python3 benchmarks/general_probe.py --problems "${PROBE_PROBLEMS:?name the problems}" \
+  --per-problem-s "${PROBE_PER_PROBLEM_S:-80}" --budget-s $(( ${PROBE_LIMIT:-560} - 10 )) --out "$RES/general_probe.jsonl"
 exit 0

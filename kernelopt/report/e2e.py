@@ -13,15 +13,30 @@ Two figures per variant, both medians over interleaved rounds:
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import torch
 
 import kernelopt
+from kernelopt.errors import UsageError
 from kernelopt.capture.models import load_model
 from kernelopt.runtime.timing import back_to_back_ms, median_time_ms
 
 MODES = ("default", "max-autotune-no-cudagraphs", "max-autotune")
+# A quick look (benchmarks/general_probe.py) times against fewer modes: compiling max-autotune alone
+# takes a minute or more per model. The report names the modes it timed, so nothing is hidden.
+MODES_VARIABLE = "KERNELOPT_E2E_MODES"
+
+
+def timed_modes() -> tuple[str, ...]:
+    """The Inductor modes the report times: $KERNELOPT_E2E_MODES (comma-separated), else all three."""
+    chosen = tuple(m.strip() for m in os.environ.get(MODES_VARIABLE, "").split(",") if m.strip())
+    unknown = [m for m in chosen if m not in MODES]
+    if unknown:
+        raise UsageError(f"{MODES_VARIABLE}: unknown Inductor mode(s) {', '.join(unknown)}; "
+                         f"choose among {', '.join(MODES)}")
+    return chosen or MODES
 
 
 # Inputs above this size rotate between two sets (the inputs and one copy) instead of four copies:
@@ -54,7 +69,7 @@ def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5) -> dic
                                   size=options.size)
     sets = _fresh_input_sets(inputs)
     variants = {"eager": model}
-    for mode in MODES:
+    for mode in timed_modes():
         torch._dynamo.reset()
         compiled = torch.compile(model, mode=mode)
         with torch.no_grad():
