@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import general_suite
-from suite_runner import child_temp_env, run_optimize
+from suite_runner import run_optimize
 
 TRANSFORMS = ("row-on-chip", "split-row")
 
