@@ -81,4 +81,12 @@ general_pick() {
 [ -n "$STEPS" ] && want general_probe && step general_probe "${PROBE_LIMIT:-560}" env KERNELOPT_E2E_MODES=default \
   python3 benchmarks/general_probe.py --problems "${PROBE_PROBLEMS:?name the problems}" \
   --per-problem-s "${PROBE_PER_PROBLEM_S:-80}" --budget-s $(( ${PROBE_LIMIT:-560} - 10 )) --out "$RES/general_probe.jsonl"
+# Inductor's default H200 output modules for every general problem (no tensors), so that transforms can be
+# developed on the CPU against the kernels the GPU really gets (run there under TRITON_INTERPRET=1).
+capture_problems() {
+  mkdir -p "$RES/captures"
+  ls benchmarks/general_problems/*.py | xargs -P 4 -I{} sh -c 'n=$(basename {} .py); timeout 150 python3 -m kernelopt.cli \
+    capture {} --device cuda --store-tensors no --no-timing -o "$1/captures/$n" >"$1/captures/$n.log" 2>&1; echo "$n rc=$?"' _ "$RES"
+}
+[ -n "$STEPS" ] && want capture_general && step capture_general 400 capture_problems
 exit 0
