@@ -88,5 +88,5 @@ capture_problems() {
   ls benchmarks/general_problems/*.py | xargs -P 4 -I{} sh -c 'n=$(basename {} .py); timeout 150 python3 -m kernelopt.cli \
     capture {} --device cuda --store-tensors no --no-timing -o "$1/captures/$n" >"$1/captures/$n.log" 2>&1; echo "$n rc=$?"' _ "$RES"
 }
-[ -n "$STEPS" ] && want capture_general && step capture_general 400 capture_problems
+[ -n "$STEPS" ] && want capture_general && step capture_general 400 bash -c "RES=$RES; $(declare -f capture_problems); capture_problems"
 exit 0
