@@ -7,6 +7,7 @@ with other grid types (fixed grids of templates, combo kernels) are not handled 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kernelopt.inductor_source import strip_heuristics
@@ -29,6 +30,27 @@ class LaunchConfig:
         parts = [f"{k}={v}" for k, v in self.blocks] + [f"num_warps={self.num_warps}",
                                                         f"num_stages={self.num_stages}"]
         return " ".join(parts)
+
+
+_UNMASKED = {"XBLOCK": ("xnumel", "xmask", "xindex"), "R0_BLOCK": ("r0_numel", "r0_mask", "r0_index")}
+
+
+def config_overruns(kernel_source: str, config: LaunchConfig) -> str:
+    """Why `config` would read or write past the tensors ('' when it does not).
+
+    Inductor drops a mask (`xmask = tl.full([XBLOCK], True, ...)`) when the hard-coded extent is a
+    multiple of every block it might launch with; a block that does not divide that extent would then
+    run unmasked past the last row or element. Retunes must keep to divisors of such extents."""
+    for block, (numel_name, mask_name, index_name) in _UNMASKED.items():
+        value = dict(config.blocks).get(block)
+        if value is None or re.search(rf"\b{mask_name} = {index_name} < {numel_name}\b", kernel_source):
+            continue
+        numel = re.search(rf"^\s*{numel_name} = (\d+)\s*$", kernel_source, re.M)
+        if numel is None:
+            return f"{block}={value}: {mask_name} is dropped and {numel_name} is not a constant"
+        if int(numel.group(1)) % value:
+            return f"{block}={value} does not divide {numel_name}={numel.group(1)}, and {mask_name} is dropped"
+    return ""
 
 
 def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:

@@ -17,6 +17,7 @@ from kernelopt.errors import UsageError
 from .epilogue import EpilogueProposer
 from .fuse import FuseProposer
 from .llm.proposer import LLMProposer
+from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
 from .row_on_chip import RowOnChipProposer
 from .split_row.proposer import SplitRowProposer
@@ -28,7 +29,8 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
                             "epilogue": EpilogueProposer, "split-row": SplitRowProposer,
-                            "row-on-chip": RowOnChipProposer, "llm": LLMProposer}
+                            "row-on-chip": RowOnChipProposer, "outer-tile": OuterTileProposer,
+                            "llm": LLMProposer}
 
 
 def proposer_classes() -> dict[str, Callable[[], type]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source
+from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source, config_overruns
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
 REDUCTION_X = (1, 2, 4, 8, 16, 32, 64)
@@ -42,22 +42,27 @@ class RetuneProposer:
             return
         kernel = target.kernels[0]
         block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
-        space = self.space(kernel.kind, block_params, kernel.size_hints)
+        # A block that does not divide an extent whose mask Inductor dropped would run past the tensors.
+        space = [c for c in self.space_for(kernel, block_params) if not config_overruns(kernel.source, c)]
         if not space:
             return
         tried = {a.candidate.strategy for a in history if a.candidate.proposer == self.name}
         ordered = self.order(space, history)
         for config in ordered:
-            label = f"retune {config.label()}"
+            label = f"{self.name} {config.label()}"
             if label in tried:
                 continue
             try:
                 source = candidate_source(kernel.source, kernel.name, [a.name for a in target.launches[0].args],
-                                          kernel.signature, _grid_type(kernel), config, header="retune")
+                                          kernel.signature, _grid_type(kernel), config, header=self.name)
             except NotRetunable:
                 return
             yield Candidate(source, self.name, label, launch_config=(
                 *config.blocks, ("num_warps", config.num_warps), ("num_stages", config.num_stages)))
+
+    def space_for(self, kernel, block_params: list[str]) -> list[LaunchConfig]:
+        """The configurations to search for this kernel (a subclass may read more of the kernel)."""
+        return self.space(kernel.kind, block_params, kernel.size_hints)
 
     def space(self, kind: str, block_params: list[str], size_hints: dict) -> list[LaunchConfig]:
         x_hint = size_hints.get("x", 1 << 20)
@@ -85,7 +90,7 @@ class RetuneProposer:
         if not winners:
             step = max(1, len(space) // self.first_round)
             return space[::step][: self.first_round]
-        by_label = {f"retune {c.label()}": c for c in space}
+        by_label = {f"{self.name} {c.label()}": c for c in space}
         out = []
         for attempt in winners:
             center = by_label.get(attempt.candidate.strategy)

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable, grid_rule
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
@@ -105,7 +106,8 @@ def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
                                 "(staging the row in shared memory is not implemented)")
     positions = _launch_positions(target, nest)
     grid_position = _grid_position(kernel, nest, positions)
-    variants = _variants(nest, row_block, kept_rows)
+    wide = coalesced_rows(kernel.source, kernel.name, kernel.signature, nest.x_numel, nest.r_numel)
+    variants = _variants(nest, row_block, kept_rows, wide)
     if not variants:
         raise RowOnChipDeclined(f"no XBLOCK divides xnumel={nest.x_numel} within the register budget")
     return RowOnChipPlan(nest, kernel.name, row_block, kept_rows,
@@ -142,9 +144,10 @@ def _overlap_checks(nest: RowLoopNest, reloads, positions) -> tuple[tuple[int, i
     return tuple(sorted(pairs))
 
 
-def _variants(nest: RowLoopNest, row_block: int, kept_rows: int) -> tuple[tuple[int, int], ...]:
+def _variants(nest: RowLoopNest, row_block: int, kept_rows: int, wide: int = 1) -> tuple[tuple[int, int], ...]:
     """(XBLOCK, num_warps) within the budget, the likeliest fastest first: about 16 row values per
-    thread, and enough programs to fill the card."""
+    thread, enough programs to fill the card, and, when the rows lie side by side in memory (a
+    reduction over a non-last dimension: `wide` > 1 rows make one coalesced read), at least `wide` rows."""
     rows = nest.x_numel
     scored = []
     for xblock in ROWS_PER_PROGRAM:
@@ -160,7 +163,8 @@ def _variants(nest: RowLoopNest, row_block: int, kept_rows: int) -> tuple[tuple[
             if per_thread > VALUES_PER_THREAD:
                 continue
             programs = math.ceil(rows / xblock) if rows else 2 * SM_COUNT
-            cost = abs(math.log2(max(per_thread, 1 / 32) / 16)) + max(0.0, math.log2(2 * SM_COUNT / programs))
+            cost = (abs(math.log2(max(per_thread, 1 / 32) / 16)) + max(0.0, math.log2(2 * SM_COUNT / programs))
+                    + 2 * max(0.0, math.log2(wide / xblock)))
             scored.append((cost, xblock, warps))
     return tuple((x, w) for _, x, w in sorted(scored))
 

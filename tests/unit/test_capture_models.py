@@ -209,3 +209,16 @@ def test_zoo_has_the_promised_models():
     assert len(names) >= 12
     assert {"mlp", "rmsnorm", "softmax", "cross_entropy", "transformer_block", "conv_bn_relu", "depthwise_conv",
             "groupnorm_silu", "embedding_pos", "gpt2", "vit", "kl_div"} <= names
+
+
+def test_an_output_that_is_rounding_noise_around_zero_agrees_with_eager_but_a_wrong_one_does_not():
+    # The mean of a group-normed tensor is ~1e-9 noise: a norm-wise relative error of noise against noise
+    # must not fail the capture (it did for a conv + group norm + mean problem on the H200).
+    from kernelopt.capture.capture import _agreement
+
+    eager = torch.randn(64, generator=torch.Generator().manual_seed(0), dtype=torch.float64).float() * 1e-9
+    noisy = eager + 8e-9
+    assert _agreement([noisy], [eager])["ok"]
+    wrong = torch.randn(64, generator=torch.Generator().manual_seed(1))
+    assert not _agreement([wrong * 1.01], [wrong])["ok"]
+    assert _agreement([wrong * (1 + 1e-6)], [wrong])["ok"]

@@ -1,0 +1,161 @@
+"""How a Triton kernel's loads walk memory: the element stride of each load along x (rows) and r (the
+reduction index), read from the kernel's own index arithmetic.
+
+Inductor spells an address as `in_ptr0 + (x0 + 8192*r0_2 + 4194304*x1)` with `x0 = xindex % 8192`,
+`x1 = xindex // 8192`, `r0_2 = r0_index`. Whether a tile is read along contiguous memory depends on
+which of x and r has stride 1, and that decides the tile shape that reads memory at full width: a
+reduction over the last dimension wants long R0_BLOCK runs, one over a non-last dimension (a softmax
+over channels, a mean over dim 1) wants wide XBLOCK runs and a short R0_BLOCK.
+
+The strides are found by evaluating the kernel's integer assignments (only `+ - * // %` and
+parentheses over names and integer constants) at neighbouring index values: the difference of the
+address at x+1 and x is the x stride there. Probing at several points (0, and points inside the
+range) keeps a `% 8192` wrap from being mistaken for the stride. Anything else in an address
+(a loaded index, a `tl.where`) makes that load's strides unknown (None), never guessed.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from kernelopt.inductor_source import strip_heuristics
+
+X_NAMES = ("xindex",)
+R_NAMES = ("r0_index", "rindex")
+COALESCED_BYTES = 128            # an outer-layout tile reads at least this many contiguous bytes per r step
+_DTYPE_BYTES = {"fp64": 8, "fp32": 4, "i64": 8, "i32": 4, "fp16": 2, "bf16": 2, "i16": 2, "i8": 1, "u8": 1,
+                "i1": 1, "fp8e4nv": 1, "fp8e5": 1}
+_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+              ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b}
+
+
+@dataclass(frozen=True)
+class LoadStride:
+    """One `tl.load` of a pointer parameter: its element strides along x and r (None: not affine there,
+    or not known), and whether its address moves with r at all."""
+
+    param: str
+    line: int
+    x_stride: int | None
+    r_stride: int | None
+
+
+class _Unknown(Exception):
+    pass
+
+
+def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
+                 r_numel: int | None = None) -> list[LoadStride]:
+    """The strides of every `tl.load` in the kernel whose address is `param + (integer expression)`."""
+    function = _function(source, kernel_name)
+    if function is None:
+        return []
+    params = {a.arg for a in function.args.args}
+    assignments = _integer_assignments(function)
+    points = _probe_points(x_numel), _probe_points(r_numel)
+    out = []
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Call) and _call_name(node.func) == "tl.load" and node.args):
+            continue
+        pointer = node.args[0]
+        if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add)
+                and isinstance(pointer.left, ast.Name) and pointer.left.id in params):
+            continue
+        out.append(LoadStride(pointer.left.id, node.lineno, _stride(pointer.right, assignments, "x", points),
+                              _stride(pointer.right, assignments, "r", points)))
+    return out
+
+
+def outer_layout(strides: list[LoadStride]) -> bool:
+    """True when the row loads read along x: every load that moves with r has r stride > 1 and x stride 1
+    (a reduction over a non-last dimension); there is at least one such load."""
+    moving = [s for s in strides if s.r_stride != 0]
+    return bool(moving) and all(s.x_stride == 1 and s.r_stride not in (None, 1) for s in moving)
+
+
+def element_bytes(signature: dict, params=None) -> int:
+    """The narrowest element among the kernel's pointer arguments, or among `params` (the row loads):
+    what one contiguous read is made of."""
+    sizes = [_DTYPE_BYTES.get(str(t).lstrip("*"), 4) for p, t in signature.items()
+             if isinstance(t, str) and t.startswith("*") and (params is None or p in params)]
+    return min(sizes) if sizes else 4
+
+
+def coalesced_rows(source: str, kernel_name: str, signature: dict, x_numel: int | None,
+                   r_numel: int | None) -> int:
+    """Rows (XBLOCK) one program must take for a coalesced read: COALESCED_BYTES of the narrowest element
+    for an outer-layout reduction, 1 for any other kernel."""
+    strides = load_strides(source, kernel_name, x_numel, r_numel)
+    if not outer_layout(strides):
+        return 1
+    return max(1, COALESCED_BYTES // element_bytes(signature, {s.param for s in strides if s.r_stride != 0}))
+
+
+def _function(source: str, kernel_name: str) -> ast.FunctionDef | None:
+    try:
+        module = ast.parse(strip_heuristics(source))
+    except SyntaxError:
+        return None
+    return next((n for n in ast.walk(module) if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
+
+
+def _integer_assignments(function: ast.FunctionDef) -> dict[str, ast.expr]:
+    """name -> the expression of its (last) single-name assignment, in program order (loop bodies too)."""
+    found: dict[str, ast.expr] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found.setdefault(node.targets[0].id, node.value)
+    return found
+
+
+def _probe_points(numel: int | None) -> tuple[int, ...]:
+    if not numel or numel < 3:
+        return (0,)
+    return tuple(sorted({0, numel // 3, numel // 2 + 1, numel - 2}))
+
+
+def _stride(expr: ast.expr, assignments: dict[str, ast.expr], axis: str,
+            points: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+    """The address difference for one step along `axis`, if the same at every probe point; else None."""
+    seen = set()
+    xs, rs = points
+    for x in xs:
+        for r in rs:
+            try:
+                here = _evaluate(expr, assignments, x, r, set())
+                step = _evaluate(expr, assignments, x + (axis == "x"), r + (axis == "r"), set())
+            except (_Unknown, ZeroDivisionError, RecursionError):
+                return None
+            seen.add(step - here)
+    # A wrap (x0 = xindex % N at x = N-1) shows as a different step at one point; the most common
+    # step over the probe points is the stride, but only a unanimous one is trusted.
+    return seen.pop() if len(seen) == 1 else None
+
+
+def _evaluate(expr: ast.expr, assignments: dict[str, ast.expr], x: int, r: int, active: set[str]) -> int:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+        return expr.value
+    if isinstance(expr, ast.Name):
+        if expr.id in X_NAMES:
+            return x
+        if expr.id in R_NAMES:
+            return r
+        if expr.id in active or expr.id not in assignments:
+            raise _Unknown(expr.id)
+        return _evaluate(assignments[expr.id], assignments, x, r, active | {expr.id})
+    if isinstance(expr, ast.BinOp) and type(expr.op) in _OPERATORS:
+        return _OPERATORS[type(expr.op)](_evaluate(expr.left, assignments, x, r, active),
+                                         _evaluate(expr.right, assignments, x, r, active))
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return -_evaluate(expr.operand, assignments, x, r, active)
+    raise _Unknown(ast.dump(expr)[:40])
+
+
+def _call_name(func: ast.expr) -> str:
+    parts = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name):
+        parts.append(func.id)
+    return ".".join(reversed(parts))

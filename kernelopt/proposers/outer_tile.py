@@ -1,0 +1,126 @@
+"""The `outer-tile` proposer: reductions over a non-last dimension, tiled so loads run along memory.
+
+A softmax over channels, a mean over dim 1 or an argmax over dim 0 reduces along a strided index: the
+kernel's loads have stride 1 along x (neighbouring rows are neighbouring addresses) and a large stride
+along r. Inductor's generic reduction configs make the tile long in r and short in x (XBLOCK 1-8,
+R0_BLOCK 512-2048 for a looped reduction), so every warp reads one element per row and each memory
+transaction carries a few useful bytes; the kernel runs at 30-45 % of its bandwidth floor on an H200.
+
+The transform keeps the kernel's code and relaunches it with the tile turned around: XBLOCK wide
+enough that one r step of a program reads at least COALESCED_BYTES contiguous bytes, R0_BLOCK short
+(a looped reduction) so a program's tile stays within registers, and enough programs to fill the
+card. Whether it applies is read from the kernel's own address arithmetic (access_strides.py), not
+from its name: every load that moves with r must have x stride 1 and r stride above 1. Any reduction
+Inductor writes keeps its exact order of combination within a row's r-loop steps, and a looped
+reduction's masks (`r0_index < r0_numel`, `xindex < xnumel`) already cover any tile, so the gate sees
+the same arithmetic per row; what changes is which rows a program takes and how many r elements one
+step holds, which reorders a row's combination the way any R0_BLOCK retune does.
+
+Later rounds try the neighbours of the fastest legal tile (retune's beam), within this space.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass
+
+from .access_strides import COALESCED_BYTES, element_bytes, load_strides, outer_layout
+from .base import RewriteTarget
+from .candidate_source import LaunchConfig
+from .retune import RetuneProposer, _pow2_at_least
+
+SM_COUNT = 132                   # an H200; enough programs means at least 2 per SM
+OUTER_X = (16, 32, 64, 128, 256, 512)
+OUTER_R = (1, 2, 4, 8, 16, 32)
+OUTER_WARPS = (2, 4, 8)
+MAX_TILE = 4096                  # XBLOCK x R0_BLOCK values of one loaded tile, per program
+MAX_PERSISTENT_TILE = 16384      # a persistent reduction's tile holds whole rows
+
+
+class OuterTileDeclined(Exception):
+    """Why outer-tile does not apply to a kernel (the message goes to the remarks)."""
+
+
+@dataclass
+class OuterTileProposer(RetuneProposer):
+    name: str = "outer-tile"
+    summary: str = "Reductions over a non-last dimension: relaunch with wide-x, short-r tiles so loads coalesce"
+    first_round: int = 8
+
+    def propose(self, target: RewriteTarget, history):
+        try:
+            self._check(target)
+        except OuterTileDeclined:
+            return
+        yield from super().propose(target, history)
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """Why a reduction gets no outer-tile candidate ('' when it gets some, or is no reduction)."""
+        if len(target.kernels) != 1 or target.kernels[0].kind not in ("reduction", "persistent_reduction"):
+            return ""
+        try:
+            OuterTileProposer._check(target)
+        except OuterTileDeclined as why:
+            return str(why)
+        return ""
+
+    @staticmethod
+    def _check(target: RewriteTarget) -> None:
+        if len(target.kernels) != 1 or target.group_args:
+            raise OuterTileDeclined("outer-tile relaunches one reduction kernel, not a group")
+        kernel = target.kernels[0]
+        if kernel.kind not in ("reduction", "persistent_reduction"):
+            raise OuterTileDeclined(f"{kernel.name} is a {kernel.kind} kernel, not a reduction")
+        strides = load_strides(kernel.source, kernel.name, _numel(kernel.source, "xnumel"),
+                               _numel(kernel.source, "r0_numel"))
+        if not outer_layout(strides):
+            moving = [s for s in strides if s.r_stride != 0]
+            shown = ", ".join(f"{s.param} (x {s.x_stride}, r {s.r_stride})" for s in moving[:3]) or "none"
+            raise OuterTileDeclined(f"{kernel.name}: not a reduction over a non-last dimension: the loads that "
+                                    f"move with r, by element stride: {shown}; outer-tile needs x stride 1 "
+                                    "and r stride above 1 on every one")
+
+    def space_for(self, kernel, block_params: list[str]) -> list[LaunchConfig]:
+        """Tiles wide in x and short in r, the likeliest fastest first (see `_cost`)."""
+        strides = load_strides(kernel.source, kernel.name, _numel(kernel.source, "xnumel"),
+                               _numel(kernel.source, "r0_numel"))
+        kind = kernel.kind
+        narrow = element_bytes(kernel.signature, {s.param for s in strides if s.r_stride != 0})
+        x_hint, r_hint = kernel.size_hints.get("x", 1 << 20), kernel.size_hints.get("r0_", 1)
+        scored = []
+        if kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
+            shapes = itertools.product(OUTER_X, OUTER_R, OUTER_WARPS, (1, 2))
+            for x, r, w, s in shapes:
+                if x * r <= MAX_TILE and r <= _pow2_at_least(r_hint) and x <= _pow2_at_least(x_hint) and x * r >= 32 * w:
+                    scored.append((_cost(x, r, w, x_hint, narrow) + 0.1 * (s - 1),
+                                   LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s)))
+        elif kind == "persistent_reduction" and block_params == ["XBLOCK"]:
+            row = _pow2_at_least(r_hint)
+            for x, w in itertools.product((1, 2, 4, 8) + OUTER_X, OUTER_WARPS + (16,)):
+                if x * row <= MAX_PERSISTENT_TILE and x <= _pow2_at_least(x_hint) and x * row >= 32 * w:
+                    scored.append((_cost(x, row, w, x_hint, narrow), LaunchConfig((("XBLOCK", x),), w, 1)))
+        return [config for _, config in sorted(scored, key=lambda pair: (pair[0], pair[1].label()))]
+
+    def order(self, space, history):
+        """First round: the best-scored tiles (the space is sorted); later: retune's beam."""
+        if not any(a.accepted and a.speedup and a.candidate.proposer == self.name for a in history):
+            return space[: self.first_round]
+        return super().order(space, history)
+
+
+def _cost(xblock: int, rblock: int, warps: int, x_hint: int, element_bytes: int) -> float:
+    """Lower is likelier fastest: reads at least COALESCED_BYTES wide, about 8-32 loaded values per
+    thread, and at least two programs per SM."""
+    width = max(0.0, math.log2(COALESCED_BYTES / (xblock * element_bytes)))
+    per_thread = xblock * rblock / (32 * warps)
+    occupancy = abs(math.log2(max(per_thread, 1 / 32) / 16))
+    programs = math.ceil(x_hint / xblock)
+    fill = max(0.0, math.log2(2 * SM_COUNT / programs))
+    return 2 * width + occupancy + 2 * fill
+
+
+def _numel(source: str, name: str) -> int | None:
+    match = re.search(rf"^\s*{name} = (\d+)\s*$", source, re.M)
+    return int(match.group(1)) if match else None
