@@ -92,9 +92,9 @@ def test_a_group_rewrite_lists_its_members_as_replaced_and_sums_them(cross_entro
     assert group["op"] == f"{CE_CONSUMER}_group0" and group["group"] == "group0"
     assert group["members"] == [CE_PRODUCER, CE_CONSUMER]
     assert group["dispatch"] == "group.vertical" and group["bound"] == "memory"
-    assert group["time_us"] == pytest.approx(70.4 + 81.2) and group["after_us"] == 119.0
+    assert group["time_us"] == pytest.approx(70.4 + 81.2) and group["after_us"] == pytest.approx(119.0, rel=1e-4)
     assert group["floor_us"] == pytest.approx(sum(floors))
-    assert group["roofline_pct"] == round(100 * group["floor_us"] / 119.0, 1)
+    assert group["roofline_pct"] == pytest.approx(100 * group["floor_us"] / 119.0, abs=0.06)
     assert group["roofline_before_pct"] == round(100 * group["floor_us"] / group["time_us"], 1)
     assert group["proposer"] == "templates" and group["strategy"].startswith("templates:online-cross-entropy")
     assert group["speedup"] == round(151.6 / 119.0, 4)
@@ -145,7 +145,22 @@ def test_every_original_op_has_a_row_beside_a_kernel_rewrite_and_a_group_rewrite
     assert kernel["legality"] == "ACCEPT, 12 cases, worst rel err 3.1e-07"
     assert untouched["after_us"] == untouched["time_us"] == 2.5 and untouched["legality"] is None
     assert vendor["dispatch"] == "vendor.cudnn" and vendor["time_us"] == 30.0 and vendor["proposer"] is None
-    assert group["time_us"] == pytest.approx(14.0) and group["after_us"] == 9.0 and group["proposer"] == "fuse"
+    assert group["time_us"] == pytest.approx(14.0) and group["after_us"] == pytest.approx(9.0, rel=1e-4)
+    assert group["proposer"] == "fuse"
+
+
+def test_after_is_the_profiled_time_over_the_side_by_side_speedup_not_the_searchs_own_clock():
+    # On the H200 the search timed a split-row candidate 1.032x faster than the original side by side,
+    # but at 106.4 us by its own clock against annotate-profile's 90.49 us for the original in the module:
+    # the report showed the rewritten kernel slower than before. Before and after share one method now.
+    original = analysed(CONV, [90.49, 2.5, 30.0, 6.0, 8.0])
+    final = copy.deepcopy(original)
+    final.kernel("triton_poi_fused_convolution_0").attrs["rewrite"] = {
+        "status": "accepted", "proposer": "split-row", "strategy": "split-row chunks=2", "speedup": 1.032,
+        "time_us": 106.416, "baseline_us": 109.8, "recheck": RECHECK}
+    kernel = kernel_rows(final)[0]
+    assert kernel["time_us"] == 90.49 and kernel["after_us"] == pytest.approx(90.49 / 1.032, abs=1e-3)
+    assert kernel["after_us"] < kernel["time_us"] and kernel["roofline_pct"] >= kernel["roofline_before_pct"]
 
 
 def test_a_rejection_is_the_legality_evidence_of_the_kernel_or_of_the_group_it_ends():
