@@ -101,13 +101,22 @@ class OuterTileProposer(RetuneProposer):
             for x, w in itertools.product((1, 2, 4, 8) + OUTER_X, OUTER_WARPS + (16,)):
                 if x * row <= MAX_PERSISTENT_TILE and x <= _pow2_at_least(x_hint) and x * row >= 32 * w:
                     scored.append((_cost(x, row, w, x_hint, narrow), LaunchConfig((("XBLOCK", x),), w, 1)))
-        return [config for _, config in sorted(scored, key=lambda pair: (pair[0], pair[1].label()))]
+        # Ties go to the smaller tile (more programs, fewer registers): on the H200 a 32-row tile of a
+        # persistent online softmax ran 1.23x faster than Inductor's, a 128-row one at the same cost 0.58x.
+        return [config for _, config in sorted(scored, key=lambda pair: (pair[0], _tile(pair[1]), pair[1].label()))]
 
     def order(self, space, history):
         """First round: the best-scored tiles (the space is sorted); later: retune's beam."""
         if not any(a.accepted and a.speedup and a.candidate.proposer == self.name for a in history):
             return space[: self.first_round]
         return super().order(space, history)
+
+
+def _tile(config: LaunchConfig) -> int:
+    values = 1
+    for _, size in config.blocks:
+        values *= size
+    return values
 
 
 def _cost(xblock: int, rblock: int, warps: int, x_hint: int, element_bytes: int) -> float:
@@ -118,7 +127,8 @@ def _cost(xblock: int, rblock: int, warps: int, x_hint: int, element_bytes: int)
     occupancy = abs(math.log2(max(per_thread, 1 / 32) / 16))
     programs = math.ceil(x_hint / xblock)
     fill = max(0.0, math.log2(2 * SM_COUNT / programs))
-    return 2 * width + occupancy + 2 * fill
+    large = max(0.0, math.log2(xblock * rblock / 2048))   # big tiles spill and leave few programs per SM
+    return 2 * width + occupancy + 2 * fill + 0.5 * large
 
 
 def _numel(source: str, name: str) -> int | None:
