@@ -300,8 +300,9 @@ def _describe(node: ast.AST) -> str:
                      key=lambda n: (n.lineno, n.col_offset))
     if unknown:
         return f"`{unknown[0].id}`"
-    if isinstance(node, ast.Attribute):
-        return f"the attribute `.{node.attr}` in `{_source(node)}`"
+    attributes = [n for n in ast.walk(node) if isinstance(n, ast.Attribute)]   # outermost first
+    if attributes:
+        return f"the attribute `.{attributes[0].attr}` in `{_source(node)}`"
     if isinstance(node, ast.BinOp):
         return f"the operator `{_OPERATORS.get(type(node.op), '?')}` in `{_source(node)}`"
     return f"`{_source(node)}`"
