@@ -106,13 +106,13 @@ class InductorDecorator:
                                    "`@triton_heuristics.<kind>(...)` as Inductor writes it; refusing to evaluate it")
         self.kind = dotted.split(".", 1)[1]
         self._call = call
-        for node in list(call.args) + [k.value for k in call.keywords]:
-            self._check(node)   # refuse the whole decorator before any of it is used
         for keyword in call.keywords:
             if keyword.arg is None:
                 raise self._refused(keyword.value, "`**` unpacking")
         if any(isinstance(a, ast.Starred) for a in call.args):
             raise self._refused(call, "`*` unpacking")
+        for node in list(call.args) + [k.value for k in call.keywords]:
+            self._check(node)   # refuse the whole decorator before any of it is used
 
     # -- public ---------------------------------------------------------------------------------
     def keywords(self, skip_unevaluable: bool = False) -> dict[str, Any]:

@@ -4,8 +4,9 @@ Never a blind default. In order of preference:
 1. the launch attr `config` already in the IR (from the capture: the autotuner's choice, put there by
    the lifter or by `apply_recorded_configs`);
 2. otherwise the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
-   would autotune over, evaluated from the decorator in the kernel source (at emit time; the emitted
-   module does not need Inductor). Policy `autotune` keeps them all: the emitted module times them at
+   would autotune over, from the decorator in the kernel source (read as data, never executed:
+   kernelopt/inductor_decorator.py; at emit time: the emitted module does not need Inductor).
+   Policy `autotune` keeps them all: the emitted module times them at
    the kernel's first launch on a GPU, as Inductor's runtime does (`config_source = "autotune"`; one
    config is pinned as before). Policy `first` takes Inductor's first candidate (its preferred one;
    the only one when Inductor would not autotune); `most-work` the one with the largest block product
@@ -76,7 +77,7 @@ class LaunchConfig:
 
 
 # --------------------------------------------------------------------------------------------
-# Inductor's heuristic config lists, evaluated from the kernel's decorator
+# Inductor's heuristic config lists, from the kernel's decorator (read, never executed)
 # --------------------------------------------------------------------------------------------
 
 def kernel_decorator(kernel: Op, code: KernelCode | None = None) -> InductorDecorator | None:
