@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kernelopt.errors import InputError
+from kernelopt.inductor_source import parse_python
 
 # The heuristics Inductor's kernels are decorated with; only these are ever called.
 HEURISTIC_KINDS = ("pointwise", "reduction", "persistent_reduction", "template", "foreach",
@@ -91,13 +92,7 @@ class InductorDecorator:
         self.kernel = kernel
         self.origin = origin or DecoratorOrigin(f"<kernel {kernel}>")
         self.file_value = file_value
-        try:
-            tree = ast.parse(text.strip().lstrip("@"), mode="eval")
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
-            line = getattr(err, "lineno", None) or 1
-            raise DecoratorRefused(self._prefix(line) + f" is not a Python expression ({getattr(err, 'msg', err)}); "
-                                   "regenerate the module with torch.compile") from None
-        call = tree.body
+        call = self._parse(text)
         target = call.func if isinstance(call, ast.Call) else call
         dotted = _dotted(target)
         if not isinstance(call, ast.Call) or not dotted.startswith("triton_heuristics.") \
@@ -113,6 +108,17 @@ class InductorDecorator:
             raise self._refused(call, "`*` unpacking")
         for node in list(call.args) + [k.value for k in call.keywords]:
             self._check(node)   # refuse the whole decorator before any of it is used
+
+    def _parse(self, text: str) -> ast.expr:
+        try:
+            tree = parse_python(text.strip().lstrip("@"), f"<decorator of {self.kernel}>")
+        except SyntaxError as err:
+            raise DecoratorRefused(self._prefix(err.lineno or 1) + f" is not a Python expression ({err.msg}); "
+                                   "regenerate the module with torch.compile") from None
+        if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+            raise DecoratorRefused(self._prefix(1) + " is not one Python expression; regenerate the module with "
+                                   "torch.compile")
+        return tree.body[0].value
 
     # -- public ---------------------------------------------------------------------------------
     def keywords(self, skip_unevaluable: bool = False) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import operator
 from typing import Any, Mapping
 
 from kernelopt.errors import InputError
+from kernelopt.inductor_source import parse_python
 
 _MAX_DEPTH = 100           # Inductor's grid text nests a dozen levels
 _MAX_BITS = 256            # a grid (or any size behind it) is far below 2**64; more is not a grid
@@ -55,10 +56,12 @@ def fold_grid_entry(entry: Any, names: Mapping[str, Any] | None = None) -> int |
 
 def _parse(text: str) -> ast.expr:
     try:
-        return ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
-        raise GridExpressionRefused(f"grid expression `{_short(text)}` is not a Python expression "
-                                    f"({getattr(err, 'msg', err)})") from None
+        tree = parse_python(text.strip(), "<grid expression>")
+    except SyntaxError as err:
+        raise GridExpressionRefused(f"grid expression `{_short(text)}` is not a Python expression ({err.msg})") from None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        raise GridExpressionRefused(f"grid expression `{_short(text)}` is not one Python expression")
+    return tree.body[0].value
 
 
 def _refused(text: str, what: str) -> GridExpressionRefused:
