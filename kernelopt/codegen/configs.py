@@ -4,8 +4,9 @@ Never a blind default. In order of preference:
 1. the launch attr `config` already in the IR (from the capture: the autotuner's choice, put there by
    the lifter or by `apply_recorded_configs`);
 2. otherwise the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
-   would autotune over, evaluated from the decorator in the kernel source (at emit time; the emitted
-   module does not need Inductor). Policy `autotune` keeps them all: the emitted module times them at
+   would autotune over, from the decorator in the kernel source (read as data, never executed:
+   kernelopt/inductor_decorator.py; at emit time: the emitted module does not need Inductor).
+   Policy `autotune` keeps them all: the emitted module times them at
    the kernel's first launch on a GPU, as Inductor's runtime does (`config_source = "autotune"`; one
    config is pinned as before). Policy `first` takes Inductor's first candidate (its preferred one;
    the only one when Inductor would not autotune); `most-work` the one with the largest block product
@@ -17,16 +18,14 @@ decorator, block sizes in the body.
 """
 from __future__ import annotations
 
-import ast
 import math
-
 from dataclasses import dataclass
 from typing import Any
 
-from kernelopt.codegen.plain_jit import standalone_kernel
-from kernelopt.runtime.cpu_kernel import inductor_config_list
+from kernelopt.codegen.plain_jit import KernelCode, standalone_kernel
 from kernelopt.errors import InputError
-from kernelopt.ir.core import Module, Op
+from kernelopt.inductor_decorator import DecoratorOrigin, InductorDecorator
+from kernelopt.ir.core import Location, Module, Op
 
 BLOCK_NAMES = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK", "RBLOCK")
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
@@ -78,31 +77,33 @@ class LaunchConfig:
 
 
 # --------------------------------------------------------------------------------------------
-# Inductor's heuristic config lists, evaluated from the kernel's decorator
+# Inductor's heuristic config lists, from the kernel's decorator (read, never executed)
 # --------------------------------------------------------------------------------------------
 
-def _decorator_namespace() -> dict[str, Any]:
-    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
-    from torch._inductor.runtime import triton_heuristics
-    from torch._inductor.runtime.hints import AutotuneHint, DeviceProperties, ReductionHint, TileHint
-
-    return {"triton_heuristics": triton_heuristics, "ReductionHint": ReductionHint, "TileHint": TileHint,
-            "AutotuneHint": AutotuneHint, "DeviceProperties": DeviceProperties, "__file__": "<kernelopt-emit>",
-            "inf": math.inf, "nan": math.nan}
+def kernel_decorator(kernel: Op, code: KernelCode | None = None) -> InductorDecorator | None:
+    """The kernel's `@triton_heuristics` decorator, parsed without executing it (None: it has none).
+    Raises `DecoratorRefused` (located) for anything Inductor never writes there."""
+    return decorator_of(kernel.symbol or "", str(kernel.attrs.get("source", "")), kernel.loc, code)
 
 
-def _decorator_keywords(decorator: str, namespace: dict) -> dict[str, Any]:
-    call = ast.parse(decorator.lstrip("@"), mode="eval").body
-    if not isinstance(call, ast.Call):
-        return {}
-    found = {}
-    for kw in call.keywords:
-        if kw.arg:
-            try:
-                found[kw.arg] = eval(compile(ast.Expression(kw.value), "<decorator>", "eval"), dict(namespace))
-            except Exception:  # a keyword we cannot evaluate here (never one we need)
-                continue
-    return found
+def decorator_of(name: str, source: str, loc: Location | None,
+                 code: KernelCode | None = None) -> InductorDecorator | None:
+    """`kernel_decorator` from the kernel's name, source and location (hashable: for caches)."""
+    code = code or standalone_kernel(name, source)
+    if code.heuristic_source is None:
+        return None
+    return InductorDecorator(code.heuristic_source, name, decorator_origin(name, source, loc, code.heuristic_line or 1))
+
+
+def decorator_origin(name: str, source: str, loc: Location | None, source_line: int) -> DecoratorOrigin:
+    """Where line `source_line` of a kernel's source sits: in an Inductor module the source starts on
+    its `async_compile.triton(...)` line, so the file line is exact; elsewhere (a .kir file, a module
+    KernelOPT emitted) the message names the kernel's line and the line within its source."""
+    if loc is None:
+        return DecoratorOrigin(f"<kernel {name}>", source_line)
+    if loc.file.endswith(".py") and source.startswith("\n"):
+        return DecoratorOrigin(loc.file, loc.line + source_line - 1)
+    return DecoratorOrigin(loc.file, loc.line, source_line)
 
 
 def heuristic_configs(kernel: Op) -> list[LaunchConfig]:
@@ -110,13 +111,12 @@ def heuristic_configs(kernel: Op) -> list[LaunchConfig]:
     code = standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", ""))
     if code.heuristic is None:
         raise InputError(f"kernel {kernel.symbol}: no @triton_heuristics decorator to take configs from")
-    namespace = _decorator_namespace()
-    keywords = _decorator_keywords(code.heuristic_source, namespace)
+    decorator = kernel_decorator(kernel, code)
+    keywords = decorator.keywords(skip_unevaluable=True)
     if code.heuristic == "template":
         return [LaunchConfig((), keywords.get("num_warps"), keywords.get("num_stages"))]
-    call = ast.parse(code.heuristic_source.lstrip("@"), mode="eval").body
     configs = []
-    for found in inductor_config_list(call, namespace):
+    for found in decorator.config_list():
         config = LaunchConfig(tuple(dict(found.kwargs).items()), getattr(found, "num_warps", None),
                               getattr(found, "num_stages", None))
         if config not in configs:  # Inductor drops duplicates before autotuning (`unique_configs`)
@@ -131,10 +131,10 @@ def trial_buffers(kernel: Op) -> tuple[list[str], list[str]]:
     Inductor's autotuner: (`restore`: updated in place, so every trial runs on a copy:
     inductor_meta `mutated_arg_names` + triton_meta `restore_value`; `zero`: zeroed before every trial
     and after the last one: triton_meta `reset_to_zero`)."""
-    code = standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", ""))
-    if code.heuristic_source is None:
+    decorator = kernel_decorator(kernel)
+    if decorator is None:
         return [], []
-    keywords = _decorator_keywords(code.heuristic_source, _decorator_namespace())
+    keywords = decorator.keywords(skip_unevaluable=True)
     inductor_meta = keywords.get("inductor_meta") if isinstance(keywords.get("inductor_meta"), dict) else {}
     triton_meta = keywords.get("triton_meta") if isinstance(keywords.get("triton_meta"), dict) else {}
     restore = list(inductor_meta.get("mutated_arg_names") or ()) + list(triton_meta.get("restore_value") or ())

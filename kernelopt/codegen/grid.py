@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from kernelopt.codegen.configs import LaunchConfig, _decorator_keywords, _decorator_namespace
+from kernelopt.codegen.configs import LaunchConfig, decorator_of, decorator_origin
+from kernelopt.codegen.grid_arithmetic import GridExpressionRefused, fold_grid_entry
 from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.errors import InputError
-from kernelopt.ir.core import Op, Value
+from kernelopt.ir.core import Location, Op, Value
 
 MAX_Y_GRID = 65535  # CUDA's limit on gridDim.y (and z)
 
@@ -30,12 +31,10 @@ def _cdiv(numel, block) -> Any:
 
 
 @lru_cache(maxsize=256)
-def _decorator_meta(name: str, source: str) -> tuple[dict, dict]:
-    code = standalone_kernel(name, source)
-    if code.heuristic_source is None:
-        return {}, {}
-    keywords = _decorator_keywords(code.heuristic_source, _decorator_namespace())
-    return dict(keywords.get("inductor_meta") or {}), dict(keywords.get("triton_meta") or {})
+def _decorator_inductor_meta(name: str, source: str, loc: Location | None) -> dict:
+    decorator = decorator_of(name, source, loc)
+    meta = decorator.keywords(skip_unevaluable=True).get("inductor_meta") if decorator else None
+    return dict(meta) if isinstance(meta, dict) else {}
 
 
 def inductor_meta(kernel: Op) -> dict:
@@ -43,7 +42,7 @@ def inductor_meta(kernel: Op) -> dict:
     meta = kernel.attrs.get("inductor_meta")
     if isinstance(meta, dict) and "grid_type" in meta:
         return meta
-    return _decorator_meta(kernel.symbol or "", kernel.attrs.get("source", ""))[0]
+    return _decorator_inductor_meta(kernel.symbol or "", str(kernel.attrs.get("source", "")), kernel.loc)
 
 
 def positional_names(params: list[str], config: LaunchConfig, meta: dict) -> list[str]:
@@ -87,18 +86,23 @@ def launch_grid(kernel: Op, launch: Op, config: LaunchConfig, params: list[str],
     if grid_type is None:
         raise InputError(f"kernel @{kernel.symbol}: no grid_type in its inductor_meta")
     rule = _RULES.get(grid_type)
-    if rule is None:
-        return _inductor_grid_expr(meta, blocks, bound, kernel)
-    return [_fold(d) for d in rule(meta, blocks, bound)]
+    try:
+        if rule is None:
+            return _inductor_grid_expr(meta, blocks, bound, kernel)
+        # every entry is checked, folded or not: one that stays text is pasted into the emitted module
+        return [fold_grid_entry(d) for d in rule(meta, blocks, bound)]
+    except GridExpressionRefused as err:
+        raise InputError(f"{_grid_origin(kernel)}: kernel @{kernel.symbol}: {err}") from None
 
 
-def _fold(dim):
-    if isinstance(dim, str):
-        try:
-            return int(eval(dim, {"__builtins__": {}}, {}))
-        except Exception:
-            return dim
-    return int(dim)
+def _grid_origin(kernel: Op) -> str:
+    """Where a refused grid came from: the kernel's decorator (its inductor_meta), else the kernel."""
+    code = standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", ""))
+    if code.heuristic_line is not None and kernel.loc is not None:
+        origin = decorator_origin(kernel.symbol or "", str(kernel.attrs.get("source", "")), kernel.loc,
+                                  code.heuristic_line)
+        return origin.where(1) + origin.detail(1)
+    return str(kernel.loc) if kernel.loc is not None else f"<kernel {kernel.symbol}>"
 
 
 def _numel(bound: dict, name: str):
@@ -173,12 +177,7 @@ def _precomputed(meta, blocks, bound):
 
 
 def _substitute(expr, bound):
-    if not isinstance(expr, str):
-        return expr
-    try:
-        return eval(expr, {"__builtins__": {"max": max, "min": min}}, dict(bound))
-    except Exception:
-        return expr
+    return fold_grid_entry(expr, bound)
 
 
 def _sequential_combo(meta, blocks, bound):
@@ -212,16 +211,33 @@ _RULES = {
 
 
 def _inductor_grid_expr(meta: dict, blocks: dict, bound: dict, kernel: Op) -> list:
-    """Grid types without a rule here: ask the installed Inductor's GridExpr (static shapes only)."""
+    """Grid types without a rule here: the installed Inductor's GridExpr writes the grid as text (static
+    shapes only), folded here like every grid entry (its own `eval_slow` would exec that text, parts of
+    which come from the input's inductor_meta)."""
     try:
         # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
-        from torch._inductor.runtime.triton_heuristics import GridExpr
+        from torch._inductor.runtime import triton_heuristics
     except ImportError:
-        GridExpr = None
-    if GridExpr is None or not all(isinstance(v, int) for v in bound.values()):
-        raise InputError(f"kernel @{kernel.symbol}: grid type {meta.get('grid_type')} is not supported")
+        triton_heuristics = None
+    grid_type = str(meta.get("grid_type"))
+    grid_class = (getattr(triton_heuristics, grid_type, None)
+                  if triton_heuristics is not None and grid_type.isidentifier() and not grid_type.startswith("_")
+                  else None)
+    if not (isinstance(grid_class, type) and issubclass(grid_class, triton_heuristics.GridExpr)) \
+            or not all(isinstance(v, int) for v in bound.values()):
+        raise InputError(f"kernel @{kernel.symbol}: grid type {grid_type} is not supported")
     try:
-        expr = GridExpr.from_meta(meta, dict(blocks))
-        return [int(v) for v in expr.eval_slow({**bound, **blocks})]
+        expr = triton_heuristics.GridExpr.from_meta(meta, dict(blocks))
     except Exception as err:
-        raise InputError(f"kernel @{kernel.symbol}: cannot compute its {meta.get('grid_type')} grid: {err}") from None
+        raise InputError(f"kernel @{kernel.symbol}: cannot compute its {grid_type} grid: {err}") from None
+    scope: dict[str, Any] = {**bound, **blocks}
+    for line in expr.prefix:   # `name = expression` lines, in order
+        name, _, value = line.partition(" = ")
+        if not name.isidentifier():
+            raise GridExpressionRefused(f"grid line `{line}` is not an assignment to a name")
+        scope[name] = fold_grid_entry(value, scope)
+    dims = [fold_grid_entry(d, scope) for d in (expr.x_grid, expr.y_grid, expr.z_grid)]
+    if not all(isinstance(d, int) for d in dims):
+        raise InputError(f"kernel @{kernel.symbol}: cannot compute its {grid_type} grid: it does not fold to "
+                         f"ints ({', '.join(map(str, dims))})")
+    return dims

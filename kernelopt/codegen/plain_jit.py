@@ -29,6 +29,7 @@ class KernelCode:
     heuristic: str | None             # the removed decorator's kind (pointwise, reduction, ...)
     heuristic_source: str | None      # the removed decorator call, as text (for configs)
     extra_imports: list[str] = field(default_factory=list)  # imports we cannot drop (rare)
+    heuristic_line: int | None = None  # the removed decorator's first line in the source (for messages)
 
 
 
@@ -64,7 +65,7 @@ def standalone_kernel(name: str, source: str) -> KernelCode:
     kept: list[str] = []
     extra_imports: list[str] = []
     function = None
-    heuristic = heuristic_source = None
+    heuristic = heuristic_source = heuristic_line = None
     for node in tree.body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             if not _dropped_import(node):
@@ -81,6 +82,7 @@ def standalone_kernel(name: str, source: str) -> KernelCode:
                 if dotted_name(target).startswith("triton_heuristics."):
                     heuristic = dotted_name(target).split(".", 1)[1]
                     heuristic_source = _segment(lines, deco)
+                    heuristic_line = deco.lineno
                 else:
                     decorators.append(_segment(lines, deco, deco.lineno).strip())
             body = "\n".join(lines[start - 1:node.end_lineno])
@@ -98,4 +100,4 @@ def standalone_kernel(name: str, source: str) -> KernelCode:
     params = [a.arg for a in function.args.args]
     constexprs = [a.arg for a in function.args.args if _is_constexpr(a.annotation)]
     return KernelCode(name, "\n\n".join(kept).strip("\n") + "\n", params, constexprs, heuristic,
-                      heuristic_source, extra_imports)
+                      heuristic_source, extra_imports, heuristic_line)

@@ -14,7 +14,6 @@ runs one program at a time, so fewer, larger programs are much faster on the CPU
 from __future__ import annotations
 
 import ast
-import contextlib
 import hashlib
 import importlib.util
 import math
@@ -24,10 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kernelopt.errors import InputError
+from kernelopt.inductor_decorator import DecoratorOrigin, InductorDecorator
 from kernelopt.inductor_source import dotted_name
 
-HEURISTIC_KINDS = ("pointwise", "reduction", "persistent_reduction", "template", "foreach",
-                   "split_scan", "cooperative_reduction", "user_autotune", "fixed_config")
 CONFIG_CHOICE = "most-work-per-program"
 _BLOCK_NAMES = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK", "RBLOCK")
 
@@ -38,6 +36,7 @@ class HeuristicCall:
 
     kind: str
     expression: str  # the decorator call, as source text
+    line: int = 1    # its first line in the kernel source
 
 
 @dataclass
@@ -129,7 +128,8 @@ def _split_heuristic(tree: ast.Module, source: str, name: str) -> tuple[ast.Func
                 target = deco.func if isinstance(deco, ast.Call) else deco
                 dotted = dotted_name(target)
                 if dotted.startswith("triton_heuristics.") and isinstance(deco, ast.Call):
-                    heuristic = HeuristicCall(dotted.split(".", 1)[1], ast.get_source_segment(source, deco))
+                    heuristic = HeuristicCall(dotted.split(".", 1)[1], ast.get_source_segment(source, deco),
+                                              deco.lineno)
                 else:
                     kept.append(deco)
             node.decorator_list = kept
@@ -137,45 +137,14 @@ def _split_heuristic(tree: ast.Module, source: str, name: str) -> tuple[ast.Func
     raise InputError(f"kernel {name}: no function named {name} in its source")
 
 
-@contextlib.contextmanager
-def _capturing_configs(captured: list):
-    """Make Inductor's heuristics hand us their config list instead of building an autotuner."""
-    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
-    from torch._inductor.runtime import triton_heuristics
-
-    original = triton_heuristics.cached_autotune
-
-    def capture(size_hints, configs, *args, **kwargs):
-        captured.append(list(configs))
-        return lambda fn: fn
-
-    triton_heuristics.cached_autotune = capture
-    try:
-        yield
-    finally:
-        triton_heuristics.cached_autotune = original
-
-
-def inductor_config_list(call: ast.expr, namespace: dict) -> list:
-    """The triton `Config`s an Inductor heuristics decorator call would autotune over ([] when it cannot
-    be evaluated here, e.g. it needs a GPU driver). Shared by the CPU runtime and the emitter."""
-    captured: list = []
-    try:
-        with _capturing_configs(captured):
-            eval(compile(ast.Expression(call), "<heuristic>", "eval"), dict(namespace))
-    except Exception:
-        return []
-    return captured[0] if captured else []
-
-
-def _heuristic_configs(heuristic: HeuristicCall, namespace: dict) -> tuple[dict, list[LaunchConfig]]:
-    """Evaluate the decorator call: its keyword arguments, and the configs it would autotune."""
-    call = ast.parse(heuristic.expression, mode="eval").body
-    keywords = {kw.arg: eval(compile(ast.Expression(kw.value), "<heuristic>", "eval"), namespace)
-                for kw in call.keywords if kw.arg}
+def _heuristic_configs(name: str, heuristic: HeuristicCall, module_file: str) -> tuple[dict, list[LaunchConfig]]:
+    """Read the decorator call (never executing it): its keyword arguments, and the configs Inductor's
+    heuristic would autotune."""
+    decorator = InductorDecorator(heuristic.expression, name, DecoratorOrigin(f"<kernel {name}>", heuristic.line),
+                                  file_value=module_file)
     configs = [LaunchConfig(dict(c.kwargs), getattr(c, "num_warps", None), getattr(c, "num_stages", None))
-               for c in inductor_config_list(call, namespace)]
-    return keywords, configs
+               for c in decorator.config_list()]
+    return decorator.keywords(), configs
 
 
 def _fallback_config(arg_names: list[str], size_hints: Any) -> LaunchConfig:
@@ -223,11 +192,10 @@ def compile_interpreted_kernel(name: str, source: str) -> InterpretedKernel:
     spec.loader.exec_module(module)
     fn = getattr(module, name)
     arg_names = [a.arg for a in func.args.args]
-    namespace = vars(module)
     if heuristic is None:
         keywords, configs, kind = {}, [], "jit"
     else:
-        keywords, configs = _heuristic_configs(heuristic, namespace)
+        keywords, configs = _heuristic_configs(name, heuristic, path)
         kind = heuristic.kind
     choice = CONFIG_CHOICE
     if not configs:
