@@ -15,7 +15,7 @@ import re
 import sys
 from pathlib import Path
 
-from kernelopt.errors import InputError, KernelOptError, UsageError
+from kernelopt.errors import KernelOptError, UsageError
 from kernelopt.expected_diagnostics import check as check_expected, collect_expectations
 from kernelopt.ir.core import Location, Module
 from kernelopt.ir.diagnostics import Diagnostic, Diagnostics
@@ -174,7 +174,7 @@ def run(args) -> int:
             if not args.verify_diagnostics:
                 raise
             ctx.diagnostics.items.append(_parse_diagnostic(err))
-        except PipelineFailed as err:
+        except PipelineFailed:
             if not args.verify_diagnostics:
                 _print_diagnostics(ctx.diagnostics)
                 raise

@@ -23,7 +23,7 @@ from kernelopt.codegen.render import render
 from kernelopt.errors import InputError
 from kernelopt.ir.attributes import DType, SymbolRef, TypeAttr
 from kernelopt.ir.core import Module, Op, Value
-from kernelopt.ir.types import ScalarType, TensorType
+from kernelopt.ir.types import TensorType
 
 KERNELOPT_VERSION = "0.1.0"
 _BASE_IMPORTS = ("import torch", "import triton", "import triton.language as tl", "import os", "import types")

@@ -14,7 +14,6 @@ Two figures per variant, both medians over interleaved rounds:
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import torch
 

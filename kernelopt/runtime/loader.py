@@ -14,7 +14,7 @@ import ast
 import inspect
 import os
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import torch
