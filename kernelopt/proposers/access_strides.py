@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import strip_heuristics
+from kernelopt.inductor_source import dotted_name, strip_heuristics
 
 X_NAMES = ("xindex",)
 R_NAMES = ("r0_index", "rindex")
@@ -55,7 +55,7 @@ def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
     points = _probe_points(x_numel), _probe_points(r_numel)
     out = []
     for node in ast.walk(function):
-        if not (isinstance(node, ast.Call) and _call_name(node.func) == "tl.load" and node.args):
+        if not (isinstance(node, ast.Call) and dotted_name(node.func) == "tl.load" and node.args):
             continue
         pointer = node.args[0]
         if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add)
@@ -150,12 +150,3 @@ def _evaluate(expr: ast.expr, assignments: dict[str, ast.expr], x: int, r: int, 
         return -_evaluate(expr.operand, assignments, x, r, active)
     raise _Unknown(ast.dump(expr)[:40])
 
-
-def _call_name(func: ast.expr) -> str:
-    parts = []
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if isinstance(func, ast.Name):
-        parts.append(func.id)
-    return ".".join(reversed(parts))
