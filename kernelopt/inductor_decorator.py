@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import parse_python
+from kernelopt.inductor_source import expression_excerpt, parse_python, text_excerpt
 
 # The heuristics Inductor's kernels are decorated with; only these are ever called.
 HEURISTIC_KINDS = ("pointwise", "reduction", "persistent_reduction", "template", "foreach",
@@ -97,7 +97,7 @@ class InductorDecorator:
         dotted = _dotted(target)
         if not isinstance(call, ast.Call) or not dotted.startswith("triton_heuristics.") \
                 or not dotted.split(".", 1)[1].isidentifier() or dotted.split(".", 1)[1].startswith("_"):
-            raise DecoratorRefused(self._prefix(call.lineno) + f" is `{_short(text.strip())}`, not a call "
+            raise DecoratorRefused(self._prefix(call.lineno) + f" is `{text_excerpt(text.strip())}`, not a call "
                                    "`@triton_heuristics.<kind>(...)` as Inductor writes it; refusing to evaluate it")
         self.kind = dotted.split(".", 1)[1]
         self._call = call
@@ -171,7 +171,7 @@ class InductorDecorator:
                 raise self._refused(node, f"`{node.id}`")
         elif isinstance(node, ast.UnaryOp):
             if not isinstance(node.op, ast.USub) or not _is_number_literal(node.operand):
-                raise self._refused(node, f"`{_source(node)}`")
+                raise self._refused(node, f"`{expression_excerpt(node)}`")
             self._check(node.operand, depth + 1)
         elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             for element in node.elts:
@@ -200,7 +200,7 @@ class InductorDecorator:
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _MAX_INT_BITS:
             raise self._refused(node, f"an integer of {len(str(abs(value)))} digits")
         if value is not None and not isinstance(value, (bool, int, float, str)):
-            raise self._refused(node, f"the constant `{_short(repr(value))}`")
+            raise self._refused(node, f"the constant `{text_excerpt(repr(value))}`")
 
     def _check_call(self, node: ast.Call, depth: int) -> None:
         name = node.func.id if isinstance(node.func, ast.Name) else None
@@ -249,7 +249,7 @@ class InductorDecorator:
         try:
             return build()
         except TypeError:   # a list as a dict key or set element
-            raise self._refused(node, f"`{_source(node)}`, a set or dict key that is not hashable")
+            raise self._refused(node, f"`{expression_excerpt(node)}`, a set or dict key that is not hashable")
 
     # -- messages -------------------------------------------------------------------------------
     def _prefix(self, line: int) -> str:
@@ -308,20 +308,7 @@ def _describe(node: ast.AST) -> str:
         return f"`{unknown[0].id}`"
     attributes = [n for n in ast.walk(node) if isinstance(n, ast.Attribute)]   # outermost first
     if attributes:
-        return f"the attribute `.{attributes[0].attr}` in `{_source(node)}`"
+        return f"the attribute `.{attributes[0].attr}` in `{expression_excerpt(node)}`"
     if isinstance(node, ast.BinOp):
-        return f"the operator `{_OPERATORS.get(type(node.op), '?')}` in `{_source(node)}`"
-    return f"`{_source(node)}`"
-
-
-def _source(node: ast.AST) -> str:
-    """The node as (shortened) source text, even for a tree too deep for `ast.unparse`."""
-    try:
-        return _short(ast.unparse(node))
-    except RecursionError:
-        return "a deeply nested expression"
-
-
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+        return f"the operator `{_OPERATORS.get(type(node.op), '?')}` in `{expression_excerpt(node)}`"
+    return f"`{expression_excerpt(node)}`"

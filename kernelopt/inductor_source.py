@@ -231,3 +231,17 @@ def unsupported_parts(module: Module) -> UnsupportedParts:
         symbols=tuple(sorted((module.attrs.get("symbols") or {}).keys())),
         symbolic_shapes=bool(module.attrs.get("symbolic_shapes")),
         backward=bool(module.attrs.get("backward")))
+
+
+def text_excerpt(text: str, limit: int = 60) -> str:
+    """`text` on one line, cut to `limit` characters, for an error message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def expression_excerpt(node: ast.AST, limit: int = 60) -> str:
+    """The node as shortened source text for an error message, even for a tree too deep for `ast.unparse`."""
+    try:
+        return text_excerpt(ast.unparse(node), limit)
+    except RecursionError:
+        return "a deeply nested expression"

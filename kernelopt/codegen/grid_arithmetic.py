@@ -16,7 +16,7 @@ import operator
 from typing import Any, Mapping
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import parse_python
+from kernelopt.inductor_source import expression_excerpt, parse_python, text_excerpt
 
 _MAX_DEPTH = 100           # Inductor's grid text nests a dozen levels
 _MAX_BITS = 256            # a grid (or any size behind it) is far below 2**64; more is not a grid
@@ -58,14 +58,14 @@ def _parse(text: str) -> ast.expr:
     try:
         tree = parse_python(text.strip(), "<grid expression>")
     except SyntaxError as err:
-        raise GridExpressionRefused(f"grid expression `{_short(text)}` is not a Python expression ({err.msg})") from None
+        raise GridExpressionRefused(f"grid expression `{text_excerpt(text)}` is not a Python expression ({err.msg})") from None
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
-        raise GridExpressionRefused(f"grid expression `{_short(text)}` is not one Python expression")
+        raise GridExpressionRefused(f"grid expression `{text_excerpt(text)}` is not one Python expression")
     return tree.body[0].value
 
 
 def _refused(text: str, what: str) -> GridExpressionRefused:
-    return GridExpressionRefused(f"grid expression `{_short(text)}` uses {what}, which Inductor never writes; "
+    return GridExpressionRefused(f"grid expression `{text_excerpt(text)}` uses {what}, which Inductor never writes; "
                                  "refusing to evaluate it (regenerate the module with torch.compile)")
 
 
@@ -74,7 +74,7 @@ def _check(node: ast.AST, text: str, depth: int) -> None:
         raise _refused(text, f"nesting deeper than {_MAX_DEPTH} levels")
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, int):
-            raise _refused(text, f"the constant `{_short(repr(node.value))}`")
+            raise _refused(text, f"the constant `{text_excerpt(repr(node.value))}`")
         if node.value.bit_length() > _MAX_BITS:
             raise _refused(text, f"an integer of {len(str(node.value))} digits")
     elif isinstance(node, ast.Name):
@@ -86,7 +86,7 @@ def _check(node: ast.AST, text: str, depth: int) -> None:
         if isinstance(node.op, _BY_CONSTANT) and not (
                 isinstance(node.right, ast.Constant) and type(node.right.value) is int
                 and 0 <= node.right.value <= _MAX_SHIFT):
-            raise _refused(text, f"`{_symbol(node.op)}` by `{_source(node.right)}` (only by a constant "
+            raise _refused(text, f"`{_symbol(node.op)}` by `{expression_excerpt(node.right)}` (only by a constant "
                            f"from 0 to {_MAX_SHIFT})")
         _check(node.left, text, depth + 1)
         _check(node.right, text, depth + 1)
@@ -126,7 +126,7 @@ def _value(node: ast.AST, names: Mapping[str, Any], text: str) -> int:
         try:
             return _bounded(_BINARY[type(node.op)](left, right), text)
         except ZeroDivisionError:
-            raise GridExpressionRefused(f"grid expression `{_short(text)}` divides by zero") from None
+            raise GridExpressionRefused(f"grid expression `{text_excerpt(text)}` divides by zero") from None
     if isinstance(node, ast.UnaryOp):
         operand = _value(node.operand, names, text)
         return -operand if isinstance(node.op, ast.USub) else operand
@@ -148,7 +148,7 @@ def _value(node: ast.AST, names: Mapping[str, Any], text: str) -> int:
 def _bounded(value: int, text: str) -> int:
     # operands stay below 2**256 and exponents/shifts below 64, so no step can take long
     if value.bit_length() > _MAX_BITS:
-        raise GridExpressionRefused(f"grid expression `{_short(text)}` exceeds 2**{_MAX_BITS}: not a launch grid")
+        raise GridExpressionRefused(f"grid expression `{text_excerpt(text)}` exceeds 2**{_MAX_BITS}: not a launch grid")
     return value
 
 
@@ -166,24 +166,11 @@ def _describe(node: ast.AST) -> str:
     if isinstance(node, ast.Attribute):
         return f"the attribute `.{node.attr}`"
     if isinstance(node, ast.Call):
-        return f"a call of `{_source(node.func)}`"
-    return f"`{_source(node)}`"
+        return f"a call of `{expression_excerpt(node.func)}`"
+    return f"`{expression_excerpt(node)}`"
 
 
 def _symbol(op: ast.AST) -> str:
     symbols = {ast.Div: "/", ast.MatMult: "@", ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Pow: "**",
                ast.LShift: "<<", ast.RShift: ">>", ast.Not: "not", ast.Invert: "~"}
     return symbols.get(type(op), type(op).__name__)
-
-
-def _source(node: ast.AST) -> str:
-    """The node as (shortened) source text, even for a tree too deep for `ast.unparse`."""
-    try:
-        return _short(ast.unparse(node))
-    except RecursionError:
-        return "a deeply nested expression"
-
-
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 3] + "..."
