@@ -23,7 +23,7 @@ from pathlib import Path
 
 HEADER_PREFIX = "# kernelopt-cache "
 SUFFIX = ".py"
-DEFAULT_MAX_BYTES = 5 * 1024 ** 3
+DEFAULT_MAX_BYTES = 5 * 1000 ** 3
 MAX_BYTES_ENV = "KERNELOPT_CACHE_MAX_BYTES"
 
 

@@ -50,9 +50,13 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     graph = f"graph {next(_graph_ids)}"
     device = "cuda" if any(getattr(x, "is_cuda", False) for x in example_inputs) else "cpu"
     patches = dict(torch._inductor.list_mode_options(inductor_mode(job)))
-    if device == "cpu" and job.cost_model == "static":
+    if device == "cpu" and job.cost_model == "static" and os.environ.get("TRITON_INTERPRET") == "1":
         # The whole path on the CPU: Inductor writes Triton kernels, run by Triton's interpreter.
         patches.update(cpu_backend="triton", compile_threads=1)
+        # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU runs load them
+        from kernelopt.runtime.interpret import install_cpu_triton_shims
+
+        install_cpu_triton_shims()   # Inductor compiles its Triton kernels for a CPU target it must find
     why_not = _why_inductor_runs(example_inputs, device, job)
     if why_not:
         log.info("kernelopt: %s: %s: running Inductor's module", graph, why_not)
