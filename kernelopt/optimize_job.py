@@ -62,8 +62,11 @@ from kernelopt.lift.emitted_module import is_emitted_module_text
 BASES = {"best": ("default", "max-autotune-no-cudagraphs"), "default": ("default",),
          "max-autotune": ("max-autotune-no-cudagraphs",)}
 # The options of the job that are agentic-rewrite's (same names): their defaults are the pass's.
-REWRITE_OPTIONS = ("proposers", "gpu_seconds", "max_candidates", "llm_base_url", "llm_model", "no_cache")
+REWRITE_OPTIONS = ("proposers", "gpu_seconds", "max_candidates", "llm_base_url", "llm_model", "no_cache",
+                   "cost_model")
 _REWRITE = AgenticRewrite.option_defaults()
+# agentic-rewrite's cost models: measured on a GPU, or the deterministic static one (runs on the CPU).
+COST_MODELS = ("measure", "static")
 # `--base best`: the slower mode is optimized as well when its module is at most this much slower than
 # the faster one's; further behind, no rewrite we have closes the gap, and the search time is saved.
 SECOND_BASE_WITHIN = 1.25
@@ -89,6 +92,7 @@ class OptimizeOptions:
     max_candidates: int = _REWRITE["max_candidates"]
     keep_work: str | None = None       # --keep-work DIR: work there and keep it (default: a temp folder, removed)
     force: bool = False                # --force: -o may replace the input or a file KernelOPT did not write
+    cost_model: str = _REWRITE["cost_model"]   # static: the search runs without a GPU (tests; the Dynamo backend)
 
     def validate(self) -> None:
         if self.base not in BASES:
@@ -97,6 +101,8 @@ class OptimizeOptions:
             raise UsageError(f"--precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
         if self.gpu_seconds < 0:
             raise UsageError("--gpu-seconds must be >= 0")
+        if self.cost_model not in COST_MODELS:
+            raise UsageError(f"cost_model must be one of {', '.join(COST_MODELS)}, got {self.cost_model!r}")
 
     def passes(self) -> list[Pass]:
         """The pipeline the job runs, as pass objects (`pipeline_text` writes it for kernelopt-opt -p)."""
@@ -121,6 +127,7 @@ class OptimizeResult:
     report: dict[str, Any] = field(default_factory=dict)
     status: str = "optimized"    # optimized | fallback (Inductor's module written; `reason` says why) | skipped
     reason: str = ""
+    rewrites: int = 0            # rewrites accepted in the module written (0 when the guard kept Inductor's)
 
 
 class Steps:
@@ -233,6 +240,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             outcomes = _optimize_bases(bases, options, device, work, steps, job_started)
             chosen = _choose_step(outcomes, work, steps)
             _write_module(out_path, chosen.source, chosen.base.manifest, options, device)
+            result.rewrites = _rewrites_written(chosen)
             _release_inputs(bases)
             steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
         except KeyboardInterrupt:
@@ -313,6 +321,14 @@ def _cuda_index(device: str) -> int:
 def _one_line(err: BaseException) -> str:
     lines = str(err).strip().splitlines()
     return f"{type(err).__name__}: {lines[0] if lines else ''}"[:400]
+
+
+def _rewrites_written(outcome: Outcome) -> int:
+    """Accepted rewrites in the module written: none when it is Inductor's own (passthrough, or the guard
+    measured the emitted one slower)."""
+    if outcome.module is None or outcome.source == Path(outcome.base.module_path).read_text():
+        return 0
+    return len(rewrite_record.with_status(outcome.module, rewrite_record.ACCEPTED))
 
 
 def _fallback_outcome(base: Base) -> Outcome:

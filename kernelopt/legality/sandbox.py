@@ -187,10 +187,19 @@ class WorkerPool:
             raise RuntimeError("the legality worker did not start within 300 s")
         _recv(self.conn)
 
+    def _fresh_root_if_removed(self) -> None:
+        # The process-wide pool (default_pool) outlives the optimize job that first used it, and that
+        # job removes its temp folder, this root included, at its end: a later job in the same process
+        # (the Dynamo backend compiles one graph after another) gets a fresh root and worker.
+        if not os.path.isdir(self.root):
+            self.close()
+            self.root = tempfile.mkdtemp(prefix="kernelopt-legality-")
+
     def _fork(self) -> tuple[int, socket.socket, str]:
         """Ask the zygote for a child; a dead zygote is started again and asked once more."""
         for attempt in (1, 2):
             with self.lock:
+                self._fresh_root_if_removed()
                 self.start()
                 ours, theirs = socket.socketpair()
                 workdir = tempfile.mkdtemp(prefix="candidate-", dir=self.root)

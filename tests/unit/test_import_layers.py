@@ -24,9 +24,10 @@ PACKAGE_DIRS = {"kernelopt": "kernelopt", "ir": "kernelopt.ir", "passes": "kerne
                 "templates": "kernelopt.templates"}
 
 # The modules that assemble and run pass pipelines (or forward to one that does): the CLIs, the
-# optimize job and the Python API (`kernelopt.optimize()` in the package's __init__ forwards to it).
-ENTRY_POINTS = ("kernelopt", "kernelopt.api", "kernelopt.cli", "kernelopt.commands", "kernelopt.opt",
-                "kernelopt.optimize_job")
+# optimize job, the Python API (`kernelopt.optimize()` in the package's __init__ forwards to it) and the
+# Dynamo backend (`torch.compile(backend="kernelopt")` runs the optimize job on each graph).
+ENTRY_POINTS = ("kernelopt", "kernelopt.api", "kernelopt.backend", "kernelopt.cli", "kernelopt.commands",
+                "kernelopt.opt", "kernelopt.optimize_job")
 
 
 def _module_name(path: Path) -> str:

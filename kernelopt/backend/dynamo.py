@@ -1,0 +1,160 @@
+"""The Dynamo backend: `torch.compile(model, backend="kernelopt", options={...})`.
+
+Each FX graph is compiled by Inductor's own `compile_fx`, with an `inner_compile` wrapper that sees
+the compiled graph Inductor returns (a CompiledFxGraph: the output module's source, and
+`current_callable`, its `call`). The wrapper runs the `kernelopt optimize` job on that module (or
+takes its result from the persistent cache, cache.py) and swaps `current_callable` for the emitted
+module's `call`. Everything around it stays Inductor's and Dynamo's: guards, recompiles, graph breaks,
+AOTAutograd's wrappers (input mutation, aliasing, no_grad), so the backend is a drop-in.
+
+Inductor's module runs instead, with one log line saying why, when: there is no CUDA GPU (unless
+options={"cost_model": "static"}, which runs the whole path on the CPU under Triton's interpreter), the
+graph has symbolic sizes, it is a training graph (forward and backward: a later step), or anything
+fails inside KernelOPT (a warning with the reason: the user's program never breaks because of us).
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import torch
+import torch._functorch.config as functorch_config
+import torch.utils._python_dispatch as python_dispatch
+
+import kernelopt
+import kernelopt.ir
+import kernelopt.passes
+import kernelopt.templates
+from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key, source_fingerprint
+from kernelopt.backend.options import backend_options, inductor_mode, key_options
+from kernelopt.optimize_job import optimize_model
+from kernelopt.runtime.loader import load_output_module
+
+log = logging.getLogger("kernelopt.backend")
+_graph_ids = itertools.count()
+_FINGERPRINT: list[str] = []    # KernelOPT's own source hash, computed once per process
+
+
+def kernelopt_backend(gm, example_inputs, options: dict | None = None):
+    """The `torch_dynamo_backends` entry point named `kernelopt`."""
+    job = backend_options(options)     # a wrong option is the user's error: raised now, never a fallback
+    # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
+    import torch._inductor
+    from torch._inductor.compile_fx import compile_fx, compile_fx_inner
+
+    graph = f"graph {next(_graph_ids)}"
+    device = "cuda" if any(getattr(x, "is_cuda", False) for x in example_inputs) else "cpu"
+    patches = dict(torch._inductor.list_mode_options(inductor_mode(job)))
+    if device == "cpu" and job.cost_model == "static" and os.environ.get("TRITON_INTERPRET") == "1":
+        # The whole path on the CPU: Inductor writes Triton kernels, run by Triton's interpreter.
+        patches.update(cpu_backend="triton", compile_threads=1)
+        # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU runs load them
+        from kernelopt.runtime.interpret import install_cpu_triton_shims
+
+        install_cpu_triton_shims()   # Inductor compiles its Triton kernels for a CPU target it must find
+    why_not = _why_inductor_runs(example_inputs, device, job)
+    if why_not:
+        log.info("kernelopt: %s: %s: running Inductor's module", graph, why_not)
+        return compile_fx(gm, example_inputs, config_patches=patches)
+
+    def inner_compile(inner_gm, inner_inputs, **kwargs):
+        compiled = compile_fx_inner(inner_gm, inner_inputs, **kwargs)
+        part = f"{graph} ({'backward' if kwargs.get('is_backward') else 'forward'})"
+        if not kwargs.get("is_inference", True) or kwargs.get("is_backward"):
+            log.info("kernelopt: %s: training graph: running Inductor's module (optimizing forward and "
+                     "backward graphs is a later step)", part)
+            return compiled
+        _swap_in_emitted(compiled, part, device, job)
+        return compiled
+
+    # The AOTAutograd cache would hand back a compiled graph without calling inner_compile, so the
+    # emitted module would never be swapped in: our own cache stands in for it.
+    with functorch_config.patch(enable_autograd_cache=False):
+        return compile_fx(gm, example_inputs, inner_compile=inner_compile, config_patches=patches)
+
+
+def _why_inductor_runs(example_inputs, device: str, job) -> str | None:
+    if any(isinstance(s, torch.SymInt) for x in example_inputs
+           for s in (x.shape if isinstance(x, torch.Tensor) else [x])):
+        return "symbolic sizes (KernelOPT optimizes static-shape graphs; each static shape Dynamo compiles is)"
+    if job.cost_model == "static":
+        if device == "cpu" and os.environ.get("TRITON_INTERPRET") != "1":
+            return ("cost_model 'static' on the CPU needs Triton's interpreter: set TRITON_INTERPRET=1 before "
+                    "starting Python")
+        return None
+    if not torch.cuda.is_available():
+        return "no CUDA GPU, so no candidate can be timed (options={'cost_model': 'static'} runs the pipeline on the CPU)"
+    if device != "cuda":
+        return "the graph's tensors are on the CPU (KernelOPT optimizes CUDA graphs)"
+    return None
+
+
+def _swap_in_emitted(compiled, part: str, device: str, job) -> None:
+    """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is."""
+    source = getattr(compiled, "source_code", None)
+    if not source or getattr(compiled, "current_callable", None) is None:
+        log.info("kernelopt: %s: Inductor returned %s without an output module: running it as it is",
+                 part, type(compiled).__name__)
+        return
+    try:
+        path, rewrites, how = _emitted_module(source, device, job)
+        loaded = load_output_module(str(path), device, hooks=False)
+    except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
+        log.warning("kernelopt: %s: KernelOPT failed (%s: %s): running Inductor's module",
+                    part, type(err).__name__, str(err).splitlines()[0] if str(err) else "")
+        return
+    compiled.current_callable = loaded.call
+    log.info("kernelopt: %s: %d kernel(s) rewritten, %s: running the emitted module %s", part, rewrites, how, path)
+
+
+def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
+    """(cached module path, rewrites, 'cache hit' / 'cache miss (...)') for Inductor's module `source`."""
+    cache = ModuleCache()
+    key = cache_key({"inductor_source": source, "device": _device_name(device), "torch": torch.__version__,
+                     "triton": _triton_version(), "kernelopt": _kernelopt_fingerprint(), "options": key_options(job)})
+    try:
+        found = cache.get(key)
+    except CorruptEntry as err:
+        log.warning("kernelopt: corrupt cache entry ignored and rebuilt: %s", err)
+        found = None
+    if found is not None:
+        path, header = found
+        return path, int(header.get("rewrites", 0)), f"cache hit ({key[:12]})"
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="kernelopt-backend-") as folder:
+        given = Path(folder) / "inductor_module.py"
+        given.write_text(source)
+        job = dataclasses.replace(job, device=device)
+        # The pipeline runs real tensors: leave the FakeTensorMode Inductor compiles under.
+        with python_dispatch._disable_current_modes():
+            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=None)
+        if result.status != "optimized":
+            raise RuntimeError(result.reason or f"the pipeline ended with status {result.status}")
+        emitted = (Path(folder) / "emitted.py").read_text()
+    seconds = time.perf_counter() - started
+    path = cache.put(key, emitted, {"rewrites": result.rewrites, "seconds": round(seconds, 2),
+                                    "device": _device_name(device), "options": key_options(job)})
+    return path, result.rewrites, f"cache miss ({key[:12]}; pipeline {seconds:.1f} s)"
+
+
+def _device_name(device: str) -> str:
+    return torch.cuda.get_device_name() if device == "cuda" else "cpu"
+
+
+def _triton_version() -> str:
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
+    import triton
+
+    return triton.__version__
+
+
+def _kernelopt_fingerprint() -> str:
+    if not _FINGERPRINT:
+        folders = [os.path.dirname(p.__file__) for p in (kernelopt, kernelopt.ir, kernelopt.passes, kernelopt.templates)]
+        _FINGERPRINT.append(source_fingerprint(folders))
+    return _FINGERPRINT[0]
