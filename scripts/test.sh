@@ -11,7 +11,7 @@ export KERNELOPT_CACHE_DIR=${KERNELOPT_CACHE_DIR:-$(mktemp -d)}   # tests never 
 status=0
 echo "== pytest tests/unit"
 WORKERS=${KERNELOPT_TEST_WORKERS:-auto}
-"$PY" -m pytest tests/unit -q -n "$WORKERS" --dist loadfile "$@" || status=1
+"$PY" -m pytest tests/unit -q -n "$WORKERS" --dist loadfile --durations=60 "$@" || status=1
 echo "== lit tests/lit"
 "$PY" -c "from lit.main import main; main()" -q tests/lit || status=1
 if [ $status -ne 0 ]; then echo "TESTS FAILED"; else echo "ALL TESTS PASSED"; fi

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from kernelopt.errors import InputError
@@ -25,6 +26,8 @@ def register(subparsers) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    if not os.path.isfile(args.module):     # said at once, before torch's seconds of import
+        raise InputError(f"{args.module}: no such file")
     # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.execute import run_loaded, seeded_example_args, _to_device
     from kernelopt.runtime.inputs import describe, load_inputs, save_result

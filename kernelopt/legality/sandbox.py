@@ -23,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
@@ -154,6 +155,38 @@ class CandidateProcess:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
+class _ForkedProcess:
+    """What WorkerPool uses of a Popen (poll, wait, kill), for a zygote forked from this process."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                done, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                done, status = self.pid, 0
+            if done:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"zygote {self.pid}", timeout)
+            time.sleep(0.01)
+        return self.returncode
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 class WorkerPool:
     def __init__(self, device: str = "cpu", *, isolate_network: bool = True,
                  memory_bytes: int | None = 8 << 30, cpu_seconds: float = 900.0):
@@ -194,6 +227,50 @@ class WorkerPool:
         if not os.path.isdir(self.root):
             self.close()
             self.root = tempfile.mkdtemp(prefix="kernelopt-legality-")
+
+    def start_by_fork(self) -> bool:
+        """Start the zygote by forking this process rather than a new interpreter, for a process that
+        imports what the zygote imports anyway and has run nothing yet, such as a LocalPool worker at
+        its start: that saves the zygote's own start-up (seconds of torch, triton and Inductor imports).
+        The state it forks from is the one the zygote forks its children from (those imports, no Python
+        thread: a fork copies only the calling thread, so a lock another one held would stay held).
+        Returns whether it forked; a zygote that dies later is started again by `start`, as a new
+        interpreter. CPU only: a GPU zygote is always a new interpreter."""
+        if self._alive() or self.device != "cpu" or threading.active_count() != 1:
+            return False
+        # lazy: the zygote's imports (torch, triton, Inductor's helpers) load only in a process that forks it
+        from kernelopt.legality import worker
+
+        worker.preimport(self.device)        # in this process, so that the zygote inherits them
+        ours, theirs = socket.socketpair()
+        environment = sandbox_environment(self.device)
+        pid = os.fork()
+        if pid == 0:                          # the zygote: what `start` would run, minus the imports
+            code = 0
+            try:
+                keep = theirs.fileno()
+                os.closerange(3, keep)        # like Popen(close_fds=True): no descriptor of this process
+                os.closerange(keep + 1, os.sysconf("SC_OPEN_MAX"))   # (a pool worker's socket) stays open
+                devnull = os.open(os.devnull, os.O_RDONLY)
+                os.dup2(devnull, 0)
+                os.close(devnull)
+                os.chdir(self.root)
+                os.environ.clear()
+                os.environ.update(environment)        # no credentials, as for a new zygote
+                worker.zygote_main(keep, self.device)
+            except BaseException:  # noqa: BLE001 - reported on stderr; the parent sees the zygote gone
+                code = 70
+                traceback.print_exc()
+            finally:
+                os._exit(code)               # never return into the forking process's code
+        theirs.close()
+        self.process = _ForkedProcess(pid)
+        self.sock = ours
+        self.conn = Connection(os.dup(ours.fileno()))
+        if not self.conn.poll(300):
+            raise RuntimeError("the legality worker did not start within 300 s")
+        _recv(self.conn)
+        return True
 
     def _fork(self) -> tuple[int, socket.socket, str]:
         """Ask the zygote for a child; a dead zygote is started again and asked once more."""

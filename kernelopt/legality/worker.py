@@ -288,7 +288,8 @@ def _child_main(conn, sock, options: dict) -> None:
             return
 
 
-def _preimport(device: str) -> None:
+def preimport(device: str) -> None:
+    """Import what every candidate needs, once, before children are forked (idempotent)."""
     # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton  # noqa: F401
     import triton.language  # noqa: F401
@@ -309,7 +310,7 @@ def _preimport(device: str) -> None:
 def zygote_main(fd: int, device: str) -> None:
     sock = socket.socket(fileno=fd)
     conn = Connection(os.dup(fd))
-    _preimport(device)
+    preimport(device)
     _send(conn, {"ready": True, "pid": os.getpid()})
     while True:
         try:

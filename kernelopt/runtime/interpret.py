@@ -26,6 +26,7 @@ import torch
 import torch.utils._triton as torch_triton
 
 from kernelopt.runtime.fast_reductions import FAST_HELPERS
+from kernelopt.runtime.interpreter_speed import skip_discarded_overflow_checks
 
 FIXED_BACKEND_HASH = "KERNELOPT-CPU-TRITON-INTERPRETER"
 
@@ -396,4 +397,5 @@ def install_cpu_triton_shims() -> None:
         return
     _patch_libdevice_modules()
     _patch_bf16_dot()
+    skip_discarded_overflow_checks()
     _INSTALLED = True

@@ -12,15 +12,14 @@ import pytest
 
 from kernelopt.lift import lift_file
 from kernelopt.pool import Job, LocalPool
-from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.targets import kernel_target
-from search_helpers import GELU, INPUTS, MODULE, interpreter  # noqa: F401 (autouse fixture)
+from search_helpers import GELU, INPUTS, MODULE, widest_retunes, interpreter  # noqa: F401 (autouse fixture)
 
 
 @pytest.fixture(scope="module")
 def target_and_candidates():
     target = kernel_target(lift_file(str(MODULE)), GELU)
-    return target, list(RetuneProposer().propose(target, []))
+    return target, widest_retunes(target)      # the widest blocks first: the fastest to check on the CPU
 
 
 def job(target, candidate, module=MODULE, timeout_s=None) -> Job:

@@ -26,7 +26,7 @@ from kernelopt.proposers.retune import RetuneProposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Budget, search
 from kernelopt.rewrite.targets import kernel_target
-from search_helpers import ZerosThenRetune
+from search_helpers import WidestRetune, ZerosThenRetune
 
 REPO = Path(__file__).resolve().parents[2]
 CPU_CORPUS = REPO / "tests" / "corpus" / "cpu-2.13"
@@ -60,7 +60,7 @@ def test_search_keeps_the_best_legal_candidate_within_the_candidate_budget():
     module = lift_file(str(path))
     target = kernel_target(module, GELU)
     evaluator = ModuleEvaluator(str(path), inputs, device="cpu", cost_model=StaticCostModel())
-    result = search(target, [RetuneProposer()], evaluator, Budget(max_candidates=3), min_speedup=1.0)
+    result = search(target, [WidestRetune()], evaluator, Budget(max_candidates=3), min_speedup=1.0)
     assert len(result.attempts) == 3 and result.stopped_because == "candidate budget spent"
     assert all(e.accepted for _, e in result.attempts), [e.reason for _, e in result.attempts]
     best = max(e.speedup for _, e in result.attempts)
