@@ -99,6 +99,8 @@ def effects(op: Op, module: Module) -> Effects:
     if op.name == "ko.copy":
         dst, src = (a.value for a in op.args[:2])
         return Effects([src] if isinstance(src, Value) else [], [dst] if isinstance(dst, Value) else [])
+    if op.name == "ko.zero":
+        return Effects([], values)
     if op.name == "ko.generic":
         return Effects(values, values)
     if op.name in ("ko.free", "ko.view", "ko.reuse", "ko.alloc", "ko.arg"):

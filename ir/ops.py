@@ -36,6 +36,7 @@ OP_KINDS: dict[str, OpKind] = {k.name: k for k in [
            results="optional", callee=True),
     OpKind("ko.getitem", "Takes element N of a tuple value", results="one", min_args=2, max_args=2),
     OpKind("ko.copy", "Copies one tensor into another (dst, src)", min_args=2, max_args=2),
+    OpKind("ko.zero", "Sets every element of a tensor to zero (a split scan's workspace)", min_args=1, max_args=1),
     OpKind("ko.free", "Ends a buffer's lifetime (`del buf`)", min_args=1, max_args=1),
     OpKind("ko.assert_size_stride", "Checks a tensor's sizes and strides at run time", min_args=1,
            max_args=1, required_attrs=("sizes", "strides")),

@@ -34,7 +34,7 @@ TRITON_KINDS = {
 }
 GLUE = {
     "ko.alloc": "glue.alloc", "ko.view": "glue.view", "ko.reuse": "glue.reuse", "ko.free": "glue.free",
-    "ko.copy": "glue.copy", "ko.arg": "glue.meta", "ko.return": "glue.meta", "ko.kernel": "glue.meta",
+    "ko.copy": "glue.copy", "ko.zero": "glue.copy", "ko.arg": "glue.meta", "ko.return": "glue.meta", "ko.kernel": "glue.meta",
     "ko.assert_size_stride": "glue.meta", "ko.assert_alignment": "glue.meta", "ko.getitem": "glue.meta",
 }
 

@@ -453,6 +453,8 @@ def _body_lines(state: _State) -> tuple[list[str], list[str]]:
                 body.append(f"del {py_literal(op.args[0].value)}")
             elif kind == "ko.copy":
                 body.append(f"{py_literal(op.args[0].value)}.copy_({py_literal(op.args[1].value)})")
+            elif kind == "ko.zero":
+                body.append(f"{py_literal(op.args[0].value)}.zero_()")
             elif kind == "ko.getitem":
                 body.append(f"{py_name(op.result)} = {py_literal(op.args[0].value)}[{py_literal(op.args[1].value)}]")
             elif kind == "ko.extern":

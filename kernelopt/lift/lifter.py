@@ -511,6 +511,11 @@ class Lifter(ExpressionLifting):
             attrs = {"non_blocking": literal(call.args[1])} if len(call.args) > 1 else {}
             self.emit("ko.copy", stmt, scope, args=[Arg(dst), Arg(src)], attrs=attrs)
             return 1
+        if isinstance(func, ast.Attribute) and func.attr == "zero_" and isinstance(func.value, ast.Name) \
+                and target is None and isinstance(scope.lookup(func.value.id), Value) and not call.args:
+            # Inductor zeroes a split scan's workspace (the per-block carries) before each launch.
+            self.emit("ko.zero", stmt, scope, args=[Arg(scope.lookup(func.value.id))])
+            return 1
         if library_callee(name):
             value = self.library_call(stmt, call, library_callee(name), target, scope)
             if target is not None:
