@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import expression_excerpt, parse_python, text_excerpt
+from kernelopt.inductor_source import code_construct, expression_excerpt, parse_python, text_excerpt
 
 # The heuristics Inductor's kernels are decorated with; only these are ever called.
 HEURISTIC_KINDS = ("pointwise", "reduction", "persistent_reduction", "template", "foreach",
@@ -294,13 +294,9 @@ def _dotted(node: ast.AST) -> str:
 
 def _describe(node: ast.AST) -> str:
     """What the refused expression does, in the terms a reader recognises."""
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Lambda):
-            return "a lambda"
-        if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            return "a comprehension"
-        if isinstance(sub, ast.NamedExpr):
-            return "an assignment expression (`:=`)"
+    construct = code_construct(node)
+    if construct:
+        return construct
     known = {"inf", "nan", "__file__", "set", "DeviceProperties", "ReductionHint", "TileHint", "AutotuneHint"}
     unknown = sorted((n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id not in known),
                      key=lambda n: (n.lineno, n.col_offset))

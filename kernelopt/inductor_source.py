@@ -245,3 +245,16 @@ def expression_excerpt(node: ast.AST, limit: int = 60) -> str:
         return text_excerpt(ast.unparse(node), limit)
     except RecursionError:
         return "a deeply nested expression"
+
+
+def code_construct(node: ast.AST) -> str:
+    """The first construct in `node` that runs code of its own (a lambda, a comprehension, `:=`), named
+    for an error message; '' when there is none. Inductor never writes these in a decorator or a grid."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Lambda):
+            return "a lambda"
+        if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            return "a comprehension"
+        if isinstance(sub, ast.NamedExpr):
+            return "an assignment expression (`:=`)"
+    return ""

@@ -16,7 +16,7 @@ import operator
 from typing import Any, Mapping
 
 from kernelopt.errors import InputError
-from kernelopt.inductor_source import expression_excerpt, parse_python, text_excerpt
+from kernelopt.inductor_source import code_construct, expression_excerpt, parse_python, text_excerpt
 
 _MAX_DEPTH = 100           # Inductor's grid text nests a dozen levels
 _MAX_BITS = 256            # a grid (or any size behind it) is far below 2**64; more is not a grid
@@ -153,13 +153,9 @@ def _bounded(value: int, text: str) -> int:
 
 
 def _describe(node: ast.AST) -> str:
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Lambda):
-            return "a lambda"
-        if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            return "a comprehension"
-        if isinstance(sub, ast.NamedExpr):
-            return "an assignment expression (`:=`)"
+    construct = code_construct(node)
+    if construct:
+        return construct
     dunders = [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id.startswith("__")]
     if dunders:
         return f"`{dunders[0]}`"
