@@ -45,6 +45,7 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed for weights and example inputs")
     p.add_argument("--device", choices=["cpu", "cuda"], help="default: cuda when available, else cpu")
     _pass_option(p, AgenticRewrite, "no_cache")
+    _pass_option(p, AgenticRewrite, "cost_model")
     p.add_argument("--keep-work", metavar="DIR",
                    help="work in DIR and keep it afterwards, for debugging (default: a temporary folder, "
                         "removed on success, failure and Ctrl-C)")
@@ -75,7 +76,7 @@ def run(args) -> int:
         proposers=tuple(p for p in args.proposers.split(",") if p), llm_base_url=args.llm_base_url,
         llm_model=args.llm_model, report_dir=args.report, seed=args.seed, no_cache=args.no_cache,
         entry=args.entry, size=args.size, device=args.device, max_candidates=args.max_candidates,
-        keep_work=args.keep_work, force=args.force)
+        keep_work=args.keep_work, force=args.force, cost_model=args.cost_model)
     result = optimize_model(args.model, args.output, options)
     # A fallback still wrote a working module (Inductor's) and a report saying why: that is success.
     return 0 if result.status in ("optimized", "fallback", "skipped") else 1
