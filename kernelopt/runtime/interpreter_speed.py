@@ -1,4 +1,4 @@
-"""Work the Triton interpreter does whose result it throws away, switched off.
+"""Work the Triton interpreter repeats or throws away, skipped (every result stays the same).
 
 Overflow checks. Every integer `+`, `-` and `*` in a kernel goes through Triton's overflow sanitizer
 (`binary_op_sanitize_overflow_impl`): it widens both operands to int64, redoes the operation,
