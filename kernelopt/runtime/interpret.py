@@ -26,7 +26,8 @@ import torch
 import torch.utils._triton as torch_triton
 
 from kernelopt.runtime.fast_reductions import FAST_HELPERS
-from kernelopt.runtime.interpreter_speed import skip_discarded_overflow_checks
+from kernelopt.runtime.interpreter_speed import (remember_numpy_dtypes, skip_broadcasts_of_equal_shapes,
+                                                 skip_discarded_overflow_checks, skip_repatching_inside_a_launch)
 
 FIXED_BACKEND_HASH = "KERNELOPT-CPU-TRITON-INTERPRETER"
 
@@ -398,4 +399,7 @@ def install_cpu_triton_shims() -> None:
     _patch_libdevice_modules()
     _patch_bf16_dot()
     skip_discarded_overflow_checks()
+    skip_repatching_inside_a_launch()
+    skip_broadcasts_of_equal_shapes()
+    remember_numpy_dtypes()
     _INSTALLED = True
