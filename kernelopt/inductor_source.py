@@ -258,3 +258,9 @@ def code_construct(node: ast.AST) -> str:
         if isinstance(sub, ast.NamedExpr):
             return "an assignment expression (`:=`)"
     return ""
+
+
+def hardcoded_numel(source: str, name: str) -> int | None:
+    """The extent a kernel hard-codes in its body (`xnumel = 65536`), None when it is only known at run time."""
+    match = re.search(rf"^\s*{name} = (\d+)\s*$", source, re.M)
+    return int(match.group(1)) if match else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import dotted_name, strip_heuristics
+from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
 
 X_NAMES = ("xindex",)
 R_NAMES = ("r0_index", "rindex")
@@ -64,6 +64,11 @@ def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
         out.append(LoadStride(pointer.left.id, node.lineno, _stride(pointer.right, assignments, "x", points),
                               _stride(pointer.right, assignments, "r", points)))
     return out
+
+
+def kernel_load_strides(source: str, kernel_name: str) -> list[LoadStride]:
+    """`load_strides`, probed within the extents the kernel hard-codes (xnumel, r0_numel)."""
+    return load_strides(source, kernel_name, hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel"))
 
 
 def outer_layout(strides: list[LoadStride]) -> bool:

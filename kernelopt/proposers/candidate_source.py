@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import strip_heuristics
+from kernelopt.inductor_source import hardcoded_numel, strip_heuristics
 
 BLOCK_PARAMS = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK")
 _GRID_DIMS = (("xnumel", "XBLOCK"), ("ynumel", "YBLOCK"), ("znumel", "ZBLOCK"))
@@ -45,11 +45,11 @@ def config_overruns(kernel_source: str, config: LaunchConfig) -> str:
         value = dict(config.blocks).get(block)
         if value is None or re.search(rf"\b{mask_name} = {index_name} < {numel_name}\b", kernel_source):
             continue
-        numel = re.search(rf"^\s*{numel_name} = (\d+)\s*$", kernel_source, re.M)
+        numel = hardcoded_numel(kernel_source, numel_name)
         if numel is None:
             return f"{block}={value}: {mask_name} is dropped and {numel_name} is not a constant"
-        if int(numel.group(1)) % value:
-            return f"{block}={value} does not divide {numel_name}={numel.group(1)}, and {mask_name} is dropped"
+        if numel % value:
+            return f"{block}={value} does not divide {numel_name}={numel}, and {mask_name} is dropped"
     return ""
 
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from dataclasses import dataclass
 
-from .access_strides import COALESCED_BYTES, element_bytes, load_strides, outer_layout
+from .access_strides import COALESCED_BYTES, element_bytes, kernel_load_strides, outer_layout
 from .base import RewriteTarget
 from .candidate_source import LaunchConfig
 from .retune import RetuneProposer, _pow2_at_least
@@ -73,8 +72,7 @@ class OuterTileProposer(RetuneProposer):
         kernel = target.kernels[0]
         if kernel.kind not in ("reduction", "persistent_reduction"):
             raise OuterTileDeclined(f"{kernel.name} is a {kernel.kind} kernel, not a reduction")
-        strides = load_strides(kernel.source, kernel.name, _numel(kernel.source, "xnumel"),
-                               _numel(kernel.source, "r0_numel"))
+        strides = kernel_load_strides(kernel.source, kernel.name)
         if not outer_layout(strides):
             moving = [s for s in strides if s.r_stride != 0]
             shown = ", ".join(f"{s.param} (x {s.x_stride}, r {s.r_stride})" for s in moving[:3]) or "none"
@@ -84,8 +82,7 @@ class OuterTileProposer(RetuneProposer):
 
     def space_for(self, kernel, block_params: list[str]) -> list[LaunchConfig]:
         """Tiles wide in x and short in r, the likeliest fastest first (see `_cost`)."""
-        strides = load_strides(kernel.source, kernel.name, _numel(kernel.source, "xnumel"),
-                               _numel(kernel.source, "r0_numel"))
+        strides = kernel_load_strides(kernel.source, kernel.name)
         kind = kernel.kind
         narrow = element_bytes(kernel.signature, {s.param for s in strides if s.r_stride != 0})
         x_hint, r_hint = kernel.size_hints.get("x", 1 << 20), kernel.size_hints.get("r0_", 1)
@@ -130,7 +127,3 @@ def _cost(xblock: int, rblock: int, warps: int, x_hint: int, element_bytes: int)
     large = max(0.0, math.log2(xblock * rblock / 2048))   # big tiles spill and leave few programs per SM
     return 2 * width + occupancy + 2 * fill + 0.5 * large
 
-
-def _numel(source: str, name: str) -> int | None:
-    match = re.search(rf"^\s*{name} = (\d+)\s*$", source, re.M)
-    return int(match.group(1)) if match else None
