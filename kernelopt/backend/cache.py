@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from kernelopt.cache_dir import cache_dir
+
 HEADER_PREFIX = "# kernelopt-cache "
 SUFFIX = ".py"
 DEFAULT_MAX_BYTES = 5 * 1000 ** 3
@@ -41,8 +43,7 @@ class Entry:
 
 
 def cache_root() -> Path:
-    base = os.environ.get("KERNELOPT_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "kernelopt")
-    return Path(base) / "backend"
+    return cache_dir("backend")
 
 
 def max_bytes() -> int:

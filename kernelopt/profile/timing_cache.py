@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from kernelopt.cache_dir import cache_dir
+
 
 def cache_root(override: str | None = None) -> Path:
-    base = override or os.environ.get("KERNELOPT_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache",
-                                                                             "kernelopt")
-    return Path(base) / "profile"
+    return cache_dir("profile", override)
 
 
 def make_key(parts: dict[str, Any]) -> str:

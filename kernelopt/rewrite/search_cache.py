@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -16,12 +15,12 @@ from typing import Any
 import torch
 
 from kernelopt import __version__
+from kernelopt.cache_dir import cache_dir as kernelopt_cache_dir
 from kernelopt.proposers.base import RewriteTarget
 
 
 def cache_dir() -> Path:
-    root = os.environ.get("KERNELOPT_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "kernelopt")
-    return Path(root) / "rewrite"
+    return kernelopt_cache_dir("rewrite")
 
 
 def versions() -> dict[str, str]:

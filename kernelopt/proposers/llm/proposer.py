@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from kernelopt.cache_dir import cache_dir
 from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
 from kernelopt.proposers.llm.agents import Conversation, Executor, Plan, Planner, Summarizer, run_args, shorten
 from kernelopt.proposers.llm.client import BudgetExhausted, ChatClient, EndpointError
@@ -42,8 +43,7 @@ def _first_env(names: tuple[str, ...]) -> str:
 
 
 def default_cache_root() -> Path:
-    root = os.environ.get("KERNELOPT_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "kernelopt")
-    return Path(root) / "llm"
+    return cache_dir("llm")
 
 
 def source_key(source: str) -> str:
