@@ -260,6 +260,29 @@ def code_construct(node: ast.AST) -> str:
     return ""
 
 
+# Block parameter -> (its extent, its mask, its index) as Inductor names them in a kernel's body.
+_UNMASKED_BLOCKS = {"XBLOCK": ("xnumel", "xmask", "xindex"), "R0_BLOCK": ("r0_numel", "r0_mask", "r0_index")}
+
+
+def unmasked_block_overrun(source: str, blocks: dict) -> str:
+    """Why launching `source` with these block sizes would read or write past its tensors ('' when it
+    would not).
+
+    Inductor drops a mask (`xmask = tl.full([XBLOCK], True, ...)`) when the hard-coded extent is a
+    multiple of every block it might launch with; a block that does not divide that extent would then
+    run unmasked past the last row or element. Any other block size must keep to divisors of it."""
+    for block, (numel_name, mask_name, index_name) in _UNMASKED_BLOCKS.items():
+        value = blocks.get(block)
+        if value is None or re.search(rf"\b{mask_name} = {index_name} < {numel_name}\b", source):
+            continue
+        numel = hardcoded_numel(source, numel_name)
+        if numel is None:
+            return f"{block}={value}: {mask_name} is dropped and {numel_name} is not a constant"
+        if numel % value:
+            return f"{block}={value} does not divide {numel_name}={numel}, and {mask_name} is dropped"
+    return ""
+
+
 def hardcoded_numel(source: str, name: str) -> int | None:
     """The extent a kernel hard-codes in its body (`xnumel = 65536`), None when it is only known at run time."""
     match = re.search(rf"^\s*{name} = (\d+)\s*$", source, re.M)

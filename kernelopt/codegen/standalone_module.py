@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from kernelopt.codegen import configs as cfg
+from kernelopt.codegen.descent_configs import descent_neighbours, wants_descent
 from kernelopt.codegen.grid import inductor_meta, launch_grid, positional_names
 from kernelopt.codegen.helpers import MissingHelper, helpers_source, used_helpers
 from kernelopt.codegen.plain_jit import KernelCode, standalone_kernel
@@ -276,6 +277,10 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     static = all(isinstance(g, int) for g in grid)
     if candidates:  # nothing pinned: the emitted module picks at run time
         launch.attrs["config_candidates"] = [c.as_attr(g) for c, g in candidates]
+        listed = len(candidates)
+        candidates, neighbours = _with_descent(kernel, launch, code, candidates)
+        if len(candidates) > listed:
+            launch.attrs["descent_configs"] = len(candidates) - listed
     else:
         launch.attrs["config"] = config.as_attr(grid if static else None)
     launch.attrs["config_source"] = selection.source
@@ -293,8 +298,9 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
         restore, zero = cfg.trial_buffers(kernel)
         sites = "".join(f"    {_launch_text(launch.symbol, c, g, code, tensors)},\n" for c, g in candidates)
         untimed = next(i for i, (c, _) in enumerate(candidates) if c == config)
+        descent = f", listed={listed}, neighbours=({''.join(_shape(g) + ', ' for g in neighbours)})" if len(candidates) > listed else ""
         definition = (f"_Autotuned((\n{sites}), restore={_shape([i for i in tensors if names[i] in restore])}, "
-                      f"zero={_shape([i for i in tensors if names[i] in zero])}, untimed={untimed})")
+                      f"zero={_shape([i for i in tensors if names[i] in zero])}, untimed={untimed}{descent})")
     else:
         definition = _launch_text(launch.symbol, config, grid if static else None, code, tensors)
     state.launch_defs.append(f"{name} = {definition}  # config: {selection.source}")
@@ -331,6 +337,29 @@ def _autotune_candidates(kernel: Op, launch: Op, code: KernelCode,
             return None
         found.append((config, grid))
     return found
+
+
+def _with_descent(kernel: Op, launch: Op, code: KernelCode, candidates: list[tuple[cfg.LaunchConfig, list[int]]]):
+    """`candidates` followed by the one-step neighbours of each listed config that Inductor's coordinate
+    descent would try (descent_configs.py), and for each listed config the indices of its neighbours."""
+    if not wants_descent(kernel, code.heuristic):
+        return candidates, ()
+    meta = inductor_meta(kernel)
+    names = positional_names(code.params, candidates[0][0], meta)
+    index = {config: i for i, (config, _) in enumerate(candidates)}
+    sites, groups = list(candidates), []
+    for config, _ in candidates:
+        group = []
+        for neighbour in descent_neighbours(kernel, code.heuristic, config):
+            if neighbour not in index:
+                grid = launch_grid(kernel, launch, neighbour, code.params)
+                if not all(isinstance(g, int) for g in grid) or positional_names(code.params, neighbour, meta) != names:
+                    continue
+                index[neighbour] = len(sites)
+                sites.append((neighbour, grid))
+            group.append(index[neighbour])
+        groups.append(tuple(group))
+    return sites, tuple(groups)
 
 
 def _stream_name(launch: Op) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import hardcoded_numel, strip_heuristics
+from kernelopt.inductor_source import strip_heuristics, unmasked_block_overrun
 
 BLOCK_PARAMS = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK")
 _GRID_DIMS = (("xnumel", "XBLOCK"), ("ynumel", "YBLOCK"), ("znumel", "ZBLOCK"))
@@ -32,25 +32,9 @@ class LaunchConfig:
         return " ".join(parts)
 
 
-_UNMASKED = {"XBLOCK": ("xnumel", "xmask", "xindex"), "R0_BLOCK": ("r0_numel", "r0_mask", "r0_index")}
-
-
 def config_overruns(kernel_source: str, config: LaunchConfig) -> str:
-    """Why `config` would read or write past the tensors ('' when it does not).
-
-    Inductor drops a mask (`xmask = tl.full([XBLOCK], True, ...)`) when the hard-coded extent is a
-    multiple of every block it might launch with; a block that does not divide that extent would then
-    run unmasked past the last row or element. Retunes must keep to divisors of such extents."""
-    for block, (numel_name, mask_name, index_name) in _UNMASKED.items():
-        value = dict(config.blocks).get(block)
-        if value is None or re.search(rf"\b{mask_name} = {index_name} < {numel_name}\b", kernel_source):
-            continue
-        numel = hardcoded_numel(kernel_source, numel_name)
-        if numel is None:
-            return f"{block}={value}: {mask_name} is dropped and {numel_name} is not a constant"
-        if numel % value:
-            return f"{block}={value} does not divide {numel_name}={numel}, and {mask_name} is dropped"
-    return ""
+    """Why `config` would run past the tensors ('' when it does not): see unmasked_block_overrun."""
+    return unmasked_block_overrun(kernel_source, dict(config.blocks))
 
 
 def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:
