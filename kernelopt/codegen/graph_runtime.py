@@ -14,6 +14,7 @@ from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.ir.core import Module, Value
 from kernelopt.ir.effects import effects, storage_root
 
+GRAPH_RUNTIME_MARKER = "cuda_graphs = GraphReplay("    # the wiring line: a module with a graph path has it
 _RUNTIME_FILES = ("graph_capture.py", "graph_replay.py")     # in this order: replay uses capture's names
 _RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 
