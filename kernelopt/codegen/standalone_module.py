@@ -503,7 +503,8 @@ def _call_body(state: _State) -> list[str]:
     index = device.split(":", 1)[1] if ":" in device else "0"
     returns = [line for line in body if line.startswith("return ")]
     inner = [line for line in body if not line.startswith("return ")]
-    lines = prologue + [f"with torch.cuda._DeviceGuard({index}):", f"    torch.cuda.set_device({index})"]
+    # torch.cuda.set_device's own C call: its Python wrapper re-parses the index on every call (~1 us)
+    lines = prologue + [f"with torch.cuda._DeviceGuard({index}):", f"    torch._C._cuda_setDevice({index})"]
     lines += ["    " + line for line in inner] + returns
     return lines
 

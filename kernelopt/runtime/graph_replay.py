@@ -100,8 +100,10 @@ class _GraphOutputs:
         self.spans = []         # per graph-memory storage: a uint8 view over every output in it
         for members in groups.values():
             self._add_group(members)
-        # static: the graph's own output tensors (an argument's view is still rebuilt per call)
-        self.static = [v if isinstance(v, torch.Tensor) else None for v in values]
+        # static: the graph's own output tensors (an argument's view is rebuilt per call, and never kept:
+        # holding it would keep the caller's tensor alive)
+        self.static = [v if isinstance(v, torch.Tensor) and step[0] != "arg" else None
+                       for v, step in zip(values, self.plan)]
 
     def _add_group(self, members):
         base = members[0][1]
