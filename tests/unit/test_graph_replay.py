@@ -9,6 +9,7 @@ GPU behaviour (real capture, streams, bits): test_graph_replay_gpu.py.
 """
 from __future__ import annotations
 
+import importlib.util
 import runpy
 import subprocess
 import sys
@@ -471,3 +472,16 @@ def test_gate_skips_the_graph_path_without_cuda_and_says_why():
         pytest.skip("a CUDA device is present: test_graph_replay_gpu.py runs the check")
     verdict = check_graph_path("unused.py")
     assert verdict.accepted and verdict.check == "skipped" and "needs a CUDA device" in verdict.reason
+
+
+def test_the_suite_lists_its_cases_and_refuses_without_a_gpu(capsys):
+    spec = importlib.util.spec_from_file_location("cuda_graphs_suite", REPO / "benchmarks" / "cuda_graphs_suite.py")
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)
+    assert suite.main(["--list"]) == 0
+    listed = capsys.readouterr().out.split()
+    assert len(listed) == 16 and listed[0] == "transformer_block:decode_b1" and "embedding_pos:decode_b8" in listed
+    if not torch.cuda.is_available():
+        assert suite.main(["--out-dir", "unused"]) == 2
+        refusal = capsys.readouterr().err
+        assert "needs a CUDA GPU" in refusal and "--dry-run checks the harness" in refusal
