@@ -387,6 +387,15 @@ def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:
 # A job is meant to end within 5 minutes: the second base of `--base best` is optimized only when the
 # first was done within half of it (on a 7.5 GB instance norm the first base's search alone took 230 s).
 JOB_TARGET_S = 300.0
+# What the job leaves after the search, within its target: the legality re-check, emit, the guard's side
+# by side timing and the report's end-to-end timing (about a minute at 7.5 GB inputs).
+SEARCH_RESERVE_S = 60.0
+
+
+def job_target_s(options) -> float:
+    """The job's wall-clock target: 5 minutes with the default search budget; a user who gives the search
+    more GPU-seconds than the default gets that much more wall time too."""
+    return JOB_TARGET_S + max(0.0, float(options.gpu_seconds) - float(_REWRITE["gpu_seconds"]))
 
 
 def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: Steps, job_started: float):
@@ -397,15 +406,19 @@ def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: 
             steps.say(f"base: {elapsed:.0f} s spent, so {base.mode} is not optimized too (the job should stay "
                       f"within {JOB_TARGET_S / 60:.0f} minutes)")
             break
-        outcomes.append(_optimize_base(base, options, device, work, steps, tag=len(bases) > 1))
+        deadline = time.monotonic() + max(0.0, job_target_s(options) - SEARCH_RESERVE_S - elapsed)
+        outcomes.append(_optimize_base(base, options, device, work, steps, tag=len(bases) > 1, deadline=deadline))
         _free_cached_memory(device)
     return outcomes
 
 
-def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, tag: bool) -> Outcome:
-    """lift -> pipeline -> emit -> guard for one base; `tag` prefixes its step details with the mode."""
+def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, tag: bool,
+                   deadline: float | None = None) -> Outcome:
+    """lift -> pipeline -> emit -> guard for one base; `tag` prefixes its step details with the mode;
+    the rewrite search ends by `deadline` (time.monotonic())."""
     prefix = f"[{base.mode}] " if tag else ""
-    module, ctx = _pipeline_step(base.module_path, base.inputs, base.manifest, options, device, steps, prefix)
+    module, ctx = _pipeline_step(base.module_path, base.inputs, base.manifest, options, device, steps, prefix,
+                                 deadline)
     source = ctx.artifacts.get("python")
     if ctx.artifacts.get("passthrough"):
         source = Path(base.module_path).read_text()  # unchanged: the Inductor module itself
@@ -534,10 +547,12 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
     return [faster, slower] if also else [faster]
 
 
-def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = ""):
+def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = "",
+                   deadline: float | None = None):
     steps.begin("lift")
     started = time.perf_counter()
-    ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream})
+    ctx = PassContext(options={"device": device, "inputs": inputs, "progress_stream": steps.stream,
+                               **({"search_deadline": deadline} if deadline is not None else {})})
     module = lift_file(module_path, diagnostics=ctx.diagnostics)
     module.attrs["precision"] = options.precision
     if manifest:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import time
 from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Module
@@ -98,6 +99,11 @@ class AgenticRewrite(Pass):
         device = ctx.device()
         progress = Progress(ctx.options.get("progress_stream", sys.stderr))
         gpu_left = self.gpu_seconds
+        # The job's wall target (optimize_job sets it; absent when the pass runs on its own): no target is
+        # started after it, a running search stops at it, and so does a pool job still being checked.
+        deadline = ctx.options.get("search_deadline")
+        if deadline is not None and hasattr(evaluator, "deadline"):
+            evaluator.deadline = deadline
         targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)
         covered: set[str] = set()   # kernels already replaced by an accepted group rewrite
         for target in targets[: self.max_targets]:
@@ -107,13 +113,16 @@ class AgenticRewrite(Pass):
             if gpu_left <= 0:
                 ctx.remark(None, f"GPU-seconds budget spent; {target.id} not searched")
                 break
+            if deadline is not None and time.monotonic() >= deadline:
+                ctx.remark(None, f"the job's wall-clock target was reached; {target.id} and later targets not searched")
+                break
             ctx.stat("targets")
             key = cache.cache_key(target, [p.name for p in proposers], device)
             entry = None if self.no_cache else cache.load(key)
             if entry is not None:
                 ctx.stat("cache-hits")
             else:
-                budget = Budget(self.max_candidates, gpu_left, self.max_tokens)
+                budget = Budget(self.max_candidates, gpu_left, self.max_tokens, deadline=deadline)
                 result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
                                 progress=progress)
                 gpu_left -= result.gpu_seconds

@@ -5,6 +5,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 
 from kernelopt.errors import UsageError
 from kernelopt.proposers.base import Candidate, RewriteTarget
@@ -12,6 +13,9 @@ from kernelopt.rewrite.search import Evaluation
 
 from .base import CandidatePool, Job, save_inputs
 from .local import LocalPool, visible_gpus
+
+
+MIN_JOB_S = 5.0    # a job started just before the deadline still gets this long
 
 
 class PoolEvaluator:
@@ -30,13 +34,17 @@ class PoolEvaluator:
             inputs = save_inputs(list(inputs), self._scratch)
         self.fields = dict(module_path=os.path.abspath(str(module_path)), inputs=inputs, device=device,
                            precision=precision, cost_model=cost_model, rounds=rounds)
+        # time.monotonic() by which every job must have ended (the job's wall target): a candidate still
+        # being checked then is stopped (its worker replaced) and counts as rejected.
+        self.deadline: float | None = None
 
     @property
     def batch_size(self) -> int:
         return self.pool.size
 
     def job(self, target: RewriteTarget, candidate: Candidate) -> Job:
-        return Job(target=target, candidate=candidate, **self.fields)
+        timeout = None if self.deadline is None else max(MIN_JOB_S, self.deadline - time.monotonic())
+        return Job(target=target, candidate=candidate, timeout_s=timeout, **self.fields)
 
     def evaluate(self, target: RewriteTarget, candidate: Candidate) -> Evaluation:
         return self.pool.submit(self.job(target, candidate)).result()

@@ -1,6 +1,8 @@
 """The worker side of a job: build (once per module) a ModuleEvaluator and evaluate the candidate."""
 from __future__ import annotations
 
+import torch
+
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Evaluation
 
@@ -17,7 +19,8 @@ def evaluator_for(job: Job):
     if key not in _EVALUATORS:
         _EVALUATORS[key] = ModuleEvaluator(
             job.module_path, load_inputs(job.inputs), device=device, precision=job.precision,
-            cost_model=StaticCostModel() if job.cost_model == "static" else None, rounds=job.rounds)
+            cost_model=StaticCostModel() if job.cost_model == "static" else None, rounds=job.rounds,
+            inputs_owned=not isinstance(job.inputs, (list, tuple)))   # loaded from a file: this worker's own
     return _EVALUATORS[key]
 
 
@@ -27,3 +30,13 @@ def evaluate_job(job: Job) -> Evaluation:
         return evaluator_for(job).evaluate(job.target, job.candidate)
     except Exception as err:  # noqa: BLE001 - reported to the search as the candidate's verdict
         return Evaluation(False, f"evaluation failed: {type(err).__name__}: {str(err)[:300]}")
+    finally:
+        _release_cached_device_memory(job.device)
+
+
+def _release_cached_device_memory(device: str) -> None:
+    """Hand what torch's allocator cached during the evaluation (the gate's case buffers, the timing copy)
+    back to the device: the job's memory bound is read through NVML, which counts cached memory too, and
+    the gate's sandbox child, a separate process, can only use memory this worker gave back."""
+    if device.startswith("cuda") and torch.cuda.is_available():
+        torch.cuda.empty_cache()

@@ -70,7 +70,10 @@ class CapturedLaunch:
 class LaunchCapture:
     """Runs a loaded module once and keeps a copy of every launch's arguments (before the launch)."""
 
-    def __init__(self, loaded, inputs: list):
+    def __init__(self, loaded, inputs: list, *, consume_inputs: bool = False):
+        """`consume_inputs`: the call may take (and update in place) `inputs` themselves; otherwise it runs
+        on copies. The evaluator owns the inputs it made or loaded itself, and at real sizes a second copy
+        of a multi-GB input would not fit the job's memory bound (issue 18)."""
         self.loaded = loaded
         self.launches: list[CapturedLaunch] = []
 
@@ -83,7 +86,7 @@ class LaunchCapture:
         if externs is not None:  # vendor calls too (epilogue targets replay the GEMM)
             loaded.namespace["extern_kernels"] = _RecordingExterns(externs, self.launches)
         try:
-            loaded.call([_clone(a) for a in inputs])
+            loaded.call(list(inputs) if consume_inputs else [_clone(a) for a in inputs])
         finally:
             loaded.launch_hook = None
             if externs is not None:
@@ -150,7 +153,8 @@ def _config_value(strategy: str, key: str, default: int) -> int:
 
 class ModuleEvaluator:
     def __init__(self, module_path: str, inputs: list | None, *, device: str, precision: str = "strict",
-                 cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None):
+                 cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None,
+                 inputs_owned: bool = False):
         self.device = device
         self.precision = precision
         self.cost_model = cost_model
@@ -159,8 +163,13 @@ class ModuleEvaluator:
         self.module_path = module_path
         self.loaded = load_output_module(module_path, device)
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
+        # The caller's inputs run on copies (they are the job's, used after the search); inputs made or
+        # loaded for this evaluator (`inputs_owned`) are handed to the module itself: only the launches'
+        # captured copies are kept.
+        owned = inputs is None or inputs_owned
         args = inputs if inputs is not None else self.loaded.get_args()
-        self.capture = LaunchCapture(self.loaded, list(args))
+        self.capture = LaunchCapture(self.loaded, list(args), consume_inputs=owned)
+        del args
 
     # -- the original ----------------------------------------------------------------------------
     def original_runner(self, target: RewriteTarget) -> Callable[..., None]:
@@ -188,8 +197,10 @@ class ModuleEvaluator:
         return _runner(loaded64, target)
 
     def launch_inputs(self, target: RewriteTarget) -> list:
+        """The captured arguments of the target's launches, as the gate reads them. Not copied: the gate
+        only reads them (its cases run on buffers of its own), and timing runs on one copy (_time)."""
         if len(target.kernels) == 1 and not target.group_args:
-            return [LaunchInputs(tuple(_clone(a) for a in c.args), label=f"{c.kernel}#{c.index}")
+            return [LaunchInputs(tuple(c.args), label=f"{c.kernel}#{c.index}")
                     for c in self.capture.of(target.kernels[0].name)]
         return [LaunchInputs(self.group_args(target), label=target.id)]
 
@@ -245,10 +256,12 @@ class ModuleEvaluator:
         return Evaluation(True, "ACCEPT", evidence, gpu_seconds=0.0)
 
     def _time(self, original, candidate_run, args) -> tuple[float, float]:
-        a_args = [_clone(a) for a in args]
-        b_args = [_clone(a) for a in args]
-        result = compare(lambda: original(*a_args), lambda: candidate_run(*b_args), rounds=self.rounds,
+        # One copy for both sides: the gate has judged the candidate, so timing needs only buffers of the
+        # right shapes (the captured ones must stay as captured for the next candidate's gate).
+        shared = [_clone(a) for a in args]
+        result = compare(lambda: original(*shared), lambda: candidate_run(*shared), rounds=self.rounds,
                          device="cuda", min_time_ms=20.0)
+        del shared
         return result.median_a_ms * 1e3, result.median_b_ms * 1e3
 
     def _spent(self, start: float) -> float:

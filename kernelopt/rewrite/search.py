@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, TextIO
 
@@ -45,6 +46,7 @@ class Budget:
     gpu_seconds: float = 60.0
     max_tokens: int = 200_000
     rounds: int = 3
+    deadline: float | None = None     # time.monotonic() at which the search stops (the job's wall target)
 
 
 @dataclass
@@ -103,6 +105,8 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                     return _finish(target, attempts, gpu_seconds, "GPU-seconds budget spent", min_speedup)
                 if _tokens(proposers) >= budget.max_tokens:
                     return _finish(target, attempts, gpu_seconds, "token budget spent", min_speedup)
+                if budget.deadline is not None and time.monotonic() >= budget.deadline:
+                    return _finish(target, attempts, gpu_seconds, "wall-clock deadline reached", min_speedup)
         if fresh == 0:
             break
         stopped = f"{round_index + 1} rounds done"

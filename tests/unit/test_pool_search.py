@@ -53,3 +53,45 @@ def test_agentic_rewrite_with_local_workers_proposes_the_rewrite():
     rewrite = module.kernel(GELU).attrs["rewrite"]
     assert rewrite["status"] == "proposed" and rewrite["proposer"] == "retune" and rewrite["candidates"] == 2
     assert any("LocalPool workers" in d.message for d in ctx.diagnostics)
+
+
+def test_the_search_stops_at_the_jobs_wall_clock_deadline():
+    # A 7.5 GB input made one candidate's check take minutes: the job's 5-minute target is kept by a
+    # deadline the search honours after every evaluation.
+    import time
+
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    evaluator = ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel())
+    result = search(target, [ZerosThenRetune()], evaluator, Budget(max_candidates=5, deadline=time.monotonic()),
+                    min_speedup=1.0)
+    assert len(result.attempts) == 1 and result.stopped_because == "wall-clock deadline reached"
+
+
+def test_agentic_rewrite_starts_no_target_after_the_deadline_and_says_so():
+    import time
+
+    from kernelopt.passes.base import PassContext
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
+
+    module = lift_file(str(MODULE))
+    ctx = PassContext(options={"device": "cpu", "inputs": torch.load(CAPTURE / "inputs.pt")["args"],
+                               "progress_stream": io.StringIO(), "search_deadline": time.monotonic() - 1})
+    PassManager(parse_pipeline("classify-dispatch,annotate-profile,"
+                               "agentic-rewrite{cost-model=static proposers=retune workers=none}")).run(module, ctx)
+    assert "rewrite" not in module.kernel(GELU).attrs
+    assert any("wall-clock target was reached" in d.message for d in ctx.diagnostics)
+
+
+def test_a_pool_job_gets_what_is_left_before_the_deadline_as_its_limit():
+    import time
+
+    evaluator = PoolEvaluator(None, str(MODULE), None, device="cpu", cost_model="static")  # jobs only: no pool
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    candidate = next(iter(ZerosThenRetune().propose(target, [])))
+    assert evaluator.job(target, candidate).timeout_s is None       # no deadline: the pool's limit
+    evaluator.deadline = time.monotonic() + 60
+    assert 55 < evaluator.job(target, candidate).timeout_s <= 60
+    evaluator.deadline = time.monotonic() - 10                       # past: the shortest limit still
+    assert evaluator.job(target, candidate).timeout_s == 5.0
