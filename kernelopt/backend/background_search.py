@@ -13,9 +13,10 @@ next process starts warm. When it reports a module, the thread loads it fully an
 the one reference calls go through: a call runs either Inductor's module or the emitted one, never a
 half-loaded module, and the change lands between two calls.
 
-Copies are bounded: arguments taking more than INPUT_COPY_LIMIT_BYTES (1 GiB by default,
-`KERNELOPT_BACKGROUND_INPUT_BYTES`) are not copied, the log says so, and the search runs on the
-module's own random inputs of the same shapes. CUDA arguments are copied into pinned host memory
+Copies are bounded: all copies held at once (those of searches waiting their turn; a search's copies
+are streamed into its process's pipe and dropped) take at most INPUT_COPY_LIMIT_BYTES (1 GiB by
+default, `KERNELOPT_BACKGROUND_INPUT_BYTES`). Inputs that would exceed it are not copied, the log says
+so, and that search runs on the module's own random inputs of the same shapes. CUDA arguments are copied into pinned host memory
 without waiting for the device (the serving thread waits on an event), so the first call is not
 synchronized and the copy takes no device memory.
 
@@ -25,7 +26,6 @@ folders on SIGTERM, and ends itself the same way when this process dies without 
 from __future__ import annotations
 
 import atexit
-import io
 import json
 import logging
 import os
@@ -49,10 +49,11 @@ STOP_WAIT_S = 10.0     # how long exit waits for a search to clean up after SIGT
 SEARCH_PROCESS = "kernelopt.backend.search_process"
 
 _queue: queue.Queue = queue.Queue()
-_lock = threading.Lock()          # guards the three below
+_lock = threading.Lock()          # guards the four below
 _server: threading.Thread | None = None
 _running: subprocess.Popen | None = None
 _exiting = False
+_held_bytes = 0                   # input copies held for searches not yet sent to their process
 
 
 def input_copy_limit() -> int:
@@ -70,7 +71,9 @@ class BackgroundSwap:
     def __init__(self, inductor_call: Callable, source: str, part: str, device: str, job) -> None:
         self.inductor_call = inductor_call
         self.source, self.part, self.device, self.job = source, part, device, job
+        input_copy_limit()      # a malformed bound is reported now, at compile time, not in a call
         self.emitted_path: str | None = None
+        self._pending: tuple | None = None    # (copied inputs, their CUDA event, bytes held) until sent
         self._started = threading.Lock()
         # The one reference every call reads once: rebinding it is atomic, so a call never sees a mix.
         self._current: Callable = self._first_call
@@ -80,33 +83,48 @@ class BackgroundSwap:
 
     def _first_call(self, args):
         if self._started.acquire(blocking=False):    # another thread's first call queues it once
-            inputs, event = self._copy(args)   # before the call: Inductor's call empties `args`
+            try:
+                self._pending = self._copy(args)    # before the call: Inductor's call empties `args`
+            except Exception as err:  # noqa: BLE001 - the user's call must run whatever happens here
+                log.warning("kernelopt: %s: the first call's inputs could not be copied (%s: %s): the background "
+                            "search runs on random inputs of the same shapes", self.part, type(err).__name__, err)
+                self._pending = (None, None, 0)
             self._current = self.inductor_call
-            _submit(lambda: self._search(inputs, event))
+            _submit(self._search)
         return self.inductor_call(args)
 
-    def _copy(self, args) -> tuple[list | None, Any]:
-        limit = input_copy_limit()
-        inputs, why = copy_inputs(args, limit)
+    def _copy(self, args) -> tuple[list | None, Any, int]:
+        """(copies of `args`, the CUDA event after them, bytes reserved) or (None, None, 0), said why."""
+        needed = sum(_storage_bytes(a) for a in args if isinstance(a, torch.Tensor))
+        left = _reserve(needed)
+        if left is not None:
+            inputs, why = None, (f"the first call's inputs take {needed / 2 ** 20:.1f} MiB, above the "
+                                 f"{left / 2 ** 20:.1f} MiB left of what background searches may hold "
+                                 f"({INPUT_COPY_LIMIT_ENV}), so they are not copied")
+        else:
+            inputs, why = copy_inputs(args)
         if why:
+            _release(needed if left is None else 0)
             log.info("kernelopt: %s: %s: the background search runs on random inputs of the same shapes",
                      self.part, why)
-            return None, None
+            return None, None, 0
         event = None
         if any(isinstance(a, torch.Tensor) and a.is_cuda for a in args):
             event = torch.cuda.Event()
             event.record()      # the copies are queued on this stream; the search waits on this
-        return inputs, event
+        return inputs, event, needed
 
-    def _search(self, inputs: list | None, event) -> None:
+    def _search(self) -> None:
         started = time.perf_counter()
+        (inputs, event, held), self._pending = self._pending, None      # the copies go once they are sent
         if event is not None:
             event.synchronize()
-        payload = io.BytesIO()
-        torch.save({"source": self.source, "device": self.device, "options": asdict(self.job),
-                    "inputs": inputs}, payload)
+        request = {"source": self.source, "device": self.device, "options": asdict(self.job), "inputs": inputs}
         del inputs
-        reply = _run_search_process(payload.getbuffer())
+        try:
+            reply = _run_search_process(request)
+        finally:
+            _release(held)
         if reply is None:        # this process is exiting
             return
         if "error" in reply:
@@ -133,25 +151,21 @@ class BackgroundSwap:
         return first
 
 
-def copy_inputs(args, limit: int) -> tuple[list | None, str]:
+def copy_inputs(args) -> tuple[list | None, str]:
     """(copies of `args` in host memory, '') or (None, why they were not copied). Each copy keeps its
     tensor's sizes and strides (Inductor's module asserts them); CUDA tensors go to pinned memory
     without synchronizing: the caller records an event after them."""
-    needed = sum(_storage_bytes(a) for a in args if isinstance(a, torch.Tensor))
-    if needed > limit:
-        return None, (f"the first call's inputs take {needed / 2 ** 20:.1f} MiB, above the {limit / 2 ** 20:.1f} MiB "
-                      f"copied for a background search ({INPUT_COPY_LIMIT_ENV}), so they are not copied")
     copies = []
     for index, arg in enumerate(args):
         if isinstance(arg, torch.Tensor):
             if arg.layout != torch.strided or type(arg) is not torch.Tensor and not isinstance(arg, torch.nn.Parameter):
                 return None, f"argument {index} is a {type(arg).__name__} with layout {arg.layout}, which is not copied"
-            copy = torch.empty_strided(arg.size(), arg.stride(), dtype=arg.dtype, device="cpu",
-                                       pin_memory=arg.is_cuda)
             try:
+                copy = torch.empty_strided(arg.size(), arg.stride(), dtype=arg.dtype, device="cpu",
+                                           pin_memory=arg.is_cuda)
                 copy.copy_(arg.detach(), non_blocking=arg.is_cuda)
-            except RuntimeError as err:    # e.g. strides where elements overlap (an expanded tensor)
-                return None, f"argument {index} could not be copied as it is laid out ({err})"
+            except RuntimeError as err:    # no pinned memory left; strides where elements overlap (expanded)
+                return None, f"argument {index} could not be copied ({str(err).splitlines()[0]})"
             copies.append(copy)
         elif arg is None or isinstance(arg, (bool, int, float)):
             copies.append(arg)
@@ -166,6 +180,23 @@ def _storage_bytes(tensor: torch.Tensor) -> int:
         return 0
     span = 1 + sum((size - 1) * abs(stride) for size, stride in zip(tensor.shape, tensor.stride()))
     return span * tensor.element_size()
+
+
+def _reserve(needed: int) -> int | None:
+    """Count `needed` bytes of copies against the bound: None when they fit, else the bytes left."""
+    global _held_bytes
+    with _lock:
+        left = input_copy_limit() - _held_bytes
+        if needed > left:
+            return max(left, 0)
+        _held_bytes += needed
+        return None
+
+
+def _release(held: int) -> None:
+    global _held_bytes
+    with _lock:
+        _held_bytes -= held
 
 
 def _submit(search: Callable[[], None]) -> None:
@@ -189,8 +220,9 @@ def _serve() -> None:
                         type(err).__name__, err)
 
 
-def _run_search_process(payload) -> dict | None:
-    """The search process's reply ({'path', 'rewrites', 'how'} or {'error'}), None when exiting."""
+def _run_search_process(request: dict) -> dict | None:
+    """The search process's reply ({'path', 'rewrites', 'how'} or {'error'}), None when exiting.
+    `request` is emptied once sent, so that the input copies are freed while the search runs."""
     global _running
     with _lock:
         if _exiting:
@@ -199,7 +231,14 @@ def _run_search_process(payload) -> dict | None:
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process = _running
     try:
-        out, err = process.communicate(payload)
+        try:
+            # Streamed into the pipe: no second copy of the inputs. The process reads all of it
+            # before it writes anything, so its output pipes cannot fill up meanwhile.
+            torch.save(request, process.stdin)    # communicate() below flushes and closes the pipe
+        except (BrokenPipeError, OSError):     # it ended early: its output says why
+            pass
+        request.clear()
+        out, err = process.communicate()
     finally:
         with _lock:
             _running = None

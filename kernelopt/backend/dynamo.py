@@ -11,6 +11,10 @@ Inductor's module runs instead, with one log line saying why, when: there is no 
 options={"cost_model": "static"}, which runs the whole path on the CPU under Triton's interpreter), the
 graph has symbolic sizes, it is a training graph (forward and backward: a later step), or anything
 fails inside KernelOPT (a warning with the reason: the user's program never breaks because of us).
+
+options={"search": "background"} installs background_search.BackgroundSwap instead of searching here
+(the cache still answers at once), and options={"specialize": "seen"} gives a symbolic-size graph a
+seen_sizes.SeenSizesDispatch, which compiles static specializations through this same backend.
 """
 from __future__ import annotations
 
