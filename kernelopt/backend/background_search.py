@@ -16,9 +16,9 @@ half-loaded module, and the change lands between two calls.
 Copies are bounded: all copies held at once (those of searches waiting their turn; a search's copies
 are streamed into its process's pipe and dropped) take at most INPUT_COPY_LIMIT_BYTES (1 GiB by
 default, `KERNELOPT_BACKGROUND_INPUT_BYTES`). Inputs that would exceed it are not copied, the log says
-so, and that search runs on the module's own random inputs of the same shapes. CUDA arguments are copied into pinned host memory
-without waiting for the device (the serving thread waits on an event), so the first call is not
-synchronized and the copy takes no device memory.
+so, and that search runs on the module's own random inputs of the same shapes. CUDA arguments are
+copied into pinned host memory without waiting for the device (the serving thread waits on an
+event), so the first call is not synchronized and the copy takes no device memory.
 
 At exit a running search is ended (SIGTERM, then SIGKILL after STOP_WAIT_S): it removes its work
 folders on SIGTERM, and ends itself the same way when this process dies without telling it.
@@ -61,8 +61,8 @@ def input_copy_limit() -> int:
     try:
         return int(text) if text else INPUT_COPY_LIMIT_BYTES
     except ValueError:
-        raise ValueError(f"{INPUT_COPY_LIMIT_ENV}={text!r}: expected a number of bytes, e.g. {INPUT_COPY_LIMIT_BYTES}") \
-            from None
+        raise ValueError(f"{INPUT_COPY_LIMIT_ENV}={text!r}: expected a number of bytes, "
+                         f"e.g. {INPUT_COPY_LIMIT_BYTES}") from None
 
 
 class BackgroundSwap:

@@ -68,7 +68,8 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     why_not = _why_inductor_runs(example_inputs, device, job)
     if why_not:
         log.info("kernelopt: %s: %s: running Inductor's module", graph, why_not)
-        if when.specialize == "seen" and has_symbolic_sizes(example_inputs) and not _why_inductor_runs([], device, job):
+        only_symbolic = has_symbolic_sizes(example_inputs) and not _why_inductor_runs([], device, job)
+        if when.specialize == "seen" and only_symbolic:
             log.info("kernelopt: %s: specialize 'seen': each size called %d times gets a static specialization",
                      graph, when.specialize_after)
             return SeenSizesDispatch(gm, example_inputs, graph, after=when.specialize_after, limit=when.specialize_max,

@@ -46,8 +46,9 @@ def main() -> int:
         from kernelopt.runtime.interpret import install_cpu_triton_shims
 
         install_cpu_triton_shims()
+    # lazy: they load torch._inductor and triton, which come after the CPU shims (above)
     from kernelopt.backend.dynamo import _emitted_module
-    from kernelopt.optimize_job import OptimizeOptions
+    from kernelopt.optimize_job import OptimizeOptions  # lazy: as the line above
 
     inputs = request["inputs"]
     if inputs is not None:
