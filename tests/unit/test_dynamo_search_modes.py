@@ -52,8 +52,13 @@ def _log_has(caplog, text: str) -> bool:
     return any(text in r.getMessage() for r in caplog.records)
 
 
-def test_background_search_swaps_the_emitted_module_in_between_calls_that_it_never_blocks(caplog):
+def test_background_search_rebuilds_a_corrupt_entry_and_swaps_it_in_between_calls_it_never_blocks(caplog):
     model = SiluSoftmax()
+    with torch.no_grad():                        # an entry for this graph, then truncated
+        torch.compile(model, backend="kernelopt", options=CPU, dynamic=False)(torch.randn(7, 33))
+    entry = ModuleCache().entries()[0].path
+    entry.write_text(entry.read_text()[:-40])
+    torch._dynamo.reset()
     compiled = torch.compile(model, backend="kernelopt", options=BACKGROUND, dynamic=False)
     call_seconds, started = [], time.perf_counter()
     with caplog.at_level(logging.INFO, logger=LOGGER), torch.no_grad():
@@ -68,14 +73,14 @@ def test_background_search_swaps_the_emitted_module_in_between_calls_that_it_nev
         for _ in range(3):                       # after the swap: the emitted module, same outputs
             x = torch.randn(7, 33)
             torch.testing.assert_close(compiled(x), model(x))
+    assert _log_has(caplog, "corrupt cache entry ignored") and _log_has(caplog, "checksum mismatch")
     searched = next(r for r in caplog.records if "runs from the next call" in r.getMessage())
     assert "cache miss" in searched.getMessage() and searched.threadName == "kernelopt-background-search"
     # Inductor's module answered every call while the search ran (calls 2.. are Inductor calls, the
     # first one compiles): none waited for the search, which took many calls' time.
     search_s = float(searched.getMessage().split("background search ")[1].split(" s")[0])
     assert len(call_seconds) >= 5 and max(call_seconds[1:]) < min(2.0, search_s / 2)
-    entries = ModuleCache().entries()
-    assert len(entries) == 1 and str(entries[0].path) in searched.getMessage()
+    assert str(entry) in searched.getMessage() and ModuleCache().get(entry.stem)    # rebuilt whole
 
 
 RESTART = """
