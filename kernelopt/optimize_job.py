@@ -217,10 +217,14 @@ class Outcome:
 
 
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
-                   stream: TextIO | None = sys.stderr) -> OptimizeResult:
+                   stream: TextIO | None = sys.stderr, inputs: list | None = None) -> OptimizeResult:
     """Run the job. Whatever fails after capture, the output path holds a working module: Inductor's
     module is written as soon as it is captured and replaced (atomically) only by a proven one; the
-    failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback."""
+    failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback.
+
+    `inputs`: the `call(args)` arguments to search, gate and time with when `model` is an output module
+    (the Dynamo backend's background search hands it a copy of a real call's); None: the module's own
+    `get_args()`, random values of the declared shapes."""
     options.validate()
     steps = Steps(stream)
     device = resolve_device(options.device)
@@ -231,7 +235,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:
         steps.meters = (memory, disk)
         job_started = time.perf_counter()
-        bases = _capture_step(model, options, device, work, steps)
+        bases = _capture_step(model, options, device, work, steps, inputs)
         result = OptimizeResult(out_path, steps.records)
         if not bases:               # nothing could be captured here (see _capture_step): no module to write
             result.status = "skipped"
@@ -458,13 +462,13 @@ def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
     return chosen
 
 
-def _capture_step(model, options, device, work: Path, steps: Steps) -> list[Base]:
+def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list | None = None) -> list[Base]:
     """The captured bases, faster first; [] when the model cannot be captured here (said why)."""
     steps.begin("capture")
     path = Path(model) if model else None
     if path is not None and path.suffix == ".py" and path.is_file() and is_output_module(path):
         steps.skipped("capture", f"{path} is already an Inductor output module")
-        return [Base("given", str(path), None, None)]
+        return [Base("given", str(path), inputs, None)]
     if path is not None and not path.exists() and not options.entry:
         raise InputError(f"{model}: no such file (expected a model file with class Model, get_inputs() and "
                          "get_init_inputs(), an Inductor output module, or --entry pkg.module:factory)")
