@@ -30,6 +30,7 @@ class GuardResult:
     original_ms: float
     emitted_ms: float
     tolerance: float = TOLERANCE
+    graphs: dict | None = None    # the emitted module's cuda_graphs.stats() after timing (None: no graphs)
 
     @property
     def ratio(self) -> float:
@@ -42,7 +43,7 @@ class GuardResult:
 
     def detail(self) -> str:
         figures = (f"emitted {self.emitted_ms:.4f} ms vs original {self.original_ms:.4f} ms per call "
-                   f"(side by side, back to back)")
+                   f"(side by side, back to back{graphs_summary(self.graphs)})")
         if self.keep_emitted:
             return f"{figures}: {self.original_ms / self.emitted_ms:.3f}x"
         return (f"{figures}: the emitted module is {self.ratio:.3f}x the original's time (> {self.tolerance}), "
@@ -62,7 +63,21 @@ def time_side_by_side(original_path: str, emitted_path: str, inputs: list | None
     for _ in range(max(1, rounds)):
         times["original"].append(back_to_back_ms(run_original))
         times["emitted"].append(back_to_back_ms(run_emitted))
-    return GuardResult(statistics.median(times["original"]), statistics.median(times["emitted"]))
+    graphs = emitted.namespace.get("cuda_graphs")
+    return GuardResult(statistics.median(times["original"]), statistics.median(times["emitted"]),
+                       graphs=graphs.stats() if graphs is not None else None)
+
+
+def graphs_summary(stats: dict | None) -> str:
+    """`; CUDA graphs ...`: what the emitted module's graphs did while it was timed, and the device memory
+    they hold (the extra memory a user pays for them)."""
+    if not stats:
+        return ""
+    if stats.get("off"):
+        return f"; CUDA graphs off: {stats['off']}"
+    return (f"; CUDA graphs {stats['decision']}: {stats['graphs']} graph(s) + "
+            f"{'a' if stats['copy_graph'] else 'no'} copy graph holding {stats['memory_bytes'] / 2**20:.1f} MiB, "
+            f"{stats['replay']} replays, {stats['copy']} copied calls, {stats['capture']} captures")
 
 
 def write_candidate(folder: Path, source: str) -> Path:

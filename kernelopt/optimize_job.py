@@ -37,9 +37,11 @@ from kernelopt import guard
 from kernelopt.capture import capture
 from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes
 from kernelopt.codegen.configs import apply_recorded_configs
+from kernelopt.codegen.graph_runtime import GRAPH_RUNTIME_MARKER
+from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.errors import InputError, UsageError
 from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
-from kernelopt.legality import memory_budget
+from kernelopt.legality import graph_path, memory_budget
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.report.build import write_minimal_report, write_report
@@ -93,6 +95,8 @@ class OptimizeOptions:
     keep_work: str | None = None       # --keep-work DIR: work there and keep it (default: a temp folder, removed)
     force: bool = False                # --force: -o may replace the input or a file KernelOPT did not write
     cost_model: str = _REWRITE["cost_model"]   # static: the search runs without a GPU (tests; the Dynamo backend)
+    cuda_graphs: str = "auto"          # --cuda-graphs: call() through CUDA graphs (kernelopt/cuda_graph_options.py)
+    outputs: str = "fresh"             # --outputs: with graphs, fresh tensors or static views of graph memory
 
     def validate(self) -> None:
         if self.base not in BASES:
@@ -103,13 +107,15 @@ class OptimizeOptions:
             raise UsageError("--gpu-seconds must be >= 0")
         if self.cost_model not in COST_MODELS:
             raise UsageError(f"cost_model must be one of {', '.join(COST_MODELS)}, got {self.cost_model!r}")
+        check_graph_options(self.cuda_graphs, self.outputs)
 
     def passes(self) -> list[Pass]:
         """The pipeline the job runs, as pass objects (`pipeline_text` writes it for kernelopt-opt -p)."""
         rewrite = AgenticRewrite(**{name: getattr(self, name) for name in REWRITE_OPTIONS} | {
             "proposers": list(self.proposers), "gpu_seconds": float(self.gpu_seconds),
             "max_candidates": int(self.max_candidates)})   # the field types, as a parsed pipeline has them
-        return [ClassifyDispatch(), DetectFusion(), AnnotateProfile(), rewrite, CheckLegality(), EmitPython()]
+        return [ClassifyDispatch(), DetectFusion(), AnnotateProfile(), rewrite, CheckLegality(),
+                EmitPython(cuda_graphs=self.cuda_graphs, outputs=self.outputs)]
 
 
 @dataclass
@@ -211,10 +217,14 @@ class Outcome:
 
 
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
-                   stream: TextIO | None = sys.stderr) -> OptimizeResult:
+                   stream: TextIO | None = sys.stderr, inputs: list | None = None) -> OptimizeResult:
     """Run the job. Whatever fails after capture, the output path holds a working module: Inductor's
     module is written as soon as it is captured and replaced (atomically) only by a proven one; the
-    failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback."""
+    failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback.
+
+    `inputs`: the `call(args)` arguments to search, gate and time with when `model` is an output module
+    (the Dynamo backend's background search hands it a copy of a real call's); None: the module's own
+    `get_args()`, random values of the declared shapes."""
     options.validate()
     steps = Steps(stream)
     device = resolve_device(options.device)
@@ -225,7 +235,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:
         steps.meters = (memory, disk)
         job_started = time.perf_counter()
-        bases = _capture_step(model, options, device, work, steps)
+        bases = _capture_step(model, options, device, work, steps, inputs)
         result = OptimizeResult(out_path, steps.records)
         if not bases:               # nothing could be captured here (see _capture_step): no module to write
             result.status = "skipped"
@@ -421,6 +431,7 @@ def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, t
     if not ctx.artifacts.get("passthrough"):
         folder = work / f"guard-{base.mode}"
         folder.mkdir(parents=True, exist_ok=True)
+        source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
         source = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
     return Outcome(base, module, ctx, source)
 
@@ -451,13 +462,13 @@ def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
     return chosen
 
 
-def _capture_step(model, options, device, work: Path, steps: Steps) -> list[Base]:
+def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list | None = None) -> list[Base]:
     """The captured bases, faster first; [] when the model cannot be captured here (said why)."""
     steps.begin("capture")
     path = Path(model) if model else None
     if path is not None and path.suffix == ".py" and path.is_file() and is_output_module(path):
         steps.skipped("capture", f"{path} is already an Inductor output module")
-        return [Base("given", str(path), None, None)]
+        return [Base("given", str(path), inputs, None)]
     if path is not None and not path.exists() and not options.entry:
         raise InputError(f"{model}: no such file (expected a model file with class Model, get_inputs() and "
                          "get_init_inputs(), an Inductor output module, or --entry pkg.module:factory)")
@@ -575,6 +586,27 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     # The whole pipeline, replayable with `kernelopt-opt MODULE -p "..."`, in the log and the report's steps.
     steps.done("optimize", f"{prefix}pipeline {pipeline_text(passes)}: {len(rewrites)} rewrite(s) accepted", started)
     return module, ctx
+
+
+def _graph_path_step(source: str, module, ctx, inputs, device: str, work: Path, steps: Steps, prefix: str = "") -> str:
+    """The legality gate's check of the CUDA-graph path (legality/graph_path.py); a module whose replay
+    differs from its plain launches is emitted again without graphs."""
+    if GRAPH_RUNTIME_MARKER not in source:
+        return source
+    if device != "cuda" or graph_path.skipped_without_cuda() is not None:
+        steps.skipped("graph-path", f"{prefix}checking CUDA-graph replay against the plain launches needs a CUDA "
+                                    "device: the graph path is unchecked")
+        return source
+    steps.begin("graph-path")
+    started = time.perf_counter()
+    verdict = graph_path.check_graph_path(str(guard.write_candidate(work, source)), inputs)
+    if verdict.accepted:
+        steps.done("graph-path", prefix + verdict.reason, started)
+        return source
+    steps.warn(f"{prefix}graph-path: {verdict.reason}; the module is written without CUDA graphs")
+    steps.done("graph-path", f"{prefix}REJECT: {verdict.reason}; emitted again with --cuda-graphs off", started)
+    EmitPython(cuda_graphs="off").apply(ctx, module)
+    return ctx.artifacts["python"]
 
 
 def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps,

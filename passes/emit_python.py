@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kernelopt.cuda_graph_options import CUDA_GRAPHS_HELP, OUTPUTS_HELP, check_graph_options
+from kernelopt.errors import UsageError
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir.core import Module
 from kernelopt.ir.user_errors import InputError
@@ -27,6 +29,8 @@ class EmitPython(Pass):
     config_policy: str = field(default="auto", metadata={
         "help": "for launches without a recorded config: auto (autotune for a GPU module, most-work for a CPU "
                 "one) | autotune (timed at the first launch) | first (Inductor's first heuristic config) | most-work"})
+    cuda_graphs: str = field(default="auto", metadata={"help": "auto | on | off: " + CUDA_GRAPHS_HELP})
+    outputs: str = field(default="fresh", metadata={"help": "fresh | static: " + OUTPUTS_HELP})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         # lazy: start-up: kernelopt-opt imports every pass for its registry; codegen pulls jinja2
@@ -35,6 +39,10 @@ class EmitPython(Pass):
 
         if self.style not in STYLES:
             raise PassFailure(f"unknown style {self.style!r}: use one of {', '.join(STYLES)}")
+        try:
+            check_graph_options(self.cuda_graphs, self.outputs)
+        except UsageError as err:
+            raise PassFailure(str(err).replace("--cuda-graphs", "cuda-graphs").replace("--outputs", "outputs")) from None
         unsupported = unsupported_parts(module)
         if unsupported.cpp_kernels:
             raise PassFailure(f"@{unsupported.cpp_kernels[0]} is a C++ kernel (Inductor's CPU backend); emit-python "
@@ -43,7 +51,8 @@ class EmitPython(Pass):
             symbols = ", ".join(unsupported.symbols) or "symbolic sizes"
             raise PassFailure(f"the module has symbolic sizes ({symbols}); emit-python writes static-shape "
                               "modules only (keep the Inductor module for this one)")
-        options = EmitOptions(config_policy=self.config_policy, gpu=ctx.options.get("gpu"))
+        options = EmitOptions(config_policy=self.config_policy, gpu=ctx.options.get("gpu"),
+                              cuda_graphs=self.cuda_graphs, outputs=self.outputs)
         try:
             source = emit_python(module, self.style, options=options, remark=ctx.remark)
         except InputError as err:

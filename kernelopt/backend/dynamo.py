@@ -11,6 +11,10 @@ Inductor's module runs instead, with one log line saying why, when: there is no 
 options={"cost_model": "static"}, which runs the whole path on the CPU under Triton's interpreter), the
 graph has symbolic sizes, it is a training graph (forward and backward: a later step), or anything
 fails inside KernelOPT (a warning with the reason: the user's program never breaks because of us).
+
+options={"search": "background"} installs background_search.BackgroundSwap instead of searching here
+(the cache still answers at once), and options={"specialize": "seen"} gives a symbolic-size graph a
+seen_sizes.SeenSizesDispatch, which compiles static specializations through this same backend.
 """
 from __future__ import annotations
 
@@ -31,7 +35,10 @@ import kernelopt.ir
 import kernelopt.passes
 import kernelopt.templates
 from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key, source_fingerprint
+from kernelopt.backend.background_search import BackgroundSwap
 from kernelopt.backend.options import backend_options, inductor_mode, key_options
+from kernelopt.backend.search_options import search_options
+from kernelopt.backend.seen_sizes import SeenSizesDispatch, has_symbolic_sizes
 from kernelopt.optimize_job import optimize_model
 from kernelopt.runtime.loader import load_output_module
 
@@ -43,6 +50,7 @@ _FINGERPRINT: list[str] = []    # KernelOPT's own source hash, computed once per
 def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     """The `torch_dynamo_backends` entry point named `kernelopt`."""
     job = backend_options(options)     # a wrong option is the user's error: raised now, never a fallback
+    when = search_options(options)     # search: blocking | background; specialize: none | seen
     # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     import torch._inductor
     from torch._inductor.compile_fx import compile_fx, compile_fx_inner
@@ -60,6 +68,13 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     why_not = _why_inductor_runs(example_inputs, device, job)
     if why_not:
         log.info("kernelopt: %s: %s: running Inductor's module", graph, why_not)
+        only_symbolic = has_symbolic_sizes(example_inputs) and not _why_inductor_runs([], device, job)
+        if when.specialize == "seen" and only_symbolic:
+            log.info("kernelopt: %s: specialize 'seen': each size called %d times gets a static specialization",
+                     graph, when.specialize_after)
+            return SeenSizesDispatch(gm, example_inputs, graph, after=when.specialize_after, limit=when.specialize_max,
+                                     compile_dynamic=lambda g, x: compile_fx(g, x, config_patches=patches),
+                                     compile_static=lambda g, x: kernelopt_backend(g, x, options))
         return compile_fx(gm, example_inputs, config_patches=patches)
 
     def inner_compile(inner_gm, inner_inputs, **kwargs):
@@ -69,7 +84,7 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
             log.info("kernelopt: %s: training graph: running Inductor's module (optimizing forward and "
                      "backward graphs is a later step)", part)
             return compiled
-        _swap_in_emitted(compiled, part, device, job)
+        _swap_in_emitted(compiled, part, device, job, when.search)
         return compiled
 
     # The AOTAutograd cache would hand back a compiled graph without calling inner_compile, so the
@@ -79,8 +94,7 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
 
 
 def _why_inductor_runs(example_inputs, device: str, job) -> str | None:
-    if any(isinstance(s, torch.SymInt) for x in example_inputs
-           for s in (x.shape if isinstance(x, torch.Tensor) else [x])):
+    if has_symbolic_sizes(example_inputs):
         return "symbolic sizes (KernelOPT optimizes static-shape graphs; each static shape Dynamo compiles is)"
     if job.cost_model == "static":
         if device == "cpu" and os.environ.get("TRITON_INTERPRET") != "1":
@@ -94,7 +108,7 @@ def _why_inductor_runs(example_inputs, device: str, job) -> str | None:
     return None
 
 
-def _swap_in_emitted(compiled, part: str, device: str, job) -> None:
+def _swap_in_emitted(compiled, part: str, device: str, job, search: str = "blocking") -> None:
     """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is."""
     source = getattr(compiled, "source_code", None)
     if not source or getattr(compiled, "current_callable", None) is None:
@@ -102,6 +116,11 @@ def _swap_in_emitted(compiled, part: str, device: str, job) -> None:
                  part, type(compiled).__name__)
         return
     try:
+        if search == "background" and not _emitted_module(source, device, job, search=False):
+            compiled.current_callable = BackgroundSwap(compiled.current_callable, source, part, device, job)
+            log.info("kernelopt: %s: not in the cache: Inductor's module runs while a background search "
+                     "starts at the first call", part)
+            return
         path, rewrites, how = _emitted_module(source, device, job)
         loaded = load_output_module(str(path), device, hooks=False)
     except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
@@ -112,8 +131,10 @@ def _swap_in_emitted(compiled, part: str, device: str, job) -> None:
     log.info("kernelopt: %s: %d kernel(s) rewritten, %s: running the emitted module %s", part, rewrites, how, path)
 
 
-def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
-    """(cached module path, rewrites, 'cache hit' / 'cache miss (...)') for Inductor's module `source`."""
+def _emitted_module(source: str, device: str, job, inputs: list | None = None,
+                    search: bool = True) -> tuple[Path, int, str] | None:
+    """(cached module path, rewrites, 'cache hit' / 'cache miss (...)') for Inductor's module `source`;
+    None on a miss with `search=False`. `inputs`: the call arguments the job runs with (None: random)."""
     cache = ModuleCache()
     key = cache_key({"inductor_source": source, "device": _device_name(device), "torch": torch.__version__,
                      "triton": _triton_version(), "kernelopt": _kernelopt_fingerprint(), "options": key_options(job)})
@@ -125,6 +146,8 @@ def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
     if found is not None:
         path, header = found
         return path, int(header.get("rewrites", 0)), f"cache hit ({key[:12]})"
+    if not search:
+        return None
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kernelopt-backend-") as folder:
         given = Path(folder) / "inductor_module.py"
@@ -132,7 +155,7 @@ def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
         job = dataclasses.replace(job, device=device)
         # The pipeline runs real tensors: leave the FakeTensorMode Inductor compiles under.
         with python_dispatch._disable_current_modes():
-            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=None)
+            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=None, inputs=inputs)
         if result.status != "optimized":
             raise RuntimeError(result.reason or f"the pipeline ended with status {result.status}")
         emitted = (Path(folder) / "emitted.py").read_text()

@@ -6,22 +6,26 @@ the CLI and the backend cannot drift apart. A wrong option is a usage error rais
 """
 from __future__ import annotations
 
+from kernelopt.backend import search_options
 from kernelopt.errors import UsageError
 from kernelopt.optimize_job import BASES, OptimizeOptions
 from kernelopt.proposers.registry import proposer_classes
 
 # name -> the Python types accepted for it (a proposer list may also be a comma-separated string).
 KNOWN = {"base": (str,), "gpu_seconds": (int, float), "precision": (str,), "proposers": (str, list, tuple),
-         "llm_base_url": (str,), "llm_model": (str,), "cost_model": (str,), "max_candidates": (int,)}
+         "llm_base_url": (str,), "llm_model": (str,), "cost_model": (str,), "max_candidates": (int,),
+         "cuda_graphs": (str,)}   # auto | on | off, as `--cuda-graphs` (kernelopt/cuda_graph_options.py)
 
 
 def backend_options(options: dict | None) -> OptimizeOptions:
     """The job options for `options` (None: every default); UsageError naming what is wrong and the fix."""
     options = dict(options or {})
-    unknown = sorted(set(options) - set(KNOWN))
+    unknown = sorted(set(options) - set(KNOWN) - set(search_options.KNOWN))
     if unknown:
         raise UsageError(f"torch.compile(backend='kernelopt'): unknown option {', '.join(map(repr, unknown))}; "
-                         f"known options: {', '.join(sorted(KNOWN))}")
+                         f"known options: {', '.join(sorted(KNOWN | search_options.KNOWN))}")
+    # search, specialize, ...: the backend's own, not the job's (search_options.py checks them)
+    options = {name: value for name, value in options.items() if name in KNOWN}
     for name, value in options.items():
         if isinstance(value, bool) or not isinstance(value, KNOWN[name]):
             raise UsageError(f"torch.compile(backend='kernelopt'): option {name!r} must be "

@@ -17,10 +17,12 @@ from typing import Any, Callable
 
 from kernelopt.codegen import configs as cfg
 from kernelopt.codegen.descent_configs import descent_neighbours, wants_descent
+from kernelopt.codegen.graph_runtime import GraphSettings, graph_settings, runtime_source, wiring_lines
 from kernelopt.codegen.grid import inductor_meta, launch_grid, positional_names
 from kernelopt.codegen.helpers import MissingHelper, helpers_source, used_helpers
 from kernelopt.codegen.plain_jit import KernelCode, standalone_kernel
 from kernelopt.codegen.render import render
+from kernelopt.cuda_graph_options import DEFAULT_MAX_GRAPHS
 from kernelopt.errors import InputError
 from kernelopt.ir.attributes import DType, SymbolRef, TypeAttr
 from kernelopt.ir.core import Module, Op, Value
@@ -39,6 +41,9 @@ class EmitOptions:
     config_policy: str = "auto"           # for launches without a recorded config (see configs.py)
     gpu: str | None = None                # the GPU the configs were tuned on (default: module attrs)
     date: str | None = None               # header date (tests pin it)
+    cuda_graphs: str = "auto"             # call() through CUDA graphs: auto | on | off (graph_runtime.py)
+    outputs: str = "fresh"                # with graphs: fresh | static outputs
+    max_graphs: int = DEFAULT_MAX_GRAPHS  # graphs held per module (least recently used first out)
 
 
 @dataclass
@@ -527,7 +532,8 @@ def _call_body(state: _State) -> list[str]:
     index = device.split(":", 1)[1] if ":" in device else "0"
     returns = [line for line in body if line.startswith("return ")]
     inner = [line for line in body if not line.startswith("return ")]
-    lines = prologue + [f"with torch.cuda._DeviceGuard({index}):", f"    torch.cuda.set_device({index})"]
+    # torch.cuda.set_device's own C call: its Python wrapper re-parses the index on every call (~1 us)
+    lines = prologue + [f"with torch.cuda._DeviceGuard({index}):", f"    torch._C._cuda_setDevice({index})"]
     lines += ["    " + line for line in inner] + returns
     return lines
 
@@ -551,7 +557,7 @@ def _get_args_body(module: Module) -> list[str]:
 # header
 # --------------------------------------------------------------------------------------------
 
-def _header(state: _State) -> str:
+def _header(state: _State, graphs: GraphSettings | None) -> str:
     # lazy: the patched emitter shares this module and needs no torch; triton must follow the CPU shims
     import torch
     import triton
@@ -579,6 +585,7 @@ def _header(state: _State) -> str:
         f"Precision policy: {attrs.get('precision', 'strict')}"
         + (" (fp32 math stays fp32: no TF32 or bf16 dots)" if attrs.get("precision", "strict") == "strict" else ""),
         "Needs at run time: torch and triton only on a GPU (no torch._inductor).",
+        _graphs_line(graphs),
     ]
     rewritten = [op for op in module.kernels + module.launches() if accepted_rewrite(op) is not None]
     lines.append("")
@@ -592,6 +599,17 @@ def _header(state: _State) -> str:
         lines.append("Rewritten kernels: none (every kernel is Inductor's, with its launch config pinned).")
     lines.append('"""')
     return "\n".join(lines)
+
+
+def _graphs_line(graphs: GraphSettings | None) -> str:
+    if graphs is None:
+        return "CUDA graphs: off (call() launches every kernel from the host)."
+    rule = ("on" if graphs.mode == "on" else
+            "auto (kept only where timed faster than plain launches at the first calls)")
+    outputs = ("fresh tensors" if graphs.outputs == "fresh"
+               else "static: views into graph memory, overwritten by the next call")
+    return (f"CUDA graphs: {rule}; at most {graphs.max_graphs} per module; outputs {outputs}; "
+            "`cuda_graphs.stats()` says what ran and the memory graphs hold, `call_plain(args)` skips them.")
 
 
 # --------------------------------------------------------------------------------------------
@@ -624,8 +642,9 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
         raise InputError(f"{where} calls triton_helpers.{err}, which the emitter does not provide") from None
     call_body = _call_body(state)
     device = str(module.attrs.get("device", "cuda:0"))
+    graphs = graph_settings(module, options.cuda_graphs, options.outputs, options.max_graphs)
     return render("standalone.py.j2", {
-        "header": _header(state),
+        "header": _header(state, graphs),
         "cpu_shims": render("cpu_shims.py.j2", {}),
         "extra_imports": extra_imports,
         "precision": str(module.attrs.get("precision", "strict")),
@@ -639,4 +658,6 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
         "inductor_decorators": state.decorators,
         "call_body": call_body,
         "get_args_body": _get_args_body(module),
+        "graphs": None if graphs is None else {"runtime": runtime_source(), "wiring": wiring_lines(graphs, module.name),
+                                               "mode": graphs.mode, "outputs": graphs.outputs},
     })

@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from kernelopt.cuda_graph_options import CUDA_GRAPHS, CUDA_GRAPHS_HELP, GRAPH_OUTPUTS, OUTPUTS_HELP, check_graph_options
 from kernelopt.errors import InputError, UsageError
 
 
@@ -31,7 +32,14 @@ def register(subparsers) -> None:
                              "CPU interpreter); auto (default): autotune for a module captured for a GPU, "
                              "most-work for one captured for the CPU")
     parser.add_argument("--gpu", help="the GPU the launch configs were tuned on, for the header")
+    add_graph_flags(parser)
     parser.set_defaults(func=handle)
+
+
+def add_graph_flags(parser) -> None:
+    """--cuda-graphs and --outputs (also on `kernelopt optimize`)."""
+    parser.add_argument("--cuda-graphs", choices=CUDA_GRAPHS, default="auto", help=CUDA_GRAPHS_HELP)
+    parser.add_argument("--outputs", choices=GRAPH_OUTPUTS, default="fresh", help=OUTPUTS_HELP)
 
 
 def load_ir(path: str):
@@ -68,6 +76,7 @@ def handle(args: argparse.Namespace) -> int:
     from kernelopt.codegen.standalone_module import EmitOptions
     from kernelopt.user_files import check_writable, write_output
 
+    check_graph_options(args.cuda_graphs, args.outputs)
     if args.output:   # refuse before any work is done
         check_writable(args.output, [args.input], args.force)
     module = load_ir(args.input)
@@ -80,7 +89,8 @@ def handle(args: argparse.Namespace) -> int:
         applied = apply_recorded_configs(module, manifest)
         print(f"{args.manifest}: recorded configs for {applied} launch(es)", file=sys.stderr)
     remarks = []
-    source = emit_python(module, args.style, options=EmitOptions(config_policy=args.config_policy, gpu=args.gpu),
+    source = emit_python(module, args.style, options=EmitOptions(config_policy=args.config_policy, gpu=args.gpu,
+                                                                  cuda_graphs=args.cuda_graphs, outputs=args.outputs),
                          remark=lambda op, message: remarks.append(message))
     for message in remarks:
         print(f"remark: {message}", file=sys.stderr)

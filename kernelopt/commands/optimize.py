@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import typing
 
+from kernelopt.commands.emit import add_graph_flags
 from kernelopt.errors import UsageError
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
 from kernelopt.passes.base import Pass
@@ -41,6 +42,7 @@ def register(subparsers) -> None:
     _pass_option(p, AgenticRewrite, "proposers")
     _pass_option(p, AgenticRewrite, "llm_base_url")
     _pass_option(p, AgenticRewrite, "llm_model")
+    add_graph_flags(p)
     p.add_argument("--report", metavar="DIR", help="write report.md, report.json and report.png into DIR")
     p.add_argument("--seed", type=int, default=0, help="seed for weights and example inputs")
     p.add_argument("--device", choices=["cpu", "cuda"], help="default: cuda when available, else cpu")
@@ -76,7 +78,8 @@ def run(args) -> int:
         proposers=tuple(p for p in args.proposers.split(",") if p), llm_base_url=args.llm_base_url,
         llm_model=args.llm_model, report_dir=args.report, seed=args.seed, no_cache=args.no_cache,
         entry=args.entry, size=args.size, device=args.device, max_candidates=args.max_candidates,
-        keep_work=args.keep_work, force=args.force, cost_model=args.cost_model)
+        keep_work=args.keep_work, force=args.force, cost_model=args.cost_model, cuda_graphs=args.cuda_graphs,
+        outputs=args.outputs)
     result = optimize_model(args.model, args.output, options)
     # A fallback still wrote a working module (Inductor's) and a report saying why: that is success.
     return 0 if result.status in ("optimized", "fallback", "skipped") else 1

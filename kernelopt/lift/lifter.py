@@ -31,7 +31,8 @@ _ALLOCATORS = {"empty_strided_cuda": "cuda", "empty_strided_cpu": "cpu", "empty_
                "empty_strided_mtia": "mtia", "empty_strided_cpu_pinned": "cpu", "empty_strided": None,
                "empty_strided_p2p": None, "torch.empty_strided": None}
 _DEVICE_GUARDS = ("torch.cuda._DeviceGuard", "torch.xpu._DeviceGuard", "torch.cuda.device", "torch.mtia._DeviceGuard")
-_IGNORED_CALLS = ("torch.cuda.set_device", "torch.xpu.set_device", "torch.mtia.set_device")
+_IGNORED_CALLS = ("torch.cuda.set_device", "torch.xpu.set_device", "torch.mtia.set_device",
+                  "torch._C._cuda_setDevice")   # an emitted module sets the device through the C call
 _STREAM_GETTERS = ("get_raw_stream", "torch.cuda.current_stream", "torch._C._cuda_getCurrentRawStream")
 _MODULE_NAME = re.compile(r"[^A-Za-z0-9_.$\-]")
 

@@ -198,6 +198,7 @@ class LoadedModule:
         self.launch_hook: LaunchHook | None = None
         self.kernels: dict[str, KernelHandle] = {}
         self._launch_index = 0
+        self.hooked = hooks
         self._wrap_kernels(hooks)
         self.arg_specs: list[ArgSpec] = parse_arg_specs(tree)
         self.launch_sites: list[LaunchSite] = parse_launch_sites(tree, set(self.kernels), self._source)
@@ -237,6 +238,10 @@ class LoadedModule:
     def call(self, args) -> tuple:
         """Run `call(args)` (launch indices restart at 0); returns the module's result tuple."""
         call = self.namespace.get("call")
+        # A module emitted with CUDA graphs: a replay runs no Python, so a launch hook would see nothing;
+        # with hooks the plain launches run (`call_plain`), without them the module as its user runs it.
+        if self.hooked and callable(self.namespace.get("call_plain")):
+            call = self.namespace["call_plain"]
         if not callable(call):
             raise InputError(f"{self.path}: the module defines no call(args)")
         self._launch_index = 0

@@ -1,0 +1,94 @@
+"""The CUDA-graph part of an emitted module (`--cuda-graphs auto|on|off`, `--outputs fresh|static`).
+
+The runtime is kernelopt/runtime/graph_capture.py and graph_replay.py, inlined (an emitted module needs
+only torch and triton); this file says whether a module gets it, with which settings, and which of
+`call()`'s arguments the module writes (the copy path copies those back).
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from kernelopt.cuda_graph_options import check_graph_options
+from kernelopt.ir.core import Module, Value
+from kernelopt.ir.effects import effects, storage_root
+
+GRAPH_RUNTIME_MARKER = "cuda_graphs = GraphReplay("    # the wiring line: a module with a graph path has it
+_RUNTIME_FILES = ("graph_capture.py", "graph_replay.py")     # in this order: replay uses capture's names
+_RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
+
+
+@dataclass(frozen=True)
+class GraphSettings:
+    mode: str                  # "on" or "auto" (an "off" module has no graph runtime)
+    outputs: str
+    max_graphs: int
+    device_index: int | None   # None: a CPU module (the runtime says graphs cannot run, and runs plain)
+    mutated: tuple[int, ...] | None
+
+
+def graph_settings(module: Module, cuda_graphs: str, outputs: str, max_graphs: int) -> GraphSettings | None:
+    """How the module's call() uses graphs, or None for the plain module. `auto` on a CPU module is off
+    (no graphs there to measure); on a GPU module the emitted module measures and decides at run time."""
+    check_graph_options(cuda_graphs, outputs, max_graphs)
+    device = str(module.attrs.get("device", "cuda:0"))
+    on_gpu = device.startswith("cuda")
+    if cuda_graphs == "off" or (cuda_graphs == "auto" and not on_gpu):
+        return None
+    index = (int(device.split(":", 1)[1]) if ":" in device else 0) if on_gpu else None
+    return GraphSettings(cuda_graphs, outputs, max_graphs, index, mutated_arguments(module))
+
+
+def mutated_arguments(module: Module) -> tuple[int, ...] | None:
+    """Positions of call()'s arguments whose storage some op writes (ir/effects: launches by parameter
+    names and `writes`, `out=` and `mutates` of library calls; a ko.generic writes all it touches)."""
+    positions = {}
+    for op in module.ops_named("ko.arg"):
+        positions[op.result] = int(op.args[0].value)
+    written = set()
+    for op in module.body:
+        if op.name in ("ko.arg", "ko.return"):
+            continue
+        for value in effects(op, module).writes:
+            root = storage_root(value) if isinstance(value, Value) else None
+            if root in positions:
+                written.add(positions[root])
+    return tuple(sorted(written))
+
+
+def runtime_source() -> str:
+    """graph_capture.py and graph_replay.py as one block of module-level code (replay's import of
+    capture's names dropped: they are defined just above it)."""
+    parts = []
+    for name in _RUNTIME_FILES:
+        text = (_RUNTIME_DIR / name).read_text()
+        lines = text.splitlines()
+        for node in reversed(ast.parse(text).body):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kernelopt."):
+                del lines[node.lineno - 1:node.end_lineno]
+        parts.append("\n".join(lines).strip("\n"))
+    return "\n\n\n".join(parts)
+
+
+def runtime_names() -> set[str]:
+    """The top-level names the inlined runtime defines (they must not clash with the module's own)."""
+    names = set()
+    for node in ast.parse(runtime_source()).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def wiring_lines(settings: GraphSettings, name: str) -> list[str]:
+    """The module-level lines after `def call` that route call() through the runtime."""
+    mutated = "None" if settings.mutated is None else repr(tuple(settings.mutated))
+    return [
+        "call_plain = call",
+        f"cuda_graphs = GraphReplay(call_plain, mode={settings.mode!r}, outputs={settings.outputs!r}, "
+        f"max_graphs={settings.max_graphs}, mutated={mutated}, device_index={settings.device_index!r}, "
+        f"name={name!r})",
+        "call = cuda_graphs.run",
+    ]

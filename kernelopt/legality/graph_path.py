@@ -1,0 +1,151 @@
+"""The legality gate's check of a module emitted with CUDA graphs: replay must be the plain launches.
+
+A graph replays the kernels it recorded on the addresses it recorded; it is legal only if, for every
+call, it gives the same bits as the module's plain path (`call_plain`) on the same inputs. So the
+check calls both, round after round, with new input contents each round:
+  same buffers    the same argument tensors every round (warm-up, capture, then replays): a graph that
+                  baked in a value it read at capture (a stale graph) gives the old round's result;
+  fresh buffers   new argument tensors every round (the copy path: inputs copied into the graph's own
+                  buffers), then the first buffers again (a known key after its contents changed).
+Per round it compares every output (sizes, strides, dtype and bits; NaNs by their bits) and every
+argument afterwards (in-place writes must match the plain path's). A module whose plain path is not
+bitwise reproducible from run to run (atomics, split reductions) is compared at the dtype's tolerance
+instead (tolerance.py) and the verdict notes it. Needs a CUDA device: without one the check is skipped,
+and the verdict says so.
+"""
+from __future__ import annotations
+
+import torch
+
+from kernelopt.legality.gate import Verdict
+from kernelopt.legality.tolerance import tolerance_for
+from kernelopt.runtime.loader import load_output_module
+
+CHECK = "graph-path"
+ROUNDS = 3          # rounds per regime (same buffers, fresh buffers)
+
+
+def skipped_without_cuda() -> Verdict | None:
+    """The skip verdict where the graph path cannot be checked here, else None."""
+    if torch.cuda.is_available():
+        return None
+    return Verdict(True, "skipped", "checking CUDA-graph replay against the plain launches needs a CUDA device "
+                   "(none here: torch.cuda.is_available() is False); the graph path is unchecked",
+                   notes=["graph path: skipped (no CUDA device)"])
+
+
+def check_graph_path(module_path: str, inputs: list | None = None, seed: int = 0) -> Verdict:
+    """The check on an emitted module file (its own get_args() when `inputs` is None)."""
+    skipped = skipped_without_cuda()
+    if skipped is not None:
+        return skipped
+    loaded = load_output_module(module_path, "cuda", hooks=False)
+    namespace = loaded.namespace
+    graphs = namespace.get("cuda_graphs")
+    if graphs is None or not callable(namespace.get("call_plain")):
+        return Verdict(True, "accept", "the module has no CUDA-graph path", notes=["graph path: none"])
+    args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in inputs] if inputs is not None \
+        else loaded.get_args()
+    # A replay runtime of its own, in mode "on": auto may have measured graphs slower and turned them off
+    # for the module's user, but what the module may run must still be legal.
+    replay = namespace["GraphReplay"](namespace["call_plain"], mode="on",
+                                      outputs="fresh" if graphs.fresh else "static",
+                                      max_graphs=graphs.max_graphs, mutated=graphs.mutated,
+                                      device_index=graphs.device_index, name=graphs.name)
+    with torch.no_grad():
+        verdict = compare_graph_path(namespace["call_plain"], replay.run, args, seed=seed)
+    verdict.evidence.setdefault("graph calls", replay.stats())
+    return verdict
+
+
+def compare_graph_path(plain, graph_call, inputs: list, rounds: int = ROUNDS, seed: int = 0) -> Verdict:
+    """Run `graph_call` (call(args) through graphs) and `plain` side by side on the rounds above."""
+    generator = torch.Generator().manual_seed(seed)
+    notes = []
+    exact = _plain_is_reproducible(plain, inputs)
+    if not exact:
+        notes.append("the plain path is not bitwise reproducible from run to run: outputs compared at the "
+                     "dtype's tolerance")
+    same = _clones(inputs)
+    schedule = [("same buffers", same)] * (rounds + 1)      # the first call is the warm-up
+    schedule += [("fresh buffers", None)] * rounds + [("same buffers after fresh ones", same)]
+    for index, (regime, buffers) in enumerate(schedule):
+        contents = _new_contents(inputs, generator)
+        target = _clones(contents) if buffers is None else _fill(buffers, contents)
+        mirror = _clones(contents)
+        expected = _as_tuple(plain(list(mirror)))
+        got = _as_tuple(graph_call(list(target)))
+        where = f"round {index} ({regime})"
+        failure = _difference("output", expected, got, exact) or _difference("argument", mirror, target, True)
+        if failure is not None:
+            return Verdict(False, CHECK, f"{where}: the CUDA-graph path differs from the plain launches: {failure}",
+                           evidence={"round": index, "regime": regime, "difference": failure}, notes=notes,
+                           cases_run=index + 1)
+        if buffers is not None:
+            same = target
+    return Verdict(True, "accept", "CUDA-graph replay gives the plain launches' bits on every round", notes=notes,
+                   cases_run=len(schedule))
+
+
+def _plain_is_reproducible(plain, inputs) -> bool:
+    first = _as_tuple(plain(list(_clones(inputs))))
+    second = _as_tuple(plain(list(_clones(inputs))))
+    return _difference("output", first, second, True) is None
+
+
+def _as_tuple(result) -> tuple:
+    return tuple(result) if isinstance(result, (tuple, list)) else (result,)
+
+
+def _clones(values) -> list:
+    return [v.clone() if isinstance(v, torch.Tensor) else v for v in values]
+
+
+def _fill(buffers, contents) -> list:
+    for buffer, value in zip(buffers, contents):
+        if isinstance(buffer, torch.Tensor):
+            buffer.copy_(value)
+    return buffers
+
+
+def _new_contents(inputs, generator) -> list:
+    """New values for every floating argument (drawn on the host from the seeded generator); integer and
+    bool arguments keep theirs (they may be indices, whose range the module relies on)."""
+    out = []
+    for value in inputs:
+        if isinstance(value, torch.Tensor) and value.dtype.is_floating_point:
+            fresh = torch.randn(value.shape, generator=generator, dtype=torch.float32).to(value.dtype)
+            out.append(torch.empty_strided(value.shape, value.stride(), dtype=value.dtype,
+                                           device=value.device).copy_(fresh))
+        else:
+            out.append(value.clone() if isinstance(value, torch.Tensor) else value)
+    return out
+
+
+def _bits(tensor: torch.Tensor) -> torch.Tensor:
+    flat = tensor.reshape(-1).contiguous()
+    return flat if flat.dtype == torch.bool else flat.view(torch.uint8)
+
+
+def _difference(what: str, expected, got, exact: bool) -> str | None:
+    if len(expected) != len(got):
+        return f"{len(got)} {what}s, the plain path gives {len(expected)}"
+    for index, (want, have) in enumerate(zip(expected, got)):
+        if not isinstance(want, torch.Tensor):
+            if want != have:
+                return f"{what} {index}: {have!r}, the plain path gives {want!r}"
+            continue
+        layout = (tuple(want.shape), want.stride(), want.dtype)
+        if (tuple(have.shape), have.stride(), have.dtype) != layout:
+            return (f"{what} {index}: sizes/strides/dtype {(tuple(have.shape), have.stride(), have.dtype)}, the "
+                    f"plain path gives {layout}")
+        if exact or not want.dtype.is_floating_point:
+            if not torch.equal(_bits(want), _bits(have)):
+                differing = (_bits(want) != _bits(have)).nonzero()[0].item()
+                return f"{what} {index}: bits differ (first at byte {differing})"
+        else:
+            tolerance = tolerance_for(want.dtype)
+            if not torch.allclose(have.float(), want.float(), rtol=tolerance.rtol, atol=tolerance.atol,
+                                  equal_nan=True):
+                return f"{what} {index}: values differ beyond the {want.dtype} tolerance"
+    return None

@@ -1,0 +1,421 @@
+"""`call(args)` through CUDA graphs, with no input copies in the steady state (emit `--cuda-graphs`).
+
+An emitted module with graphs on ends with
+
+    call_plain = call                        # the module's launch sequence, as without graphs
+    cuda_graphs = GraphReplay(call_plain, mode="on", ...)
+    call = cuda_graphs.run
+
+and is otherwise the plain module. Like graph_capture.py this file is inlined into such modules, so
+it imports only torch, the standard library and graph_capture (whose import line the emitter drops).
+
+What run(args) does with a call (the policy; tests/unit/test_graph_replay.py pins each rule):
+  plain     the first call (warm-up: Triton compiles, autotunes and loads its kernels there, cuBLAS
+            makes its handles), calls while the current stream is being captured (the caller's own
+            graph then records the plain launches), calls on another device than the module's, with
+            an argument that cannot key a graph, or when graphs cannot run here (no CUDA; a capture
+            that failed: from then on). Each reason is said once (a warning, or for the expected
+            ones - warm-up, capture by the caller, no CUDA under `auto` - a log line).
+  replay    a call whose key (graph_capture.graph_key: signatures and data pointers) has a graph:
+            the graph runs on the current stream, reading and writing the arguments where they are.
+  capture   a new key that recurs while it would still be held (it was seen among the last
+            `max_graphs` distinct keys): a graph of its own, the least recently used one evicted
+            beyond `max_graphs`. A serving loop that calls with the same buffers captures once.
+  copy      a new key seen for the first time, or one that recurs less often than that (a ring of
+            more buffers than graphs): its moving arguments (those whose pointer differs from the
+            copy graph's) are copied into buffers the copy graph owns, and the copy graph replays;
+            arguments that stay put (parameters, buffers) are read in place and never copied.
+            Arguments the module writes are copied back. The copy graph is captured at the first
+            such call, and again with more moving arguments when one it reads in place moves.
+Outputs are fresh tensors the caller owns: each graph-memory storage the outputs live in is copied out
+once per call (so outputs that share storage still share it). With outputs="static" they are the
+graph's own tensors, overwritten by the next call that runs the same graph. An output that is (a view
+of) an argument is the same view of this call's argument, as in the plain path.
+
+mode="auto" (the emitter's default on a GPU module) keeps graphs only where they are measured faster
+as the module is called: calls 2-4 run the plain path and calls 5 on go through graphs; each path
+(replay, copy) is timed on its first 3 calls (per call: the longer of its host time and its device
+time between CUDA events, i.e. what a call costs when calls are issued back to back; captures are not
+timed), and a path whose median exceeds KEEP_RATIO of the plain path's median is dropped: replay
+dropped means graphs off for good (every graph released); copy dropped means new keys run the plain
+path. mode="on" uses graphs without timing them.
+"""
+import logging
+import statistics
+import warnings
+from collections import OrderedDict
+
+import torch
+
+from kernelopt.runtime.graph_capture import (GraphCaptureFailed, GraphCudaBackend, GraphSignatures,  # noqa: F401
+                                             GraphUnhashable, graph_pointers)
+
+GRAPH_MODES = ("auto", "on", "off")
+GRAPH_OUTPUTS = ("fresh", "static")
+GRAPH_MAX_GRAPHS = 8
+GRAPH_TRIAL_CALLS = 3          # calls each path is timed on (auto)
+GRAPH_KEEP_RATIO = 0.95        # a graph path is kept when it costs at most this share of the plain path
+_graph_log = logging.getLogger("kernelopt.cuda_graphs")
+
+
+class _GraphEntry:
+    """One captured graph: its handle, the pointers it reads, how to hand out its outputs, its memory."""
+
+    __slots__ = ("handle", "outputs", "bytes", "signature", "pointers", "moving", "buffers")
+
+    def __init__(self, handle, outputs, nbytes, signature, pointers, moving=(), buffers=None):
+        self.handle, self.outputs, self.bytes = handle, outputs, nbytes
+        self.signature, self.pointers = signature, pointers
+        self.moving = moving            # copy graph: argument positions copied into `buffers`
+        self.buffers = buffers or {}    # position -> the tensor the graph reads that argument from
+
+
+class _GraphOutputs:
+    """How a captured call's outputs reach the caller: an argument's view rebuilt on this call's
+    argument, graph memory copied out (fresh) or handed out (static), anything else as returned."""
+
+    def __init__(self, result, args, fresh):
+        self.fresh = fresh
+        self.single = not isinstance(result, (tuple, list))
+        self.kind = type(result) if not self.single else None
+        values = [result] if self.single else list(result)
+        by_storage = {}
+        for position, arg in enumerate(args):
+            if isinstance(arg, torch.Tensor) and arg.untyped_storage().data_ptr():
+                by_storage.setdefault(arg.untyped_storage().data_ptr(), position)
+        self.plan = []          # per output: ("value", v) | ("arg", position, dtype, size, stride, byte delta)
+        groups = {}             #   | ("graph", group, dtype, size, stride, element offset) | ("clone", tensor)
+        for value in values:
+            if not isinstance(value, torch.Tensor):
+                self.plan.append(("value", value))
+                continue
+            storage = value.untyped_storage().data_ptr()
+            if storage and storage in by_storage:
+                position = by_storage[storage]
+                self.plan.append(("arg", position, value.dtype, tuple(value.shape), value.stride(),
+                                  value.data_ptr() - args[position].data_ptr()))
+            else:
+                groups.setdefault(storage, []).append((len(self.plan), value))
+                self.plan.append(None)
+        self.spans = []         # per graph-memory storage: a uint8 view over every output in it
+        for members in groups.values():
+            self._add_group(members)
+        # static: the graph's own output tensors (an argument's view is rebuilt per call, and never kept:
+        # holding it would keep the caller's tensor alive)
+        self.static = [v if isinstance(v, torch.Tensor) and step[0] != "arg" else None
+                       for v, step in zip(values, self.plan)]
+
+    def _add_group(self, members):
+        base = members[0][1]
+        storage = base.untyped_storage()
+        start = storage.data_ptr()
+        low = min(v.data_ptr() for _, v in members)
+        low -= (low - start) % 16        # keep each output's alignment (the kernels specialize on it)
+        high = max(v.data_ptr() + _graph_extent_bytes(v) for _, v in members)
+        nbytes = max(16, -(-(high - low) // 16) * 16)
+        nbytes = min(nbytes, storage.nbytes() - (low - start))
+        span = torch.empty(0, dtype=torch.uint8, device=base.device).set_(storage, low - start, (nbytes,), (1,))
+        group = len(self.spans)
+        self.spans.append(span)
+        for index, value in members:
+            delta = value.data_ptr() - low
+            if delta % value.element_size() or nbytes % value.element_size():
+                self.plan[index] = ("clone", value)      # a misaligned reinterpretation: copied on its own
+            else:
+                self.plan[index] = ("graph", group, value.dtype, tuple(value.shape), value.stride(),
+                                    delta // value.element_size())
+
+    def hand_out(self, args):
+        """The outputs of the replay that just ran, for a call with arguments `args`."""
+        copies = [span.clone() for span in self.spans] if self.fresh else None
+        values = []
+        for index, step in enumerate(self.plan):
+            kind = step[0]
+            if kind == "value":
+                values.append(step[1])
+            elif kind == "arg":
+                values.append(_graph_view(args[step[1]], step[2], step[3], step[4], step[5]))
+            elif not self.fresh:
+                values.append(self.static[index])
+            elif kind == "graph":
+                values.append(copies[step[1]].view(step[2]).as_strided(step[3], step[4], step[5]))
+            else:
+                values.append(step[1].clone())
+        if self.single:
+            return values[0]
+        return self.kind(values) if self.kind is not tuple else tuple(values)
+
+
+def _graph_extent_bytes(tensor):
+    if tensor.numel() == 0:
+        return 0
+    return (1 + sum((n - 1) * s for n, s in zip(tensor.shape, tensor.stride()))) * tensor.element_size()
+
+
+def _graph_view(arg, dtype, size, stride, delta):
+    """The view at byte `delta` from `arg`'s data with this layout (an output that aliases an argument)."""
+    offset = arg.storage_offset() * arg.element_size() + delta
+    if dtype == arg.dtype:
+        return arg.as_strided(size, stride, offset // arg.element_size())
+    return torch.empty(0, dtype=dtype, device=arg.device).set_(arg.untyped_storage(), offset // torch.empty(
+        (), dtype=dtype).element_size(), size, stride)
+
+
+class GraphReplay:
+    """`run(args)`: the plain `call(args)` through CUDA graphs (the rules are in this file's docstring).
+    `stats()` says what happened: calls per path, graphs held, their device memory, reasons said."""
+
+    def __init__(self, plain, mode="on", outputs="fresh", max_graphs=GRAPH_MAX_GRAPHS, mutated=None,
+                 device_index=0, name="module", backend=None):
+        if mode not in GRAPH_MODES:
+            raise ValueError(f"cuda graphs mode must be one of {', '.join(GRAPH_MODES)}, got {mode!r}")
+        if outputs not in GRAPH_OUTPUTS:
+            raise ValueError(f"outputs must be one of {', '.join(GRAPH_OUTPUTS)}, got {outputs!r}")
+        if not isinstance(max_graphs, int) or max_graphs < 1:
+            raise ValueError(f"max_graphs must be an integer >= 1, got {max_graphs!r}")
+        self.plain = plain
+        self.mode, self.fresh, self.max_graphs = mode, outputs == "fresh", max_graphs
+        self.mutated = None if mutated is None else frozenset(mutated)   # None: unknown, assume all
+        self.device_index, self.name = device_index, name
+        self.backend = backend if backend is not None else GraphCudaBackend(device_index)
+        self.graphs = OrderedDict()     # key -> _GraphEntry, least recently used first
+        self.copy_graph = None
+        self.signatures = GraphSignatures()
+        self.seen = OrderedDict()       # the last max_graphs distinct keys seen (capture when one recurs)
+        self.counts = {"calls": 0, "plain": 0, "replay": 0, "copy": 0, "capture": 0, "evicted": 0}
+        self.remarks = []               # every reason said, in order
+        self.off = None                 # why graphs are off for good
+        self.timings = {"plain": [], "replay": [], "copy": []}
+        self.dropped = set()            # paths auto measured slower than the plain path
+        self.decision = "on" if mode == "on" else "undecided"
+        self._last_stream = None
+        if mode == "off":
+            self.off = "--cuda-graphs off"
+
+    # -- accounting --------------------------------------------------------------------------------
+    @property
+    def memory_bytes(self):
+        """Device memory the graphs hold: each graph's pool, and the copy graph's input buffers."""
+        entries = list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else [])
+        return sum(e.bytes for e in entries)
+
+    def stats(self):
+        return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
+                    memory_bytes=self.memory_bytes, mode=self.mode, decision=self.decision, off=self.off,
+                    remarks=list(self.remarks))
+
+    def _say(self, reason, warn):
+        if reason in self.remarks:
+            return
+        self.remarks.append(reason)
+        text = f"{self.name}: {reason}"
+        if warn:
+            warnings.warn(text, RuntimeWarning, stacklevel=4)
+        else:
+            _graph_log.info(text)
+
+    def _turn_off(self, reason, warn):
+        self.off = reason
+        self._say(f"CUDA graphs off, plain launches from now on: {reason}", warn)
+        self.release_all()
+
+    def release_all(self):
+        """Release every graph (their memory goes back to torch's allocator)."""
+        for entry in list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else []):
+            self.backend.release(entry.handle)
+        self.graphs.clear()
+        self.copy_graph = None
+
+    # -- the call ----------------------------------------------------------------------------------
+    def run(self, args):
+        counts = self.counts
+        counts["calls"] += 1
+        if self.off is not None:
+            return self._plain(args, None)
+        backend = self.backend
+        if counts["calls"] == 1:
+            unavailable = ("the module was emitted for the CPU: CUDA graphs need a module captured for a CUDA device"
+                           if self.device_index is None else backend.unavailable())
+            if unavailable is not None:
+                self._turn_off(unavailable, warn=self.mode == "on")
+                return self._plain(args, None)
+            try:    # seen, so that a serving loop's second call (same key) captures it
+                self._note_seen((self.signatures.lookup(args), graph_pointers(args)))
+            except GraphUnhashable:
+                pass
+            return self._plain(args, "first call: plain launches (warm-up)")
+        if backend.capturing():
+            return self._plain(args, "called while the current stream is being captured: plain launches, "
+                                     "recorded by the caller's graph")
+        if backend.current_device() != self.device_index:
+            return self._plain(args, f"called with cuda:{backend.current_device()} current, the module's device "
+                                     f"is cuda:{self.device_index}: plain launches")
+        items = list(args)
+        try:
+            key = (self.signatures.lookup(items), graph_pointers(items))
+        except GraphUnhashable as err:
+            return self._plain(args, f"{err}: plain launches")
+        entry = self.graphs.get(key)
+        if entry is not None:
+            self.graphs.move_to_end(key)
+            args.clear()
+            return self._replay(entry, items)
+        self._note_seen(key)
+        if self.mode == "auto" and counts["calls"] <= 1 + GRAPH_TRIAL_CALLS:
+            return self._timed("plain", self._plain, args, None)
+        return self._new_key(key, items, args)
+
+    def _plain(self, args, reason):
+        if reason is not None:
+            self._say(reason, warn=False)
+        self.counts["plain"] += 1
+        return self.plain(args)
+
+    def _note_seen(self, key):
+        recurs = key in self.seen
+        self.seen[key] = recurs
+        self.seen.move_to_end(key)
+        while len(self.seen) > self.max_graphs:    # the key itself and the max_graphs - 1 before it
+            self.seen.popitem(last=False)
+
+    def _timed(self, path, run, *arguments):
+        """Run one call on `path`, timing it while auto still measures that path."""
+        samples = self.timings[path]
+        if self.mode != "auto" or len(samples) >= GRAPH_TRIAL_CALLS:
+            return run(*arguments)
+        token = self.backend.start_timing()
+        result = run(*arguments)
+        samples.append(self.backend.stop_timing(token))
+        if len(samples) == GRAPH_TRIAL_CALLS and path != "plain":
+            self._decide(path)
+        return result
+
+    def _decide(self, path):
+        cost = {p: statistics.median(self.backend.cost_seconds(t) for t in self.timings[p])
+                for p in ("plain", path)}
+        verdict = f"{path} {cost[path] * 1e6:.1f} us vs plain {cost['plain'] * 1e6:.1f} us per call"
+        if cost[path] <= GRAPH_KEEP_RATIO * cost["plain"]:
+            self.decision = f"kept ({verdict})" if path == "replay" else self.decision
+            _graph_log.info(f"{self.name}: auto: {path} kept ({verdict})")
+            return
+        self.dropped.add(path)
+        if path == "replay":
+            self.decision = f"off ({verdict})"
+            self._turn_off(f"auto measured replay no faster than the plain path ({verdict})", warn=False)
+        else:
+            self._say(f"auto measured the copy path no faster than the plain path ({verdict}): new input "
+                      "buffers run the plain path", warn=False)
+
+    def _replay(self, entry, items):
+        if self.mode == "auto" and len(self.timings["replay"]) < GRAPH_TRIAL_CALLS:
+            return self._timed("replay", self._replay_now, entry, items)
+        return self._replay_now(entry, items)
+
+    def _replay_now(self, entry, items):
+        self._launch(entry)
+        self.counts["replay"] += 1
+        return entry.outputs.hand_out(items)
+
+    def _launch(self, entry):
+        backend = self.backend
+        stream = backend.stream()
+        if stream != self._last_stream:
+            if self._last_stream is not None:
+                backend.order_after(self._last_stream)
+            self._last_stream = stream
+        backend.replay(entry.handle)
+
+    # -- a key without a graph ---------------------------------------------------------------------
+    def _new_key(self, key, items, args):
+        if self.seen[key]:
+            return self._capture(key, items, args)
+        if "copy" in self.dropped:
+            return self._plain(args, None)
+        return self._copy(key, items, args)
+
+    def _capture(self, key, items, args):
+        args.clear()
+        try:
+            handle, result, nbytes = self.backend.capture(lambda: self.plain(list(items)))
+        except GraphCaptureFailed as err:
+            self._turn_off(f"capturing the call failed ({err})", warn=True)
+            return self._plain(items, None)
+        entry = _GraphEntry(handle, _GraphOutputs(result, items, self.fresh), nbytes, key[0], key[1])
+        del result
+        self.counts["capture"] += 1
+        self.graphs[key] = entry
+        while len(self.graphs) > self.max_graphs:
+            _, old = self.graphs.popitem(last=False)
+            self.backend.release(old.handle)
+            self.counts["evicted"] += 1
+        return self._replay(entry, items)
+
+    def _copy(self, key, items, args):
+        graph = self.copy_graph
+        if graph is not None and graph.signature != key[0]:
+            return self._plain(args, "a call with another signature than the copy graph's: plain launches")
+        pointers = key[1]
+        if graph is None or any(pointers[i] != graph.pointers[i] for i in range(len(items))
+                                if i not in graph.moving):
+            # arguments that moved since the last call (or since the copy graph was captured) are copied
+            moving = set(graph.moving) if graph is not None else set()
+            previous = graph.pointers if graph is not None else self._previous_pointers(key)
+            moving |= {i for i, p in enumerate(pointers) if p is not None and p != previous[i]}
+            return self._capture_copy_graph(key, items, args, tuple(sorted(moving)))
+        storages = [items[i].untyped_storage().data_ptr() for i in graph.moving]
+        if len(set(storages)) != len(storages):
+            return self._plain(args, "moving arguments that share storage cannot be copied: plain launches")
+        args.clear()
+        if self.mode == "auto" and len(self.timings["copy"]) < GRAPH_TRIAL_CALLS:
+            return self._timed("copy", self._copy_now, graph, items)
+        return self._copy_now(graph, items)
+
+    def _previous_pointers(self, key):
+        for other in reversed(self.seen):
+            if other != key and other[0] == key[0]:
+                return other[1]
+        return key[1]
+
+    def _copy_now(self, graph, items):
+        buffers = graph.buffers
+        for i in graph.moving:
+            buffers[i].copy_(items[i])
+        self._launch(graph)
+        for i in graph.moving:
+            if self.mutated is None or i in self.mutated:
+                items[i].copy_(buffers[i])
+        self.counts["copy"] += 1
+        return graph.outputs.hand_out(items)
+
+    def _capture_copy_graph(self, key, items, args, moving):
+        if self.copy_graph is not None:
+            self.backend.release(self.copy_graph.handle)
+            self.copy_graph = None
+        buffers = {}
+        for i in moving:
+            buffers[i] = torch.empty_strided(items[i].shape, items[i].stride(), dtype=items[i].dtype,
+                                             device=items[i].device)
+        inside = [buffers.get(i, arg) for i, arg in enumerate(items)]
+        try:
+            for i in moving:
+                buffers[i].copy_(items[i])
+        except RuntimeError as err:   # e.g. an expanded (overlapping) argument: no buffer can hold it
+            self.dropped.add("copy")
+            self._say(f"the copy path cannot take these arguments ({str(err).splitlines()[0]}): new input "
+                      "buffers run the plain path", warn=True)
+            return self._plain(args, None)
+        args.clear()
+        try:
+            handle, result, nbytes = self.backend.capture(lambda: self.plain(list(inside)))
+        except GraphCaptureFailed as err:
+            self._turn_off(f"capturing the call failed ({err})", warn=True)
+            return self._plain(items, None)
+        pointers = graph_pointers(inside)
+        # outputs that alias a copied argument are handed out as views of the caller's argument
+        outputs = _GraphOutputs(result, inside, self.fresh)
+        del result
+        nbytes += sum(b.untyped_storage().nbytes() for b in buffers.values())
+        self.copy_graph = _GraphEntry(handle, outputs, nbytes, key[0], pointers, moving, buffers)
+        self.counts["capture"] += 1
+        graph = self.copy_graph
+        return self._copy_now(graph, items)

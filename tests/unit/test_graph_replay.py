@@ -1,0 +1,487 @@
+"""CUDA graphs in the emitted module (kernelopt/runtime/graph_replay.py), on the CPU.
+
+CUDA graphs do not exist on a CPU, so the policy runs here on `RecordingBackend`: a graph is the list
+of "kernel launches" (closures over the capture's tensors, so over their addresses) recorded while
+the plain call ran under capture, and a replay runs that list again; exactly what a CUDA graph does.
+The plain calls below launch through `cuda.launch(...)`, so capture records and does not run them.
+Every numeric check compares against the plain path on fresh random inputs.
+GPU behaviour (real capture, streams, bits): test_graph_replay_gpu.py.
+"""
+from __future__ import annotations
+
+import importlib.util
+import runpy
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernelopt.codegen import emit_python
+from kernelopt.codegen.graph_runtime import mutated_arguments, runtime_names
+from kernelopt.codegen.standalone_module import EmitOptions
+from kernelopt.cuda_graph_options import check_graph_options
+from kernelopt.errors import UsageError
+from kernelopt.lift import lift_file
+from kernelopt.runtime.graph_capture import GraphCaptureFailed, GraphSignatures, graph_key, graph_signature
+from kernelopt.runtime.graph_replay import GRAPH_TRIAL_CALLS, GraphReplay
+
+REPO = Path(__file__).resolve().parents[2]
+RMSNORM = REPO / "tests" / "corpus" / "cpu-2.13" / "rmsnorm" / "small.default" / "rmsnorm.default.0.py"
+
+
+class RecordingBackend:
+    """The capture backend's methods, with graphs as recorded launch lists (see the file's docstring)."""
+
+    def __init__(self, nbytes=1000, fail=None):
+        self.nbytes, self.fail = nbytes, fail
+        self.recording = None
+        self.capturing_now = False
+        self.stream_id = 7
+        self.orders = []
+        self.released = []
+        self.clock = 0.0
+        self.replay_cost = 1e-6
+
+    def launch(self, kernel):
+        if self.recording is not None:
+            self.recording.append(kernel)
+        else:
+            kernel()
+
+    def unavailable(self):
+        return None
+
+    def capturing(self):
+        return self.capturing_now
+
+    def current_device(self):
+        return 0
+
+    def stream(self):
+        return self.stream_id
+
+    def order_after(self, previous):
+        self.orders.append((previous, self.stream_id))
+
+    def capture(self, run):
+        if self.fail:
+            raise GraphCaptureFailed(self.fail)
+        self.recording = []
+        try:
+            result = run()
+            graph = list(self.recording)
+        finally:
+            self.recording = None
+        return graph, result, self.nbytes
+
+    def replay(self, graph):
+        self.clock += self.replay_cost
+        for kernel in graph:
+            kernel()
+
+    def release(self, graph):
+        self.released.append(graph)
+
+    def start_timing(self):
+        return [self.clock]
+
+    def stop_timing(self, token):
+        token.append(self.clock)
+        return token
+
+    def cost_seconds(self, token):
+        return token[1] - token[0]
+
+
+@pytest.fixture
+def cuda():
+    return RecordingBackend()
+
+
+def scale_add(cuda, cost=0.0):
+    """call(args) of a module computing (x * w + 1, x.sum(-1)) with x an input and w a parameter."""
+    def plain(args):
+        x, w = args
+        args.clear()
+        cuda.clock += cost
+        out = torch.empty_like(x)
+        total = torch.empty(x.shape[:-1], dtype=x.dtype)
+        cuda.launch(lambda: torch.mul(x, w, out=out).add_(1))
+        cuda.launch(lambda: torch.sum(x, -1, out=total))
+        return (out, total)
+    return plain
+
+
+def fresh(shape, dtype=torch.float32):
+    return torch.randn(shape, dtype=torch.float64).to(dtype)
+
+
+def reference(x, w):
+    return (x.double() * w.double() + 1).to(x.dtype), x.double().sum(-1).to(x.dtype)
+
+
+def assert_close_to_reference(outputs, x, w):
+    expected = reference(x, w)
+    for got, want in zip(outputs, expected):
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+
+# -- the key ---------------------------------------------------------------------------------------
+
+layouts = st.tuples(st.lists(st.integers(1, 5), min_size=1, max_size=3), st.sampled_from(
+    [torch.float32, torch.float16, torch.int64]), st.booleans())
+
+
+def make(layout, storage=None):
+    sizes, dtype, transposed = layout
+    tensor = torch.zeros(sizes, dtype=dtype) if storage is None else storage
+    return tensor.t() if transposed and tensor.dim() == 2 else tensor
+
+
+@settings(max_examples=40, deadline=None)
+@given(layouts, layouts)
+def test_keys_are_equal_exactly_when_layout_and_address_are(first, second):
+    a = make(first)
+    b = make(second)
+    same_layout = (tuple(a.shape), a.stride(), a.dtype) == (tuple(b.shape), b.stride(), b.dtype)
+    assert (graph_key([a]) == graph_key([b])) == (same_layout and a.data_ptr() == b.data_ptr())
+    view = a.as_strided(a.shape, a.stride(), a.storage_offset())   # same address, another tensor object
+    assert graph_key([a, 3]) == graph_key([view, 3]) and graph_key([a, 3]) != graph_key([a, 4])
+    signatures = GraphSignatures()
+    first_id = signatures.lookup([a])
+    assert (signatures.lookup([b]) == first_id) == same_layout       # the C++ guard agrees with Python
+    assert signatures.lookup([a]) == first_id
+
+
+def test_key_sees_strides_of_size_one_dims_and_rejects_lists():
+    a = torch.zeros(4, 1)
+    b = torch.zeros(4, 1).as_strided((4, 1), (1, 4))
+    assert graph_signature([a]) != graph_signature([b])
+    with pytest.raises(Exception, match="cannot key a graph"):
+        graph_signature([[1, 2]])
+
+
+# -- replay, outputs, mutation ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 7), (5, 33)])
+def test_same_buffers_capture_once_then_replay_with_new_contents(cuda, shape):
+    x, w = fresh(shape), fresh(shape[-1:])
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    for _ in range(4):
+        x.copy_(fresh(shape))          # new contents at the same address: a stale graph would fail
+        args = [x, w]
+        outputs = replay.run(args)
+        assert args == []              # the caller's list is cleared, as by the plain call
+        assert_close_to_reference(outputs, x, w)
+    # the capture call replays too (capture records the launches; the replay runs them)
+    assert replay.counts["capture"] == 1 and replay.counts["replay"] == 3 and replay.counts["plain"] == 1
+
+
+def test_fresh_outputs_are_new_tensors_each_call_and_static_ones_are_the_graphs(cuda):
+    x, w = fresh((3, 5)), fresh((5,))
+    for outputs_kind in ("fresh", "static"):
+        replay = GraphReplay(scale_add(cuda), mode="on", outputs=outputs_kind, backend=cuda)
+        replay.run([x, w])
+        first = replay.run([x, w])
+        kept = first[0].clone()
+        x.add_(1)
+        second = replay.run([x, w])
+        shared = first[0].data_ptr() == second[0].data_ptr()
+        assert shared == (outputs_kind == "static")
+        if outputs_kind == "fresh":
+            assert torch.equal(first[0], kept)        # the next call did not overwrite the caller's tensor
+        assert_close_to_reference(second, x, w)
+
+
+def test_outputs_that_alias_inputs_or_each_other_keep_doing_so(cuda):
+    def plain(args):
+        x, = args
+        args.clear()
+        buf = torch.empty(2, x.shape[0])
+        cuda.launch(lambda: (buf[0].copy_(x * 2), buf[1].copy_(x + 1)))
+        return (buf[0], buf[1], x[1:], 5)
+    replay = GraphReplay(plain, mode="on", backend=cuda)
+    x = fresh((6,))
+    replay.run([x])
+    for _ in range(2):
+        y = fresh((6,))
+        x.copy_(y)
+        a, b, view, five = replay.run([x])
+        torch.testing.assert_close(a, y * 2) and torch.testing.assert_close(b, y + 1)
+        assert a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()   # one storage, as plain's
+        assert view.data_ptr() == x.data_ptr() + x.element_size() and five == 5
+
+
+def mutating(cuda):
+    """A module that adds 1 to its first argument in place and returns x * 2."""
+    def plain(args):
+        x, = args
+        args.clear()
+        out = torch.empty_like(x)
+        cuda.launch(lambda: (x.add_(1), torch.mul(x, 2, out=out)))
+        return (out,)
+    return plain
+
+
+@pytest.mark.parametrize("ring", [1, 12])
+def test_in_place_mutation_happens_once_per_call_on_replay_and_copy(cuda, ring):
+    replay = GraphReplay(mutating(cuda), mode="on", backend=cuda, mutated=(0,))
+    buffers = [fresh((7,)) for _ in range(ring)]
+    for call in range(2 * ring + 2):
+        x = buffers[call % ring]
+        before = x.clone()
+        (out,) = replay.run([x])
+        torch.testing.assert_close(x, before + 1)
+        torch.testing.assert_close(out, (before + 1) * 2)
+    assert replay.counts["copy" if ring > 8 else "replay"] > 0
+
+
+# -- new keys: capture (LRU) or copy ---------------------------------------------------------------
+
+def test_a_ring_within_the_lru_is_captured_and_then_only_replayed(cuda):
+    w = fresh((4,))
+    ring = [fresh((3, 4)) for _ in range(4)]
+    replay = GraphReplay(scale_add(cuda), mode="on", max_graphs=4, backend=cuda)
+    for call in range(12):
+        x = ring[call % 4]
+        assert_close_to_reference(replay.run([x, w]), x, w)
+    assert replay.counts["capture"] == 4 + 1        # one graph per buffer, and the copy graph of call 2
+    assert replay.stats()["graphs"] == 4 and replay.counts["evicted"] == 0
+    # first sightings of buffers 1-3 are copied; every call from each buffer's second sighting replays
+    assert replay.counts["copy"] == 3 and replay.counts["replay"] == 12 - 1 - 3
+
+
+def test_a_ring_larger_than_the_lru_copies_only_the_moving_input(cuda):
+    w = fresh((4,))
+    ring = [fresh((3, 4)) for _ in range(10)]
+    replay = GraphReplay(scale_add(cuda), mode="on", max_graphs=4, backend=cuda)
+    for call in range(25):
+        x = ring[call % 10]
+        assert_close_to_reference(replay.run([x, w]), x, w)
+    assert replay.counts["copy"] == 24 and replay.counts["capture"] == 1 and replay.stats()["graphs"] == 0
+    assert set(replay.copy_graph.buffers) == {0}           # w (a parameter) is read in place, never copied
+    assert replay.memory_bytes == 1000 + 3 * 4 * 4
+
+
+def test_lru_evicts_the_least_recently_used_graph_and_counts_memory(cuda):
+    w = fresh((4,))
+    a, b, c = (fresh((2, 4)) for _ in range(3))
+    replay = GraphReplay(scale_add(cuda), mode="on", max_graphs=2, backend=cuda)
+    for x in (a, a, b, b, a, c, c):      # a and b captured; a used again; c's capture evicts b
+        assert_close_to_reference(replay.run([x, w]), x, w)
+    held = {key[1][0] for key in replay.graphs}
+    assert held == {a.data_ptr(), c.data_ptr()} and replay.counts["evicted"] == 1
+    assert replay.memory_bytes == 2 * 1000 + replay.copy_graph.bytes
+    replay.release_all()
+    assert replay.memory_bytes == 0 and len(cuda.released) == 4
+
+
+def test_a_parameter_that_moves_widens_the_copy_graph(cuda):
+    ring = [fresh((2, 3)) for _ in range(10)]
+    weights = [fresh((3,)) for _ in range(10)]
+    replay = GraphReplay(scale_add(cuda), mode="on", max_graphs=2, backend=cuda)
+    for call in range(10):
+        x, w = ring[call], weights[0 if call < 5 else call]
+        assert_close_to_reference(replay.run([x, w]), x, w)
+    assert set(replay.copy_graph.buffers) == {0, 1}
+
+
+# -- fallbacks -------------------------------------------------------------------------------------
+
+def test_capture_failure_warns_once_and_runs_plain_from_then_on(cuda):
+    cuda.fail = "operation not permitted when stream is capturing"
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    x, w = fresh((3, 4)), fresh((4,))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(4):
+            assert_close_to_reference(replay.run([x, w]), x, w)
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1 and "capturing the call failed" in messages[0] and "not permitted" in messages[0]
+    assert replay.counts["plain"] == 4 and replay.off
+
+
+def test_calls_under_the_callers_capture_and_unhashable_arguments_run_plain(cuda):
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    x, w = fresh((3, 4)), fresh((4,))
+    replay.run([x, w])
+    cuda.capturing_now = True
+    cuda.recording = []                 # the caller's graph records our plain launches
+    replay.run([x, w])
+    assert len(cuda.recording) == 2 and replay.counts["capture"] == 0
+    cuda.capturing_now, cuda.recording = False, None
+    assert any("being captured" in r for r in replay.remarks)
+
+    def with_list(args):
+        return scale_add(cuda)([args[0], args[1]])
+    replay = GraphReplay(with_list, mode="on", backend=cuda)
+    replay.run([x, w, [1]])
+    replay.run([x, w, [1]])
+    assert replay.counts["plain"] == 2 and any("cannot key a graph" in r for r in replay.remarks)
+
+
+class NoCuda(RecordingBackend):
+    def unavailable(self):
+        return "no CUDA device (torch.cuda.is_available() is False)"
+
+
+@pytest.mark.parametrize("mode, warns", [("on", True), ("auto", False)])
+def test_no_cuda_runs_plain_and_says_why(mode, warns):
+    cuda = NoCuda()
+    replay = GraphReplay(scale_add(cuda), mode=mode, backend=cuda)
+    x, w = fresh((3, 4)), fresh((4,))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(3):
+            assert_close_to_reference(replay.run([x, w]), x, w)
+    assert bool(caught) == warns and replay.counts["plain"] == 3
+    assert "no CUDA device" in replay.stats()["off"]
+
+
+def test_replay_on_another_stream_is_ordered_after_the_last_one(cuda):
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    x, w = fresh((3, 4)), fresh((4,))
+    for stream in (7, 7, 7, 9, 9):
+        cuda.stream_id = stream
+        replay.run([x, w])
+    assert cuda.orders == [(7, 9)]
+
+
+# -- auto ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("plain_cost, keeps", [(10e-6, True), (0.5e-6, False)])
+def test_auto_keeps_graphs_only_when_replay_is_timed_faster(cuda, plain_cost, keeps):
+    replay = GraphReplay(scale_add(cuda, cost=plain_cost), mode="auto", backend=cuda)
+    x, w = fresh((3, 4)), fresh((4,))
+    for _ in range(1 + GRAPH_TRIAL_CALLS + GRAPH_TRIAL_CALLS + 3):
+        assert_close_to_reference(replay.run([x, w]), x, w)
+    assert (replay.off is None) == keeps
+    assert replay.decision.startswith("kept" if keeps else "off")
+    if not keeps:
+        assert replay.memory_bytes == 0 and cuda.released      # graphs released when dropped
+
+
+# -- options and the emitted module ----------------------------------------------------------------
+
+def test_option_errors_name_the_flag_and_the_fix():
+    check_graph_options("auto", "fresh")
+    for bad, text in [(("sometimes", "fresh"), "--cuda-graphs must be one of auto, on, off"),
+                      (("on", "shared"), "--outputs must be one of fresh, static"),
+                      (("off", "static"), "needs --cuda-graphs on or auto")]:
+        with pytest.raises(UsageError, match=text):
+            check_graph_options(*bad)
+    with pytest.raises(ValueError, match="max_graphs"):
+        GraphReplay(lambda a: a, max_graphs=0)
+
+
+def test_backend_takes_a_cuda_graphs_option():
+    from kernelopt.backend.options import backend_options
+
+    assert backend_options({"cuda_graphs": "on"}).cuda_graphs == "on"
+    assert backend_options({}).cuda_graphs == "auto"
+    with pytest.raises(UsageError, match="cuda-graphs must be one of auto, on, off"):
+        backend_options({"cuda_graphs": "always"})
+
+
+@pytest.mark.parametrize("command", ["emit", "optimize"])
+def test_cli_help_documents_the_flags(command):
+    text = subprocess.run([sys.executable, "-m", "kernelopt.cli", command, "--help"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "--cuda-graphs {auto,on,off}" in text and "--outputs {fresh,static}" in text
+    assert "no input copy" in " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def rmsnorm():
+    return lift_file(str(RMSNORM))
+
+
+def emitted(module, cuda_graphs, tmp_path):
+    source = emit_python(module, "standalone", options=EmitOptions(cuda_graphs=cuda_graphs, date="2026-01-01"))
+    path = tmp_path / f"rmsnorm_{cuda_graphs}.py"
+    path.write_text(source)
+    return source, path
+
+
+def test_cpu_module_auto_has_no_graphs_and_on_runs_plain_saying_why(rmsnorm, tmp_path):
+    source, _ = emitted(rmsnorm, "auto", tmp_path)
+    assert "GraphReplay" not in source and "CUDA graphs: off" in source
+    source, path = emitted(rmsnorm, "on", tmp_path)
+    assert "import kernelopt" not in source and "from kernelopt.runtime.graph" not in source
+    namespace = runpy.run_path(str(path))
+    args = namespace["get_args"]()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = namespace["call"](list(args)) + namespace["call"](list(args))
+    want = namespace["call_plain"](list(args))
+    assert all(torch.equal(a, b) for a, b in zip(got, want + want))
+    messages = [str(c.message) for c in caught]
+    assert len(messages) == 1 and "CUDA graphs off" in messages[0] and "emitted for the CPU" in messages[0]
+    assert namespace["cuda_graphs"].stats()["plain"] == 2
+
+
+def test_inlined_runtime_names_do_not_clash_and_the_module_lifts_again(rmsnorm, tmp_path):
+    plain_source, _ = emitted(rmsnorm, "off", tmp_path)
+    import ast
+    module_names = {t.id for node in ast.parse(plain_source).body if isinstance(node, ast.Assign)
+                    for t in node.targets if isinstance(t, ast.Name)}
+    module_names |= {node.name for node in ast.parse(plain_source).body
+                     if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    assert not (runtime_names() - {"torch", "time"}) & module_names
+    assert all(n.startswith(("graph_", "Graph", "_graph_", "GRAPH_", "_Graph")) for n in runtime_names())
+    _, path = emitted(rmsnorm, "on", tmp_path)
+    relifted = lift_file(str(path))
+    assert len(relifted.launches()) == len(rmsnorm.launches())
+
+
+def test_mutated_arguments_come_from_the_ir_effects(rmsnorm):
+    assert mutated_arguments(rmsnorm) == ()
+
+
+# -- the legality gate's graph-path check ----------------------------------------------------------
+
+def test_gate_accepts_a_faithful_graph_path_and_rejects_a_stale_one(cuda):
+    from kernelopt.legality.graph_path import compare_graph_path
+
+    x, w = fresh((3, 5)), fresh((5,))
+    plain = scale_add(cuda)
+    verdict = compare_graph_path(plain, GraphReplay(plain, mode="on", backend=cuda).run, [x, w])
+    assert verdict.accepted, verdict.reason
+
+    def stale(args):     # reads a value on the host while capturing: the graph bakes it in
+        x, w = args
+        args.clear()
+        scale = float(x.sum())
+        out = torch.empty_like(w)
+        cuda.launch(lambda: torch.mul(w, scale, out=out))
+        return (out,)
+    verdict = compare_graph_path(stale, GraphReplay(stale, mode="on", backend=cuda).run, [x, w])
+    assert not verdict.accepted and verdict.check == "graph-path"
+    assert "round 2 (same buffers)" in verdict.reason and "bits differ" in verdict.reason
+
+
+def test_gate_skips_the_graph_path_without_cuda_and_says_why():
+    from kernelopt.legality.graph_path import check_graph_path
+
+    if torch.cuda.is_available():
+        pytest.skip("a CUDA device is present: test_graph_replay_gpu.py runs the check")
+    verdict = check_graph_path("unused.py")
+    assert verdict.accepted and verdict.check == "skipped" and "needs a CUDA device" in verdict.reason
+
+
+def test_the_suite_lists_its_cases_and_refuses_without_a_gpu(capsys):
+    spec = importlib.util.spec_from_file_location("cuda_graphs_suite", REPO / "benchmarks" / "cuda_graphs_suite.py")
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)
+    assert suite.main(["--list"]) == 0
+    listed = capsys.readouterr().out.split()
+    assert len(listed) == 16 and listed[0] == "transformer_block:decode_b1" and "embedding_pos:decode_b8" in listed
+    if not torch.cuda.is_available():
+        assert suite.main(["--out-dir", "unused"]) == 2
+        refusal = capsys.readouterr().err
+        assert "needs a CUDA GPU" in refusal and "--dry-run checks the harness" in refusal
