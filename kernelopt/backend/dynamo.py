@@ -31,7 +31,11 @@ import kernelopt.ir
 import kernelopt.passes
 import kernelopt.templates
 from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key, source_fingerprint
+from kernelopt.backend.graph_inputs import (ForwardRun, Layout, Unrealistic, backward_inputs, forward_inputs,
+                                            output_names, placeholder_names)
 from kernelopt.backend.options import backend_options, inductor_mode, key_options
+from kernelopt.backend.search_log import SearchLog
+from kernelopt.logs_env import apply_kernelopt_logs
 from kernelopt.optimize_job import optimize_model
 from kernelopt.runtime.loader import load_output_module
 
@@ -43,6 +47,7 @@ _FINGERPRINT: list[str] = []    # KernelOPT's own source hash, computed once per
 def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     """The `torch_dynamo_backends` entry point named `kernelopt`."""
     job = backend_options(options)     # a wrong option is the user's error: raised now, never a fallback
+    apply_kernelopt_logs()             # so is a wrong KERNELOPT_LOGS
     # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     import torch._inductor
     from torch._inductor.compile_fx import compile_fx, compile_fx_inner
@@ -62,14 +67,37 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
         log.info("kernelopt: %s: %s: running Inductor's module", graph, why_not)
         return compile_fx(gm, example_inputs, config_patches=patches)
 
+    # Dynamo's example inputs are real tensors: the modules' inputs are made from them. Held until the
+    # forward compiles, and for a training graph until its backward does (then dropped: no leak).
+    real_inputs = list(example_inputs)
+    forward_run: list[ForwardRun] = []
+
     def inner_compile(inner_gm, inner_inputs, **kwargs):
         compiled = compile_fx_inner(inner_gm, inner_inputs, **kwargs)
-        part = f"{graph} ({'backward' if kwargs.get('is_backward') else 'forward'})"
-        if not kwargs.get("is_inference", True) or kwargs.get("is_backward"):
-            log.info("kernelopt: %s: training graph: running Inductor's module (optimizing forward and "
-                     "backward graphs is a later step)", part)
+        backward = bool(kwargs.get("is_backward"))
+        part = f"{graph} ({'backward' if backward else 'forward'})"
+        layouts = [Layout.of(x) for x in inner_inputs]
+        try:
+            if backward:
+                if not forward_run:
+                    raise Unrealistic("its forward was not compiled here, so no saved tensor can be made")
+                inputs = backward_inputs(forward_run.pop(), placeholder_names(inner_gm), layouts)
+            else:
+                real = list(real_inputs)
+                real_inputs.clear()
+                if not kwargs.get("is_inference", True) and getattr(compiled, "current_callable", None):
+                    # Inductor's forward (not ours, swapped in below): the reference run of the saved tensors
+                    forward_run[:] = [ForwardRun(compiled.current_callable, real, layouts, output_names(inner_gm))]
+                inputs = forward_inputs(real, layouts)
+        except Unrealistic as why:
+            log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
+                     "Inductor's module", part, why)
             return compiled
-        _swap_in_emitted(compiled, part, device, job)
+        except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
+            log.warning("kernelopt: %s: KernelOPT failed making the module's inputs (%s: %s): running Inductor's "
+                        "module", part, type(err).__name__, _first_line(err))
+            return compiled
+        _swap_in_emitted(compiled, part, device, job, inputs)
         return compiled
 
     # The AOTAutograd cache would hand back a compiled graph without calling inner_compile, so the
@@ -94,26 +122,39 @@ def _why_inductor_runs(example_inputs, device: str, job) -> str | None:
     return None
 
 
-def _swap_in_emitted(compiled, part: str, device: str, job) -> None:
-    """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is."""
+def _swap_in_emitted(compiled, part: str, device: str, job, inputs: list) -> None:
+    """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is.
+    Only the callable changes: AOTAutograd's wrappers around it keep input mutation and aliasing theirs."""
     source = getattr(compiled, "source_code", None)
     if not source or getattr(compiled, "current_callable", None) is None:
         log.info("kernelopt: %s: Inductor returned %s without an output module: running it as it is",
                  part, type(compiled).__name__)
         return
     try:
-        path, rewrites, how = _emitted_module(source, device, job)
+        path, figures, how = _emitted_module(source, device, job, part, inputs)
         loaded = load_output_module(str(path), device, hooks=False)
     except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
         log.warning("kernelopt: %s: KernelOPT failed (%s: %s): running Inductor's module",
-                    part, type(err).__name__, str(err).splitlines()[0] if str(err) else "")
+                    part, type(err).__name__, _first_line(err))
         return
     compiled.current_callable = loaded.call
-    log.info("kernelopt: %s: %d kernel(s) rewritten, %s: running the emitted module %s", part, rewrites, how, path)
+    log.info("kernelopt: %s: %d kernel(s) rewritten, %s, %s: running the emitted module %s",
+             part, figures["rewrites"], _speedup_text(figures.get("speedup"), device), how, path)
 
 
-def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
-    """(cached module path, rewrites, 'cache hit' / 'cache miss (...)') for Inductor's module `source`."""
+def _speedup_text(speedup: float | None, device: str) -> str:
+    if speedup is None:
+        return "speedup not measured (" + ("no CUDA device: static cost model" if device != "cuda" else "not timed") + ")"
+    return f"speedup {speedup:.3f}x measured side by side"
+
+
+def _first_line(err: BaseException) -> str:
+    return str(err).splitlines()[0] if str(err) else ""
+
+
+def _emitted_module(source: str, device: str, job, part: str, inputs: list) -> tuple[Path, dict, str]:
+    """(cached module path, {rewrites, speedup}, 'cache hit' / 'cache miss (...)') for Inductor's module
+    `source`; on a miss the optimize job runs on `inputs`, its steps logged to kernelopt.search."""
     cache = ModuleCache()
     key = cache_key({"inductor_source": source, "device": _device_name(device), "torch": torch.__version__,
                      "triton": _triton_version(), "kernelopt": _kernelopt_fingerprint(), "options": key_options(job)})
@@ -124,7 +165,8 @@ def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
         found = None
     if found is not None:
         path, header = found
-        return path, int(header.get("rewrites", 0)), f"cache hit ({key[:12]})"
+        return path, {"rewrites": int(header.get("rewrites", 0)), "speedup": header.get("speedup")}, \
+            f"cache hit ({key[:12]})"
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kernelopt-backend-") as folder:
         given = Path(folder) / "inductor_module.py"
@@ -132,14 +174,16 @@ def _emitted_module(source: str, device: str, job) -> tuple[Path, int, str]:
         job = dataclasses.replace(job, device=device)
         # The pipeline runs real tensors: leave the FakeTensorMode Inductor compiles under.
         with python_dispatch._disable_current_modes():
-            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=None)
+            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=SearchLog(part),
+                                    inputs=inputs)
         if result.status != "optimized":
             raise RuntimeError(result.reason or f"the pipeline ended with status {result.status}")
         emitted = (Path(folder) / "emitted.py").read_text()
     seconds = time.perf_counter() - started
-    path = cache.put(key, emitted, {"rewrites": result.rewrites, "seconds": round(seconds, 2),
-                                    "device": _device_name(device), "options": key_options(job)})
-    return path, result.rewrites, f"cache miss ({key[:12]}; pipeline {seconds:.1f} s)"
+    figures = {"rewrites": result.rewrites, "speedup": result.speedup}
+    path = cache.put(key, emitted, figures | {"seconds": round(seconds, 2), "device": _device_name(device),
+                                              "options": key_options(job)})
+    return path, figures, f"cache miss ({key[:12]}; pipeline {seconds:.1f} s)"
 
 
 def _device_name(device: str) -> str:

@@ -1,0 +1,94 @@
+"""Training through `torch.compile(model, backend="kernelopt")` on the CPU (Triton's interpreter).
+
+AOTAutograd hands Inductor a forward and a backward graph; both output modules go through KernelOPT's
+pipeline on real inputs (backend/graph_inputs.py) and run in place of Inductor's, so `loss.backward()`
+runs emitted modules. The reference is torch.compile with Inductor writing Triton kernels for the CPU
+too (the modules KernelOPT starts from), and eager in float64. `proposers: []` keeps each compile to
+the pipeline's cost (the search has its own tests); one test searches a backward with `retune`.
+"""
+from __future__ import annotations
+
+import copy
+import logging
+from pathlib import Path
+
+import pytest
+import torch
+
+from kernelopt.capture.models import load_model
+from kernelopt.runtime.interpret import install_cpu_triton_shims
+
+ZOO = Path(__file__).resolve().parents[1] / "zoo"
+CPU = {"cost_model": "static", "proposers": []}
+INDUCTOR_CPU_TRITON = {"cpu_backend": "triton", "compile_threads": 1}
+STEPS = 3
+
+
+@pytest.fixture(autouse=True)
+def fresh_dynamo(tmp_path, monkeypatch):
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+    install_cpu_triton_shims()     # the Inductor reference compiles Triton kernels for the CPU as well
+    torch._dynamo.reset()
+    yield
+    torch._dynamo.reset()
+
+
+def _loss(out: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    # a fixed random weighting: the tangent reaching the backward graph is not a constant
+    return (out.float() * weight).sum() / out.numel()
+
+
+def _train(model, inputs, weight, compile_kwargs: dict | None, steps: int = STEPS):
+    """(losses of `steps` AdamW steps, gradients of the first step: parameters, then float inputs)."""
+    model = copy.deepcopy(model)
+    inputs = [x.detach().clone().requires_grad_(x.is_floating_point()) for x in inputs]
+    run = torch.compile(model, dynamic=False, **compile_kwargs) if compile_kwargs is not None else model
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2) if list(model.parameters()) else None
+    losses, grads = [], None
+    for _ in range(steps):
+        loss = _loss(run(*inputs), weight)
+        loss.backward()
+        losses.append(loss.item())
+        if grads is None:
+            grads = [p.grad.clone() for p in model.parameters()] + [x.grad.clone() for x in inputs if x.requires_grad]
+        if optimizer is not None:
+            optimizer.step()
+            optimizer.zero_grad()
+        for x in inputs:
+            x.grad = None
+    return losses, grads
+
+
+def _float64_grads(model, inputs, weight):
+    model = copy.deepcopy(model).double()
+    inputs = [x.double() if x.is_floating_point() else x for x in inputs]
+    _, grads = _train(model, inputs, weight.double(), None, steps=1)
+    return grads
+
+
+@pytest.mark.parametrize("name", ["mlp", "rmsnorm", "softmax", "ln_gelu", "transformer_block"])
+def test_training_runs_emitted_modules_both_ways_and_matches_inductor(name, caplog):
+    model, inputs, _ = load_model(str(ZOO / f"{name}.py"), device="cpu", seed=0, size="small")
+    model.train()
+    with torch.no_grad():
+        weight = torch.randn(model(*inputs).shape, generator=torch.Generator().manual_seed(1))
+    with caplog.at_level(logging.INFO, logger="kernelopt.backend"):
+        ours, our_grads = _train(model, inputs, weight, {"backend": "kernelopt", "options": CPU})
+    lines = [r.getMessage() for r in caplog.records if r.name == "kernelopt.backend"]
+    for part in ("(forward)", "(backward)"):
+        assert any(part in line and "running the emitted module" in line for line in lines), (part, lines)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("kernelopt")]
+
+    torch._dynamo.reset()
+    theirs, their_grads = _train(model, inputs, weight, {"backend": "inductor", "options": INDUCTOR_CPU_TRITON})
+    exact = _float64_grads(model, inputs, weight)
+    assert len(our_grads) == len(their_grads) == len(exact) > 0
+    for i, (got, inductor, want) in enumerate(zip(our_grads, their_grads, exact)):
+        scale = want.abs().max().item() or 1.0
+        ours_off = (got.double() - want).abs().max().item() / scale
+        inductor_off = (inductor.double() - want).abs().max().item() / scale
+        # as accurate as Inductor's own gradient, against float64 (bf16 rounding at most on top)
+        assert ours_off <= 2 * inductor_off + 1e-2, (name, i, ours_off, inductor_off)
+        torch.testing.assert_close(got, inductor, rtol=2e-2, atol=1e-2 * scale)
+    for step, (a, b) in enumerate(zip(ours, theirs)):
+        assert abs(a - b) <= 1e-3 * abs(b), (name, step, ours, theirs)
