@@ -15,6 +15,10 @@ from pathlib import Path
 import pytest
 import torch
 
+from functorch.compile import make_boxed_func
+
+from kernelopt.backend.graph_inputs import (ForwardRun, Layout, Unrealistic, backward_inputs, forward_inputs,
+                                            output_names, placeholder_names)
 from kernelopt.capture.models import load_model
 from kernelopt.runtime.interpret import install_cpu_triton_shims
 
@@ -92,3 +96,75 @@ def test_training_runs_emitted_modules_both_ways_and_matches_inductor(name, capl
         torch.testing.assert_close(got, inductor, rtol=2e-2, atol=1e-2 * scale)
     for step, (a, b) in enumerate(zip(ours, theirs)):
         assert abs(a - b) <= 1e-3 * abs(b), (name, step, ours, theirs)
+
+
+class LinearCrossEntropyMaxPool(torch.nn.Module):
+    """Saves integer tensors for its backward: the class targets and max-pool's argmax indices."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(6, 5)
+
+    def forward(self, x, target):
+        logits = self.linear(x)
+        pooled = torch.nn.functional.max_pool1d(logits[None], 2)[0]
+        return torch.nn.functional.cross_entropy(logits, target) + pooled.square().sum()
+
+
+def _aot_graphs(model, inputs):
+    """The forward and backward FX graphs AOTAutograd makes (each run as it is: no Inductor here)."""
+    from torch._dynamo.backends.common import aot_autograd
+
+    seen = {}
+
+    def keep(kind):
+        def compiler(gm, fakes):
+            seen[kind] = (gm, [Layout.of(f) for f in fakes])
+            return make_boxed_func(gm.forward)
+        return compiler
+
+    def backend(gm, example_inputs):
+        seen["real"] = list(example_inputs)
+        return aot_autograd(fw_compiler=keep("forward"), bw_compiler=keep("backward"))(gm, example_inputs)
+
+    torch.compile(model, backend=backend, dynamic=False)(*inputs).backward()
+    return seen
+
+
+def test_backward_inputs_are_what_the_forward_saves_so_the_backward_gives_the_real_gradients():
+    torch.manual_seed(0)
+    model = LinearCrossEntropyMaxPool()
+    x, target = torch.randn(7, 6), torch.randint(0, 5, (7,))
+    seen = _aot_graphs(model, (x, target))
+    forward_gm, forward_layouts = seen["forward"]
+    backward_gm, backward_layouts = seen["backward"]
+    run = ForwardRun(make_boxed_func(forward_gm.forward), seen["real"], forward_layouts, output_names(forward_gm))
+    names = placeholder_names(backward_gm)
+    args = backward_inputs(run, names, backward_layouts)
+
+    integers = {n: a for n, a in zip(names, args) if not a.is_floating_point()}
+    assert any(torch.equal(a, target) for a in integers.values())       # the real targets, not zeros
+    assert len(integers) >= 2 and all(0 <= a.min() and a.max() < 7 for a in integers.values())
+    tangent = args[names.index(next(n for n in names if n.startswith("tangents_")))]
+    got = backward_gm(*args)
+    model.zero_grad()
+    loss = model(x, target)
+    want = torch.autograd.grad(loss, list(model.parameters()), grad_outputs=tangent.reshape(loss.shape))
+    got_tensors = [g for g in got if g is not None]
+    assert len(got_tensors) == len(want)
+    for g, w in zip(got_tensors, want):
+        torch.testing.assert_close(g, w)
+
+
+def test_inputs_that_cannot_be_made_real_are_refused_with_the_reason():
+    layout = Layout((2, 3), (3, 1), torch.float32)
+    with pytest.raises(Unrealistic, match="Dynamo gave 1 inputs and the graph takes 2"):
+        forward_inputs([torch.zeros(2, 3)], [layout, layout])
+    with pytest.raises(Unrealistic, match=r"input 0: the graph takes \(2, 3\) torch.float32, the real tensor is "
+                                          r"\(3, 2\) torch.float32"):
+        forward_inputs([torch.zeros(3, 2)], [layout])
+    run = ForwardRun(lambda args: [args[0] * 2], [torch.ones(2, 3)], [layout], ["mul"])
+    with pytest.raises(Unrealistic, match="backward input 'bwd_seed' is neither a tensor the forward saves"):
+        backward_inputs(run, ["mul", "bwd_seed", "tangents_1"], [layout] * 3)
+    made = backward_inputs(run, ["mul", "tangents_1"], [layout, Layout((2, 3), (1, 2), torch.float32)])
+    assert torch.equal(made[0], torch.full((2, 3), 2.0)) and made[1].stride() == (1, 2)
