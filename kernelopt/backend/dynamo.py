@@ -7,10 +7,19 @@ takes its result from the persistent cache, cache.py) and swaps `current_callabl
 module's `call`. Everything around it stays Inductor's and Dynamo's: guards, recompiles, graph breaks,
 AOTAutograd's wrappers (input mutation, aliasing, no_grad), so the backend is a drop-in.
 
+Training graphs are optimized too: AOTAutograd compiles a forward (is_inference=False) and, at the
+first backward(), a backward graph through the same inner_compile, and both modules are swapped in, so
+`loss.backward()` runs emitted kernels. The job runs on real inputs (graph_inputs.py): the forward on
+copies of Dynamo's example inputs, the backward on the tensors Inductor's forward saves from them plus
+random tangents; the module's own get_args() (zeros for integers) would let the gate prove nothing
+about saved indices and masks.
+
 Inductor's module runs instead, with one log line saying why, when: there is no CUDA GPU (unless
 options={"cost_model": "static"}, which runs the whole path on the CPU under Triton's interpreter), the
-graph has symbolic sizes, it is a training graph (forward and backward: a later step), or anything
-fails inside KernelOPT (a warning with the reason: the user's program never breaks because of us).
+graph has symbolic sizes, its inputs cannot be made from real data, or anything fails inside KernelOPT
+(a warning with the reason: the user's program never breaks because of us). Otherwise one line per
+graph (logger kernelopt.backend; KERNELOPT_LOGS, logs_env.py) says kernels rewritten, the speedup the
+guard measured and cache hit or miss; the job's own steps go to kernelopt.search (search_log.py).
 """
 from __future__ import annotations
 
