@@ -114,7 +114,7 @@ def _ms(value) -> str:
 
 def markdown(results: dict) -> str:
     env, total = results.get("environment", {}), results.get("summary") or summary(results.get("models", {}))
-    lines = [f"# Training step through torch.compile(backend=\"kernelopt\") against the best Inductor mode",
+    lines = ["# Training step through torch.compile(backend=\"kernelopt\") against the best Inductor mode",
              "",
              f"GPU {env.get('gpu')}, torch {env.get('torch')}, triton {env.get('triton')}; size "
              f"`{results.get('size')}`; backend options `{json.dumps(results.get('options', {}))}`; step = zero_grad + "

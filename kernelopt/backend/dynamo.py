@@ -30,6 +30,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 import torch
 import torch._functorch.config as functorch_config
@@ -86,27 +87,25 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
         backward = bool(kwargs.get("is_backward"))
         part = f"{graph} ({'backward' if backward else 'forward'})"
         layouts = [Layout.of(x) for x in inner_inputs]
-        try:
-            if backward:
-                if not forward_run:
+        # The module's inputs are made only on a cache miss (a warm start runs no forward for them).
+        if backward:
+            forward = forward_run.pop() if forward_run else None
+            names = placeholder_names(inner_gm)
+
+            def make_inputs() -> list:
+                if forward is None:
                     raise Unrealistic("its forward was not compiled here, so no saved tensor can be made")
-                inputs = backward_inputs(forward_run.pop(), placeholder_names(inner_gm), layouts)
-            else:
-                real = list(real_inputs)
-                real_inputs.clear()
-                if not kwargs.get("is_inference", True) and getattr(compiled, "current_callable", None):
-                    # Inductor's forward (not ours, swapped in below): the reference run of the saved tensors
-                    forward_run[:] = [ForwardRun(compiled.current_callable, real, layouts, output_names(inner_gm))]
-                inputs = forward_inputs(real, layouts)
-        except Unrealistic as why:
-            log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
-                     "Inductor's module", part, why)
-            return compiled
-        except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
-            log.warning("kernelopt: %s: KernelOPT failed making the module's inputs (%s: %s): running Inductor's "
-                        "module", part, type(err).__name__, _first_line(err))
-            return compiled
-        _swap_in_emitted(compiled, part, device, job, inputs)
+                return backward_inputs(forward, names, layouts)
+        else:
+            real = list(real_inputs)
+            real_inputs.clear()
+            if not kwargs.get("is_inference", True) and getattr(compiled, "current_callable", None):
+                # Inductor's forward (not ours, swapped in below): the reference run of the saved tensors
+                forward_run[:] = [ForwardRun(compiled.current_callable, real, layouts, output_names(inner_gm))]
+
+            def make_inputs() -> list:
+                return forward_inputs(real, layouts)
+        _swap_in_emitted(compiled, part, device, job, make_inputs)
         return compiled
 
     # The AOTAutograd cache would hand back a compiled graph without calling inner_compile, so the
@@ -131,7 +130,7 @@ def _why_inductor_runs(example_inputs, device: str, job) -> str | None:
     return None
 
 
-def _swap_in_emitted(compiled, part: str, device: str, job, inputs: list) -> None:
+def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callable[[], list]) -> None:
     """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is.
     Only the callable changes: AOTAutograd's wrappers around it keep input mutation and aliasing theirs."""
     source = getattr(compiled, "source_code", None)
@@ -140,8 +139,12 @@ def _swap_in_emitted(compiled, part: str, device: str, job, inputs: list) -> Non
                  part, type(compiled).__name__)
         return
     try:
-        path, figures, how = _emitted_module(source, device, job, part, inputs)
+        path, figures, how = _emitted_module(source, device, job, part, make_inputs)
         loaded = load_output_module(str(path), device, hooks=False)
+    except Unrealistic as why:
+        log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
+                 "Inductor's module", part, why)
+        return
     except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
         log.warning("kernelopt: %s: KernelOPT failed (%s: %s): running Inductor's module",
                     part, type(err).__name__, _first_line(err))
@@ -161,9 +164,11 @@ def _first_line(err: BaseException) -> str:
     return str(err).splitlines()[0] if str(err) else ""
 
 
-def _emitted_module(source: str, device: str, job, part: str, inputs: list) -> tuple[Path, dict, str]:
+def _emitted_module(source: str, device: str, job, part: str,
+                    make_inputs: Callable[[], list]) -> tuple[Path, dict, str]:
     """(cached module path, {rewrites, speedup}, 'cache hit' / 'cache miss (...)') for Inductor's module
-    `source`; on a miss the optimize job runs on `inputs`, its steps logged to kernelopt.search."""
+    `source`; on a miss the optimize job runs on make_inputs() (Unrealistic: none can be made), its steps
+    logged to kernelopt.search."""
     cache = ModuleCache()
     key = cache_key({"inductor_source": source, "device": _device_name(device), "torch": torch.__version__,
                      "triton": _triton_version(), "kernelopt": _kernelopt_fingerprint(), "options": key_options(job)})
@@ -177,6 +182,7 @@ def _emitted_module(source: str, device: str, job, part: str, inputs: list) -> t
         return path, {"rewrites": int(header.get("rewrites", 0)), "speedup": header.get("speedup")}, \
             f"cache hit ({key[:12]})"
     started = time.perf_counter()
+    inputs = make_inputs()
     with tempfile.TemporaryDirectory(prefix="kernelopt-backend-") as folder:
         given = Path(folder) / "inductor_module.py"
         given.write_text(source)

@@ -197,6 +197,12 @@ def test_buffer_mutation_stays_aotautograds_running_statistics_and_gradients_mat
                                       copy_model=False)
     assert sum("running the emitted module" in r.getMessage() for r in caplog.records) == 2   # forward, backward
     torch._dynamo.reset()
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="kernelopt.backend"):     # a warm start (on a copy): both cached
+        _train(ours, [x], weight, {"backend": "kernelopt", "options": CPU}, steps=1)
+    assert [("(forward)" in r.getMessage(), "cache hit" in r.getMessage()) for r in caplog.records
+            if r.name == "kernelopt.backend"] == [(True, True), (False, True)]
+    torch._dynamo.reset()
     theirs = copy.deepcopy(model)
     their_losses, their_grads = _train(theirs, [x], weight, {"backend": "inductor", "options": INDUCTOR_CPU_TRITON},
                                        steps=2, copy_model=False)
