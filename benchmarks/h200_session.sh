@@ -57,6 +57,12 @@ want legality_reorder && step legality_reorder 420 python3 benchmarks/legality_s
 # Why one emitted module is slower than its original (cubins, registers, graph-replay vs launch timing).
 want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/corpus/cuda-2.11-h200/ln_gelu/large.default \
   --out "$RES/kernel_diff_ln_gelu.json"
+# Issue 21 item 5: a training step (forward + backward + AdamW) through torch.compile(backend="kernelopt") against
+# the best Inductor mode at the zoo's large sizes, and 50 steps' losses compared (only when named).
+# TRAINING_MODELS picks models, TRAINING_GPU_SECONDS the backend's search budget per graph.
+[ -n "$STEPS" ] && want backend_training && step backend_training 500 python3 benchmarks/backend_training.py \
+  --models "${TRAINING_MODELS:-transformer_block,mlp,ln_gelu,rmsnorm}" --gpu-seconds "${TRAINING_GPU_SECONDS:-20}" \
+  --out "$RES/backend_training.json"
 # Issue 18's real sizes: ONE problem of benchmarks/large_problems per device command (each under 8
 # minutes; only when named, it alone fills a command). LARGE_PROBLEM picks one, else the first without a
 # result. Resuming: copy $RES/large_suite.jsonl back to benchmarks/results/ before the next command.

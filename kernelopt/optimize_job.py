@@ -134,6 +134,7 @@ class OptimizeResult:
     status: str = "optimized"    # optimized | fallback (Inductor's module written; `reason` says why) | skipped
     reason: str = ""
     rewrites: int = 0            # rewrites accepted in the module written (0 when the guard kept Inductor's)
+    speedup: float | None = None  # the guard's Inductor time / emitted time, side by side (None: not timed)
 
 
 class Steps:
@@ -214,6 +215,7 @@ class Outcome:
     module: Any
     ctx: Any
     source: str
+    speedup: float | None = None   # measured by the guard (None: no GPU, or passthrough)
 
 
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
@@ -222,9 +224,10 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     module is written as soon as it is captured and replaced (atomically) only by a proven one; the
     failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback.
 
-    `inputs`: the `call(args)` arguments to search, gate and time with when `model` is an output module
-    (the Dynamo backend's background search hands it a copy of a real call's); None: the module's own
-    `get_args()`, random values of the declared shapes."""
+    `inputs`: when `model` is an output module, the arguments of its `call` that the search, the gate
+    and the guard run on instead of its get_args() (whose integers are zeros and whose floats are normal
+    samples: meaningless for, say, a backward graph's saved indices). The Dynamo backend passes real ones (a
+    background search, a copy of a real call's)."""
     options.validate()
     steps = Steps(stream)
     device = resolve_device(options.device)
@@ -251,6 +254,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             chosen = _choose_step(outcomes, work, steps)
             _write_module(out_path, chosen.source, chosen.base.manifest, options, device)
             result.rewrites = _rewrites_written(chosen)
+            result.speedup = chosen.speedup
             _release_inputs(bases)
             steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
         except KeyboardInterrupt:
@@ -432,7 +436,8 @@ def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, t
         folder = work / f"guard-{base.mode}"
         folder.mkdir(parents=True, exist_ok=True)
         source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
-        source = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
+        source, speedup = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
+        return Outcome(base, module, ctx, source, speedup)
     return Outcome(base, module, ctx, source)
 
 
@@ -610,11 +615,12 @@ def _graph_path_step(source: str, module, ctx, inputs, device: str, work: Path, 
 
 
 def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps,
-                prefix: str = "") -> str:
-    """The emitted module, or the Inductor module when the emitted one measures slower (see guard.py)."""
+                prefix: str = "") -> tuple[str, float | None]:
+    """(the emitted module, or the Inductor module when the emitted one measures slower (see guard.py);
+    Inductor's time / the written module's, or None when not timed)."""
     if device != "cuda":
         steps.skipped("guard", "timing the emitted module against the Inductor module needs a CUDA device")
-        return source
+        return source, None
 
     steps.begin("guard")
     started = time.perf_counter()
@@ -626,7 +632,9 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
         raise RuntimeError(f"{prefix}guard: could not time the emitted module against the original "
                            f"({_one_line(err)})") from None
     steps.done("guard", prefix + result.detail(), started)
-    return source if result.keep_emitted else Path(module_path).read_text()
+    if result.keep_emitted:
+        return source, result.original_ms / result.emitted_ms
+    return Path(module_path).read_text(), 1.0
 
 
 def _sidecar(manifest, module, options, device) -> dict:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import tempfile
 import time
@@ -27,6 +28,8 @@ HEADER_PREFIX = "# kernelopt-cache "
 SUFFIX = ".py"
 DEFAULT_MAX_BYTES = 5 * 1000 ** 3
 MAX_BYTES_ENV = "KERNELOPT_CACHE_MAX_BYTES"
+
+log = logging.getLogger("kernelopt.cache")     # KERNELOPT_LOGS=cache: stores, evictions; +cache: lookups
 
 
 class CorruptEntry(Exception):
@@ -106,21 +109,25 @@ class ModuleCache:
         for an entry that fails its checksum; the caller warns, and the next put() replaces it."""
         path = self.path(key)
         if not path.is_file():
+            log.debug("miss %s (no %s)", key[:12], path)
             return None
         header, _ = _parse(path)
         os.utime(path)     # least recently used goes first: a hit makes this entry the most recent
+        log.debug("hit %s: %s", key[:12], path)
         return path, header
 
     def put(self, key: str, source: str, meta: dict) -> Path:
         self.root.mkdir(parents=True, exist_ok=True)
         handle, tmp = tempfile.mkstemp(dir=self.root, prefix=".tmp-", suffix=SUFFIX)
         try:
+            text = _entry_text(source, dict(meta, key=key, created=time.time()))
             with os.fdopen(handle, "w") as out:
-                out.write(_entry_text(source, dict(meta, key=key, created=time.time())))
+                out.write(text)
             os.replace(tmp, self.path(key))
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+        log.info("stored %s (%d bytes): %s", key[:12], len(text.encode()), self.path(key))
         self.evict()
         return self.path(key)
 
@@ -154,6 +161,9 @@ class ModuleCache:
                 pass
             total -= entry.size
             removed.append(entry.path)
+        if removed:
+            log.info("evicted %d least recently used entr%s to stay within %d bytes (%s)", len(removed),
+                     "y" if len(removed) == 1 else "ies", self.limit, MAX_BYTES_ENV)
         return removed
 
     def clear(self) -> int:

@@ -7,10 +7,19 @@ takes its result from the persistent cache, cache.py) and swaps `current_callabl
 module's `call`. Everything around it stays Inductor's and Dynamo's: guards, recompiles, graph breaks,
 AOTAutograd's wrappers (input mutation, aliasing, no_grad), so the backend is a drop-in.
 
+Training graphs are optimized too: AOTAutograd compiles a forward (is_inference=False) and, at the
+first backward(), a backward graph through the same inner_compile, and both modules are swapped in, so
+`loss.backward()` runs emitted kernels. The job runs on real inputs (graph_inputs.py): the forward on
+copies of Dynamo's example inputs, the backward on the tensors Inductor's forward saves from them plus
+random tangents; the module's own get_args() (zeros for integers) would let the gate prove nothing
+about saved indices and masks.
+
 Inductor's module runs instead, with one log line saying why, when: there is no CUDA GPU (unless
 options={"cost_model": "static"}, which runs the whole path on the CPU under Triton's interpreter), the
-graph has symbolic sizes, it is a training graph (forward and backward: a later step), or anything
-fails inside KernelOPT (a warning with the reason: the user's program never breaks because of us).
+graph has symbolic sizes, its inputs cannot be made from real data, or anything fails inside KernelOPT
+(a warning with the reason: the user's program never breaks because of us). Otherwise one line per
+graph (logger kernelopt.backend; KERNELOPT_LOGS, logs_env.py) says kernels rewritten, the speedup the
+guard measured and cache hit or miss; the job's own steps go to kernelopt.search (search_log.py).
 
 options={"search": "background"} installs background_search.BackgroundSwap instead of searching here
 (the cache still answers at once), and options={"specialize": "seen"} gives a symbolic-size graph a
@@ -25,6 +34,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 import torch
 import torch._functorch.config as functorch_config
@@ -36,9 +46,13 @@ import kernelopt.passes
 import kernelopt.templates
 from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key, source_fingerprint
 from kernelopt.backend.background_search import BackgroundSwap
+from kernelopt.backend.graph_inputs import (ForwardRun, Layout, Unrealistic, backward_inputs, forward_inputs,
+                                            output_names, placeholder_names)
 from kernelopt.backend.options import backend_options, inductor_mode, key_options
+from kernelopt.backend.search_log import SearchLog
 from kernelopt.backend.search_options import search_options
 from kernelopt.backend.seen_sizes import SeenSizesDispatch, has_symbolic_sizes
+from kernelopt.logs_env import apply_kernelopt_logs
 from kernelopt.optimize_job import optimize_model
 from kernelopt.runtime.loader import load_output_module
 
@@ -51,6 +65,7 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     """The `torch_dynamo_backends` entry point named `kernelopt`."""
     job = backend_options(options)     # a wrong option is the user's error: raised now, never a fallback
     when = search_options(options)     # search: blocking | background; specialize: none | seen
+    apply_kernelopt_logs()             # so is a wrong KERNELOPT_LOGS
     # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
     import torch._inductor
     from torch._inductor.compile_fx import compile_fx, compile_fx_inner
@@ -77,14 +92,35 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
                                      compile_static=lambda g, x: kernelopt_backend(g, x, options))
         return compile_fx(gm, example_inputs, config_patches=patches)
 
+    # Dynamo's example inputs are real tensors: the modules' inputs are made from them. Held until the
+    # forward compiles, and for a training graph until its backward does (then dropped: no leak).
+    real_inputs = list(example_inputs)
+    forward_run: list[ForwardRun] = []
+
     def inner_compile(inner_gm, inner_inputs, **kwargs):
         compiled = compile_fx_inner(inner_gm, inner_inputs, **kwargs)
-        part = f"{graph} ({'backward' if kwargs.get('is_backward') else 'forward'})"
-        if not kwargs.get("is_inference", True) or kwargs.get("is_backward"):
-            log.info("kernelopt: %s: training graph: running Inductor's module (optimizing forward and "
-                     "backward graphs is a later step)", part)
-            return compiled
-        _swap_in_emitted(compiled, part, device, job, when.search)
+        backward = bool(kwargs.get("is_backward"))
+        part = f"{graph} ({'backward' if backward else 'forward'})"
+        layouts = [Layout.of(x) for x in inner_inputs]
+        # The module's inputs are made only on a cache miss (a warm start runs no forward for them).
+        if backward:
+            forward = forward_run.pop() if forward_run else None
+            names = placeholder_names(inner_gm)
+
+            def make_inputs() -> list:
+                if forward is None:
+                    raise Unrealistic("its forward was not compiled here, so no saved tensor can be made")
+                return backward_inputs(forward, names, layouts)
+        else:
+            real = list(real_inputs)
+            real_inputs.clear()
+            if not kwargs.get("is_inference", True) and getattr(compiled, "current_callable", None):
+                # Inductor's forward (not ours, swapped in below): the reference run of the saved tensors
+                forward_run[:] = [ForwardRun(compiled.current_callable, real, layouts, output_names(inner_gm))]
+
+            def make_inputs() -> list:
+                return forward_inputs(real, layouts)
+        _swap_in_emitted(compiled, part, device, job, make_inputs, when.search)
         return compiled
 
     # The AOTAutograd cache would hand back a compiled graph without calling inner_compile, so the
@@ -108,33 +144,51 @@ def _why_inductor_runs(example_inputs, device: str, job) -> str | None:
     return None
 
 
-def _swap_in_emitted(compiled, part: str, device: str, job, search: str = "blocking") -> None:
-    """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is."""
+def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callable[[], list],
+                     search: str = "blocking") -> None:
+    """Replace `compiled.current_callable` by the emitted module's `call`; on any failure leave it as it is.
+    Only the callable changes: AOTAutograd's wrappers around it keep input mutation and aliasing theirs."""
     source = getattr(compiled, "source_code", None)
     if not source or getattr(compiled, "current_callable", None) is None:
         log.info("kernelopt: %s: Inductor returned %s without an output module: running it as it is",
                  part, type(compiled).__name__)
         return
     try:
-        if search == "background" and not _emitted_module(source, device, job, search=False):
+        if search == "background" and not _emitted_module(source, device, job, part, make_inputs, search=False):
             compiled.current_callable = BackgroundSwap(compiled.current_callable, source, part, device, job)
             log.info("kernelopt: %s: not in the cache: Inductor's module runs while a background search "
                      "starts at the first call", part)
             return
-        path, rewrites, how = _emitted_module(source, device, job)
+        path, figures, how = _emitted_module(source, device, job, part, make_inputs)
         loaded = load_output_module(str(path), device, hooks=False)
+    except Unrealistic as why:
+        log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
+                 "Inductor's module", part, why)
+        return
     except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
         log.warning("kernelopt: %s: KernelOPT failed (%s: %s): running Inductor's module",
-                    part, type(err).__name__, str(err).splitlines()[0] if str(err) else "")
+                    part, type(err).__name__, _first_line(err))
         return
     compiled.current_callable = loaded.call
-    log.info("kernelopt: %s: %d kernel(s) rewritten, %s: running the emitted module %s", part, rewrites, how, path)
+    log.info("kernelopt: %s: %d kernel(s) rewritten, %s, %s: running the emitted module %s",
+             part, figures["rewrites"], _speedup_text(figures.get("speedup"), device), how, path)
 
 
-def _emitted_module(source: str, device: str, job, inputs: list | None = None,
-                    search: bool = True) -> tuple[Path, int, str] | None:
-    """(cached module path, rewrites, 'cache hit' / 'cache miss (...)') for Inductor's module `source`;
-    None on a miss with `search=False`. `inputs`: the call arguments the job runs with (None: random)."""
+def _speedup_text(speedup: float | None, device: str) -> str:
+    if speedup is None:
+        return "speedup not measured (" + ("no CUDA device: static cost model" if device != "cuda" else "not timed") + ")"
+    return f"speedup {speedup:.3f}x measured side by side"
+
+
+def _first_line(err: BaseException) -> str:
+    return str(err).splitlines()[0] if str(err) else ""
+
+
+def _emitted_module(source: str, device: str, job, part: str, make_inputs: Callable[[], list],
+                    search: bool = True) -> tuple[Path, dict, str] | None:
+    """(cached module path, {rewrites, speedup}, 'cache hit' / 'cache miss (...)') for Inductor's module
+    `source`; None on a miss with `search=False`. On a miss the optimize job runs on make_inputs()
+    (Unrealistic: none can be made), its steps logged to kernelopt.search."""
     cache = ModuleCache()
     key = cache_key({"inductor_source": source, "device": _device_name(device), "torch": torch.__version__,
                      "triton": _triton_version(), "kernelopt": _kernelopt_fingerprint(), "options": key_options(job)})
@@ -145,24 +199,28 @@ def _emitted_module(source: str, device: str, job, inputs: list | None = None,
         found = None
     if found is not None:
         path, header = found
-        return path, int(header.get("rewrites", 0)), f"cache hit ({key[:12]})"
+        return path, {"rewrites": int(header.get("rewrites", 0)), "speedup": header.get("speedup")}, \
+            f"cache hit ({key[:12]})"
     if not search:
         return None
     started = time.perf_counter()
+    inputs = make_inputs()
     with tempfile.TemporaryDirectory(prefix="kernelopt-backend-") as folder:
         given = Path(folder) / "inductor_module.py"
         given.write_text(source)
         job = dataclasses.replace(job, device=device)
         # The pipeline runs real tensors: leave the FakeTensorMode Inductor compiles under.
         with python_dispatch._disable_current_modes():
-            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=None, inputs=inputs)
+            result = optimize_model(str(given), str(Path(folder) / "emitted.py"), job, stream=SearchLog(part),
+                                    inputs=inputs)
         if result.status != "optimized":
             raise RuntimeError(result.reason or f"the pipeline ended with status {result.status}")
         emitted = (Path(folder) / "emitted.py").read_text()
     seconds = time.perf_counter() - started
-    path = cache.put(key, emitted, {"rewrites": result.rewrites, "seconds": round(seconds, 2),
-                                    "device": _device_name(device), "options": key_options(job)})
-    return path, result.rewrites, f"cache miss ({key[:12]}; pipeline {seconds:.1f} s)"
+    figures = {"rewrites": result.rewrites, "speedup": result.speedup}
+    path = cache.put(key, emitted, figures | {"seconds": round(seconds, 2), "device": _device_name(device),
+                                              "options": key_options(job)})
+    return path, figures, f"cache miss ({key[:12]}; pipeline {seconds:.1f} s)"
 
 
 def _device_name(device: str) -> str:

@@ -55,7 +55,9 @@ def main() -> int:
         inputs = [a.to(device) if isinstance(a, torch.Tensor) else a for a in inputs]
     options = dict(request["options"], proposers=tuple(request["options"]["proposers"]))
     try:
-        path, rewrites, how = _emitted_module(request["source"], device, OptimizeOptions(**options), inputs=inputs)
+        path, figures, how = _emitted_module(request["source"], device, OptimizeOptions(**options),
+                                             "background search", lambda: inputs)
+        rewrites = figures["rewrites"]
     except Exception as err:  # noqa: BLE001 - reported to the user process, which keeps Inductor's module
         text = str(err).splitlines()[0] if str(err) else ""
         print(json.dumps({"error": f"{type(err).__name__}: {text}"}), flush=True)

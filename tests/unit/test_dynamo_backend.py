@@ -124,21 +124,6 @@ def test_symbolic_sizes_run_inductors_module_and_say_so(caplog):
     assert "symbolic sizes" in caplog.text and "running Inductor's module" in caplog.text
 
 
-def test_training_graphs_run_inductors_modules_and_backward_matches_eager(caplog):
-    torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(16, 8), torch.nn.SiLU())
-    compiled = torch.compile(model, backend="kernelopt", options=CPU, dynamic=False)
-    x = torch.randn(4, 16)
-    with caplog.at_level(logging.INFO, logger=LOGGER):
-        compiled(x).square().sum().backward()
-    got = [p.grad.clone() for p in model.parameters()]
-    model.zero_grad()
-    model(x).square().sum().backward()
-    for g, want in zip(got, (p.grad for p in model.parameters())):
-        torch.testing.assert_close(g, want)
-    assert "training graph" in caplog.text and "running the emitted module" not in caplog.text
-
-
 def test_cache_command_lists_describes_and_clears(tmp_path, capsys):
     cache = ModuleCache()
     cache.put("a" * 64, "def call(args):\n    return []\n", {"rewrites": 2, "device": "cpu"})
