@@ -22,6 +22,10 @@ from kernelopt.cli import main as cli_main
 CPU = {"cost_model": "static", "proposers": []}
 LOGGER = "kernelopt.backend"
 
+# The backend's whole path on the CPU (cost_model "static"): Triton's interpreter runs the kernels.
+pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
+                                reason="CPU path of the backend: needs TRITON_INTERPRET=1 (scripts/test.sh sets it)")
+
 
 class SiluSoftmax(torch.nn.Module):
     def forward(self, x):
@@ -33,6 +37,7 @@ import logging, sys, torch
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
 sys.path.insert(0, {here!r})
 from test_dynamo_backend import SiluSoftmax, CPU
+
 model = SiluSoftmax()
 x = torch.randn(8, 32)
 with torch.no_grad():

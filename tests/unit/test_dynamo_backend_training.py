@@ -8,6 +8,8 @@ the pipeline's cost (the search has its own tests); one test searches a backward
 """
 from __future__ import annotations
 
+import os
+
 import copy
 import logging
 from pathlib import Path
@@ -21,6 +23,10 @@ from kernelopt.backend.graph_inputs import (ForwardRun, Layout, Unrealistic, bac
                                             output_names, placeholder_names)
 from kernelopt.capture.models import load_model
 from kernelopt.runtime.interpret import install_cpu_triton_shims
+
+# The backend's whole path on the CPU (cost_model "static"): Triton's interpreter runs the kernels.
+pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
+                                reason="CPU path of the backend: needs TRITON_INTERPRET=1 (scripts/test.sh sets it)")
 
 ZOO = Path(__file__).resolve().parents[1] / "zoo"
 CPU = {"cost_model": "static", "proposers": []}

@@ -18,6 +18,10 @@ import torch
 
 from kernelopt.backend.cache import ModuleCache
 
+# The backend's whole path on the CPU (cost_model "static"): Triton's interpreter runs the kernels.
+pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
+                                reason="CPU path of the backend: needs TRITON_INTERPRET=1 (scripts/test.sh sets it)")
+
 CPU = {"cost_model": "static", "proposers": []}
 BACKGROUND = CPU | {"search": "background"}
 LOGGER = "kernelopt.backend"
