@@ -9,7 +9,9 @@ the work directory, so the temp files of capture, the candidate pool and worker 
 Inductor's compile cache stays where it was, so it survives the job and the next job reuses it.
 
 What it cannot clean is a job killed with SIGKILL: `sweep_stale_workdirs()` removes the folders of
-jobs whose process is gone (each folder records its owner's pid), for a driver to call at start.
+jobs whose process is gone (each folder records its owner's pid), for a driver to call at start. The
+same holds for the other temp folders KernelOPT makes outside a job (`owned_temp_folder`: the legality
+sandbox, the candidate pool, the float64 reference, the backend's search).
 """
 from __future__ import annotations
 
@@ -47,8 +49,7 @@ def job_workdir(keep: Path | str | None = None, *, redirect_temp: bool = True) -
         work = Path(keep).resolve()
         work.mkdir(parents=True, exist_ok=True)
     else:
-        work = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
-        (work / OWNER_FILE).write_text(str(os.getpid()))
+        work = Path(owned_temp_folder(WORKDIR_PREFIX))
     previous_term = _install_sigterm()
     try:
         with (redirect_temp_to(work / "tmp") if redirect_temp else contextlib.nullcontext()):
@@ -140,11 +141,22 @@ def remove_tree(path: Path) -> None:
             return
 
 
+def owned_temp_folder(prefix: str, parent: str | None = None) -> str:
+    """`tempfile.mkdtemp(prefix=...)` that records its creator's pid, so that when the creator dies
+    without cleaning up (SIGKILL, a lost machine) `sweep_stale_workdirs` can remove the folder. Every
+    KernelOPT temp folder that may hold tensors or compiled candidates is made here (prefix `kernelopt-`)."""
+    folder = tempfile.mkdtemp(prefix=prefix, dir=parent)
+    Path(folder, OWNER_FILE).write_text(str(os.getpid()))
+    return folder
+
+
 def sweep_stale_workdirs(root: Path | str | None = None) -> list[Path]:
-    """Remove the `kernelopt-optimize-*` folders under `root` (default: the temp folder) whose owning
-    process no longer exists (a job killed by SIGKILL or lost with its machine). Returns what went."""
+    """Remove the `kernelopt-*` folders under `root` (default: the temp folder) whose owning process no
+    longer exists (a job, gate, pool or backend search killed by SIGKILL or lost with its machine).
+    Folders without an owner file (kept with --keep-work, made by another version) are left alone.
+    Returns what went."""
     removed = []
-    for folder in Path(root or tempfile.gettempdir()).glob(WORKDIR_PREFIX + "*"):
+    for folder in Path(root or tempfile.gettempdir()).glob("kernelopt-*"):
         try:
             pid = int((folder / OWNER_FILE).read_text())
         except (OSError, ValueError):

@@ -31,7 +31,6 @@ import dataclasses
 import itertools
 import logging
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable
@@ -53,17 +52,22 @@ from kernelopt.backend.search_log import SearchLog
 from kernelopt.backend.search_options import search_options
 from kernelopt.backend.seen_sizes import SeenSizesDispatch, has_symbolic_sizes
 from kernelopt.logs_env import apply_kernelopt_logs
+from kernelopt.job_workdir import owned_temp_folder, remove_tree, sweep_stale_workdirs
 from kernelopt.optimize_job import optimize_model
 from kernelopt.runtime.loader import load_output_module
 
 log = logging.getLogger("kernelopt.backend")
 _graph_ids = itertools.count()
+_SWEPT: list[bool] = []         # [True] once this process swept the temp folders of killed searches
 _FINGERPRINT: list[str] = []    # KernelOPT's own source hash, computed once per process
 
 
 def kernelopt_backend(gm, example_inputs, options: dict | None = None):
     """The `torch_dynamo_backends` entry point named `kernelopt`."""
     job = backend_options(options)     # a wrong option is the user's error: raised now, never a fallback
+    if not _SWEPT:                     # once per process: temp folders of searches killed earlier
+        _SWEPT.append(True)
+        sweep_stale_workdirs()
     when = search_options(options)     # search: blocking | background; specialize: none | seen
     apply_kernelopt_logs()             # so is a wrong KERNELOPT_LOGS
     # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
@@ -205,7 +209,9 @@ def _emitted_module(source: str, device: str, job, part: str, make_inputs: Calla
         return None
     started = time.perf_counter()
     inputs = make_inputs()
-    with tempfile.TemporaryDirectory(prefix="kernelopt-backend-") as folder:
+    # Owned (pid recorded): a search killed with its process is swept by the next job or backend start.
+    folder = owned_temp_folder("kernelopt-backend-")
+    try:
         given = Path(folder) / "inductor_module.py"
         given.write_text(source)
         job = dataclasses.replace(job, device=device)
@@ -216,6 +222,8 @@ def _emitted_module(source: str, device: str, job, part: str, make_inputs: Calla
         if result.status != "optimized":
             raise RuntimeError(result.reason or f"the pipeline ended with status {result.status}")
         emitted = (Path(folder) / "emitted.py").read_text()
+    finally:
+        remove_tree(folder)
     seconds = time.perf_counter() - started
     figures = {"rewrites": result.rewrites, "speedup": result.speedup}
     path = cache.put(key, emitted, figures | {"seconds": round(seconds, 2), "device": _device_name(device),

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 
 import torch
 
+from kernelopt.job_workdir import owned_temp_folder
 from kernelopt import inductor_source
 from kernelopt.errors import InputError
 from kernelopt.legality.cases import LaunchInputs
@@ -66,7 +66,7 @@ def float64_module(module_path: str, kernels, device: str):
             text = inductor_source.float64_module_text(text, kernel)
     except InputError:
         return None
-    directory = tempfile.mkdtemp(prefix="kernelopt-f64-")
+    directory = owned_temp_folder("kernelopt-f64-")
     path = os.path.join(directory, os.path.basename(module_path))
     with open(path, "w") as handle:
         handle.write(text)

@@ -27,6 +27,7 @@ import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
+from kernelopt.job_workdir import owned_temp_folder
 from kernelopt.legality.wire import recv as _recv, send as _send, send_fds as _send_fds
 
 _SECRET_NAMES = re.compile(r"(_TOKEN|_KEY|_SECRET|_PASSWORD)$|^(OPENAI_API_KEY|KERNELOPT_LLM_API_KEY)$")
@@ -199,7 +200,7 @@ class WorkerPool:
         self.conn = None
         self.sock = None
         self.lock = threading.Lock()
-        self.root = tempfile.mkdtemp(prefix="kernelopt-legality-")
+        self.root = owned_temp_folder("kernelopt-legality-")
         self.notes: list[str] = []
 
     def _alive(self) -> bool:
@@ -226,7 +227,7 @@ class WorkerPool:
         # (the Dynamo backend compiles one graph after another) gets a fresh root and worker.
         if not os.path.isdir(self.root):
             self.close()
-            self.root = tempfile.mkdtemp(prefix="kernelopt-legality-")
+            self.root = owned_temp_folder("kernelopt-legality-")
 
     def start_by_fork(self) -> bool:
         """Start the zygote by forking this process rather than a new interpreter, for a process that

@@ -4,9 +4,9 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import tempfile
 import time
 
+from kernelopt.job_workdir import owned_temp_folder
 from kernelopt.errors import UsageError
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.rewrite.search import Evaluation
@@ -30,7 +30,7 @@ class PoolEvaluator:
         self.pool = pool
         self._scratch = None
         if isinstance(inputs, (list, tuple)):       # written once; jobs carry the path, not the tensors
-            self._scratch = tempfile.mkdtemp(prefix="kernelopt-pool-inputs-")
+            self._scratch = owned_temp_folder("kernelopt-pool-inputs-")
             inputs = save_inputs(list(inputs), self._scratch)
         self.fields = dict(module_path=os.path.abspath(str(module_path)), inputs=inputs, device=device,
                            precision=precision, cost_model=cost_model, rounds=rounds)

@@ -15,11 +15,11 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 from multiprocessing.connection import Connection
 
 import torch
 
+from kernelopt.job_workdir import owned_temp_folder
 from kernelopt.legality.wire import recv, send
 from kernelopt.rewrite.search import Evaluation
 
@@ -169,7 +169,7 @@ class LocalPool(CandidatePool):
 
     def __init__(self, device: str = "cpu", workers: int | None = None, *, job_timeout: float = 900.0):
         self.device = "cuda" if device.startswith("cuda") else "cpu"
-        self.root = tempfile.mkdtemp(prefix="kernelopt-pool-")
+        self.root = owned_temp_folder("kernelopt-pool-")
         if self.device == "cuda":
             gpus = visible_gpus()
             if not gpus:

@@ -15,6 +15,7 @@ import pytest
 
 from kernelopt.job_workdir import (
     OWNER_FILE, WORKDIR_PREFIX, JobTerminated, child_temp_env, folder_bytes, inductor_cache_dir, job_workdir,
+    owned_temp_folder,
     sweep_stale_workdirs,
 )
 
@@ -115,6 +116,31 @@ def test_sweep_removes_folders_of_dead_jobs_only(tmp_path):
     (tmp_path / f"{WORKDIR_PREFIX}kept").mkdir()  # no owner file: --keep-work, left alone
     assert sweep_stale_workdirs(tmp_path) == [tmp_path / f"{WORKDIR_PREFIX}a"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{WORKDIR_PREFIX}b", f"{WORKDIR_PREFIX}kept"]
+
+
+KILLED_OWNER = r"""
+import sys
+from kernelopt.job_workdir import owned_temp_folder
+for prefix in ("kernelopt-legality-", "kernelopt-pool-inputs-", "kernelopt-f64-", "kernelopt-backend-"):
+    print(owned_temp_folder(prefix, {parent!r}), flush=True)
+import time
+time.sleep(60)
+"""
+
+
+def test_temp_folders_of_a_process_killed_with_sigkill_are_swept_and_a_live_ones_kept(tmp_path):
+    # A gate, pool or backend search killed with SIGKILL cannot remove its temp folder (it may hold
+    # full-size tensors); the next job's sweep does, from the owner pid each such folder records.
+    child = subprocess.Popen([sys.executable, "-c", KILLED_OWNER.format(parent=str(tmp_path))],
+                             stdout=subprocess.PIPE, text=True)
+    made = [Path(child.stdout.readline().strip()) for _ in range(4)]
+    assert all(p.is_dir() for p in made)
+    assert sweep_stale_workdirs(tmp_path) == []          # its owner still runs
+    child.kill()
+    child.wait()
+    mine = Path(owned_temp_folder("kernelopt-legality-", str(tmp_path)))
+    assert sorted(sweep_stale_workdirs(tmp_path)) == sorted(made)
+    assert [p for p in tmp_path.iterdir()] == [mine]
 
 
 def test_job_terminated_unwinds_like_ctrl_c():
