@@ -10,6 +10,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+from kernelopt.errors import InputError
 from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.ir.core import Module, Value
 from kernelopt.ir.effects import effects, storage_root
@@ -28,6 +29,17 @@ class GraphSettings:
     mutated: tuple[int, ...] | None
 
 
+def cuda_device_index(module: Module) -> int:
+    """The index of the module's `device` attribute ('cuda' or 'cuda:N'); a located error for anything else."""
+    device = str(module.attrs.get("device", "cuda:0"))
+    text = device.split(":", 1)[1] if ":" in device else "0"
+    if not (text.isdigit() and len(text) <= 4):
+        where = module.loc or module.attrs.get("file") or "the module"
+        raise InputError(f"{where}: device attribute {device[:40]!r} is not a CUDA device such as 'cuda:0': "
+                         "fix the `device` attribute of ko.module")
+    return int(text)
+
+
 def graph_settings(module: Module, cuda_graphs: str, outputs: str, max_graphs: int) -> GraphSettings | None:
     """How the module's call() uses graphs, or None for the plain module. `auto` on a CPU module is off
     (no graphs there to measure); on a GPU module the emitted module measures and decides at run time."""
@@ -36,7 +48,7 @@ def graph_settings(module: Module, cuda_graphs: str, outputs: str, max_graphs: i
     on_gpu = device.startswith("cuda")
     if cuda_graphs == "off" or (cuda_graphs == "auto" and not on_gpu):
         return None
-    index = (int(device.split(":", 1)[1]) if ":" in device else 0) if on_gpu else None
+    index = cuda_device_index(module) if on_gpu else None
     return GraphSettings(cuda_graphs, outputs, max_graphs, index, mutated_arguments(module))
 
 

@@ -271,7 +271,7 @@ def frexp(x):
 
 def torch_release(version: str | None) -> tuple[int, int] | None:
     """(major, minor) of a torch version string such as '2.11.0+cu130'; None when it is not one."""
-    match = re.match(r"(\d+)\.(\d+)", version or "")
+    match = re.match(r"(\d{1,4})\.(\d{1,4})(?!\d)", version or "")   # bounded: a damaged .kir may say anything
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 

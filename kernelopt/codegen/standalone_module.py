@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from kernelopt.codegen import configs as cfg
 from kernelopt.codegen.descent_configs import descent_neighbours, wants_descent
-from kernelopt.codegen.graph_runtime import GraphSettings, graph_settings, runtime_source, wiring_lines
+from kernelopt.codegen.graph_runtime import GraphSettings, cuda_device_index, graph_settings, runtime_source, wiring_lines
 from kernelopt.codegen.grid import inductor_meta, launch_grid, positional_names
 from kernelopt.codegen.helpers import MissingHelper, helpers_source, used_helpers
 from kernelopt.codegen.plain_jit import KernelCode, standalone_kernel
@@ -529,7 +529,7 @@ def _call_body(state: _State) -> list[str]:
     device = str(state.module.attrs.get("device", "cuda:0"))
     if not device.startswith("cuda"):
         return prologue + body
-    index = device.split(":", 1)[1] if ":" in device else "0"
+    index = cuda_device_index(state.module)
     returns = [line for line in body if line.startswith("return ")]
     inner = [line for line in body if not line.startswith("return ")]
     # torch.cuda.set_device's own C call: its Python wrapper re-parses the index on every call (~1 us)

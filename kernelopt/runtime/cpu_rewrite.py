@@ -19,6 +19,7 @@ DOTTED_REPLACEMENTS = {
     "torch.cuda._DeviceGuard": "DeviceGuard",
     "torch.cuda.device": "DeviceGuard",
     "torch.cuda.set_device": "noop",
+    "torch._C._cuda_setDevice": "noop",      # how an emitted module sets its device (set_device's own C call)
     "torch.cuda.synchronize": "noop",
     "torch.cuda.current_stream": "current_stream",
     "torch.cuda.default_stream": "current_stream",
