@@ -17,6 +17,7 @@ import pytest
 import torch
 
 from kernelopt.backend.cache import ModuleCache
+from test_dynamo_backend import fresh_dynamo  # noqa: F401 (autouse: a fresh Dynamo and cache folder per test)
 
 # The backend's whole path on the CPU (cost_model "static"): Triton's interpreter runs the kernels.
 pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
@@ -41,15 +42,6 @@ class ItemBreak(torch.nn.Module):
         scale = y.amax().item()
         print("scale", scale)
         return torch.tanh(y) / scale
-
-
-@pytest.fixture(autouse=True)
-def fresh_dynamo(tmp_path, monkeypatch):
-    """Each test compiles afresh, into its own cache folder."""
-    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
-    torch._dynamo.reset()
-    yield
-    torch._dynamo.reset()
 
 
 def _log_has(caplog, text: str) -> bool:
