@@ -147,3 +147,24 @@ def test_interrupted_job_keeps_the_inductor_module_and_removes_its_folder(tmp_pa
     assert "Traceback" not in rest
     assert (tmp_path / "out.py").is_file()
     assert _leftovers(tmp_path) == []
+
+
+def test_the_second_base_shares_the_first_bases_inputs_when_they_are_equal():
+    # `--base best` captures two modes from the same seed: at 7.5 GB, a second copy of the inputs held for
+    # the whole job broke its memory bound on the H200. Equal inputs are held once; inputs a capture
+    # changed in place (running statistics) stay separate.
+    import torch
+
+    from kernelopt.optimize_job import Base, _share_equal_inputs
+
+    torch.manual_seed(0)
+    first = Base("default", "a.py", [torch.randn(7, 3), torch.arange(5), 2.5], None)
+    same = Base("max-autotune-no-cudagraphs", "b.py", [t.clone() if isinstance(t, torch.Tensor) else t
+                                                       for t in first.inputs], None)
+    assert _share_equal_inputs(same, [first]).inputs is first.inputs
+    changed = Base("max-autotune-no-cudagraphs", "b.py", [first.inputs[0] + 1e-7, first.inputs[1].clone(), 2.5], None)
+    strided = Base("max-autotune-no-cudagraphs", "b.py", [first.inputs[0].t().contiguous().t(), first.inputs[1], 2.5],
+                   None)
+    for other in (changed, strided):
+        kept = other.inputs
+        assert _share_equal_inputs(other, [first]).inputs is kept
