@@ -18,6 +18,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from kernelopt.codegen.graph_runtime import mutated_arguments
 from kernelopt.ir.core import Module
 
 from kernelopt.ir import rewrite_record
@@ -77,7 +78,8 @@ class AgenticRewrite(Pass):
         if pool is None:
             evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
                                         precision=str(module.attrs.get("precision", "strict")),
-                                        cost_model=StaticCostModel() if self.cost_model == "static" else None)
+                                        cost_model=StaticCostModel() if self.cost_model == "static" else None,
+                                        mutated_inputs=mutated_arguments(module))   # the others need no copy
         else:
             ctx.remark(None, f"evaluating candidates on {pool.size} {type(pool).__name__} workers")
             evaluator = PoolEvaluator(pool, str(path), ctx.options.get("inputs"), device=device,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from kernelopt.codegen.graph_runtime import mutated_arguments
 from kernelopt.ir.core import Arg, Module, Op, Value
 from kernelopt.ir.effects import storage_root
 
@@ -57,7 +58,8 @@ class CheckLegality(Pass):
         from kernelopt.rewrite.evaluate import ModuleEvaluator
 
         return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=ctx.device(),
-                               precision=str(module.attrs.get("precision", "strict")))
+                               precision=str(module.attrs.get("precision", "strict")),
+                               mutated_inputs=mutated_arguments(module))   # the others need no copy
 
     @staticmethod
     def _target(module: Module, op: Op, record: RewriteRecord):

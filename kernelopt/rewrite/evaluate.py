@@ -70,10 +70,9 @@ class CapturedLaunch:
 class LaunchCapture:
     """Runs a loaded module once and keeps a copy of every launch's arguments (before the launch)."""
 
-    def __init__(self, loaded, inputs: list, *, consume_inputs: bool = False):
-        """`consume_inputs`: the call may take (and update in place) `inputs` themselves; otherwise it runs
-        on copies. The evaluator owns the inputs it made or loaded itself, and at real sizes a second copy
-        of a multi-GB input would not fit the job's memory bound (issue 18)."""
+    def __init__(self, loaded, inputs: list):
+        """`inputs`: what the module's call runs on, which it may update in place (the caller passes
+        copies of what it must keep unchanged; see ModuleEvaluator)."""
         self.loaded = loaded
         self.launches: list[CapturedLaunch] = []
 
@@ -86,7 +85,7 @@ class LaunchCapture:
         if externs is not None:  # vendor calls too (epilogue targets replay the GEMM)
             loaded.namespace["extern_kernels"] = _RecordingExterns(externs, self.launches)
         try:
-            loaded.call(list(inputs) if consume_inputs else [_clone(a) for a in inputs])
+            loaded.call(list(inputs))
         finally:
             loaded.launch_hook = None
             if externs is not None:
@@ -154,7 +153,7 @@ def _config_value(strategy: str, key: str, default: int) -> int:
 class ModuleEvaluator:
     def __init__(self, module_path: str, inputs: list | None, *, device: str, precision: str = "strict",
                  cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None,
-                 inputs_owned: bool = False):
+                 inputs_owned: bool = False, mutated_inputs: tuple[int, ...] | None = None):
         self.device = device
         self.precision = precision
         self.cost_model = cost_model
@@ -166,9 +165,13 @@ class ModuleEvaluator:
         # The caller's inputs run on copies (they are the job's, used after the search); inputs made or
         # loaded for this evaluator (`inputs_owned`) are handed to the module itself: only the launches'
         # captured copies are kept.
+        # `mutated_inputs` (from the IR's effects, when the caller knows them): only those are copied.
+        # At real sizes a second copy of a multi-GB input would not fit the job's memory bound (issue 18).
         owned = inputs is None or inputs_owned
-        args = inputs if inputs is not None else self.loaded.get_args()
-        self.capture = LaunchCapture(self.loaded, list(args), consume_inputs=owned)
+        args = list(inputs) if inputs is not None else self.loaded.get_args()
+        if not owned:
+            args = [_clone(a) if mutated_inputs is None or i in mutated_inputs else a for i, a in enumerate(args)]
+        self.capture = LaunchCapture(self.loaded, args)
         del args
 
     # -- the original ----------------------------------------------------------------------------

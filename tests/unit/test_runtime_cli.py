@@ -94,3 +94,20 @@ def test_bench_needs_cuda_unless_cpu_is_asked(module_path):
     cpu = kernelopt("bench", module_path, "--vs", module_path, "--device", "cpu", "--rounds", "1")
     assert cpu.returncode == 0, cpu.stderr
     assert "say NOTHING about GPU speed" in cpu.stderr and "ratio" in cpu.stdout
+
+
+def test_the_search_evaluator_copies_only_the_inputs_the_module_updates_in_place(module_path):
+    # At real sizes a copy of every input (7.5 GB of them on the H200) broke the job's memory bound: the
+    # evaluator copies only what the IR's effects say the module writes, and the job's inputs stay as given.
+    from kernelopt.codegen.graph_runtime import mutated_arguments
+    from kernelopt.lift import lift_file
+    from kernelopt.rewrite.evaluate import ModuleEvaluator
+
+    args, state_index = module_args(module_path)
+    mutated = mutated_arguments(lift_file(module_path))
+    assert mutated == (state_index,)
+    before = [a.clone() for a in args]
+    evaluator = ModuleEvaluator(module_path, args, device="cpu", mutated_inputs=mutated)
+    assert all(torch.equal(a, b) for a, b in zip(args, before))          # the state was doubled on a copy
+    # captured launch arguments are copies, never the caller's tensors
+    assert not any(t is a for c in evaluator.capture.launches for t in c.args for a in args)
