@@ -14,6 +14,7 @@ from kernelopt.errors import InputError
 from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.ir.core import Module, Value
 from kernelopt.ir.effects import effects, storage_root
+from kernelopt.ir.types import TensorType
 
 GRAPH_RUNTIME_MARKER = "cuda_graphs = GraphReplay("    # the wiring line: a module with a graph path has it
 _RUNTIME_FILES = ("graph_capture.py", "graph_replay.py")     # in this order: replay uses capture's names
@@ -42,14 +43,29 @@ def cuda_device_index(module: Module) -> int:
 
 def graph_settings(module: Module, cuda_graphs: str, outputs: str, max_graphs: int) -> GraphSettings | None:
     """How the module's call() uses graphs, or None for the plain module. `auto` on a CPU module is off
-    (no graphs there to measure); on a GPU module the emitted module measures and decides at run time."""
+    (no graphs there to measure), and so on a module with over 1 GiB of arguments (see
+    AUTO_MAX_ARGUMENT_BYTES); on any other GPU module the emitted module measures and decides at run time."""
     check_graph_options(cuda_graphs, outputs, max_graphs)
     device = str(module.attrs.get("device", "cuda:0"))
     on_gpu = device.startswith("cuda")
     if cuda_graphs == "off" or (cuda_graphs == "auto" and not on_gpu):
         return None
+    if cuda_graphs == "auto" and argument_bytes(module) > AUTO_MAX_ARGUMENT_BYTES:
+        return None
     index = cuda_device_index(module) if on_gpu else None
     return GraphSettings(cuda_graphs, outputs, max_graphs, index, mutated_arguments(module))
+
+
+# `auto` leaves graphs off for modules whose arguments exceed this: a call then moves at least this much
+# (about 0.25 ms on an H200), so the host's launches run ahead of the GPU and a graph saves nothing, while
+# its copy path would hold another copy of the inputs against the job's memory bound (issue 18).
+AUTO_MAX_ARGUMENT_BYTES = 1 << 30
+
+
+def argument_bytes(module: Module) -> int:
+    """Bytes of call()'s tensor arguments, from their IR types."""
+    return sum(op.result.type.nbytes for op in module.ops_named("ko.arg")
+               if isinstance(getattr(op.result, "type", None), TensorType))
 
 
 def mutated_arguments(module: Module) -> tuple[int, ...] | None:

@@ -603,7 +603,8 @@ def _header(state: _State, graphs: GraphSettings | None) -> str:
 
 def _graphs_line(graphs: GraphSettings | None) -> str:
     if graphs is None:
-        return "CUDA graphs: off (call() launches every kernel from the host)."
+        return ("CUDA graphs: off (call() launches every kernel from the host; `auto` leaves them off on the "
+                "CPU and for arguments over 1 GiB, where a graph saves no time).")
     rule = ("on" if graphs.mode == "on" else
             "auto (kept only where timed faster than plain launches at the first calls)")
     outputs = ("fresh tensors" if graphs.outputs == "fresh"

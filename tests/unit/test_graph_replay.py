@@ -485,3 +485,20 @@ def test_the_suite_lists_its_cases_and_refuses_without_a_gpu(capsys):
         assert suite.main(["--out-dir", "unused"]) == 2
         refusal = capsys.readouterr().err
         assert "needs a CUDA GPU" in refusal and "--dry-run checks the harness" in refusal
+
+
+def test_auto_leaves_graphs_off_for_modules_with_over_a_gib_of_arguments():
+    # A call that moves a GiB takes a quarter of a millisecond on an H200: the host's launches run ahead of
+    # the GPU, so a graph saves nothing, and its copy path would hold another copy of the inputs.
+    from kernelopt.codegen.graph_runtime import AUTO_MAX_ARGUMENT_BYTES, argument_bytes, graph_settings
+    from kernelopt.ir.parser import parse_module
+
+    def module(rows: int):
+        return parse_module(f'ko.module @m version 1 attributes {{device = "cuda:0"}} {{\n'
+                            f'  %x = ko.arg 0 : tensor<{rows}x1024xf32, [1024, 1]>\n  ko.return %x\n}}\n')
+
+    small, large = module(1024), module(AUTO_MAX_ARGUMENT_BYTES // 4096 + 1)
+    assert argument_bytes(small) == 4 << 20 and argument_bytes(large) > AUTO_MAX_ARGUMENT_BYTES
+    assert graph_settings(small, "auto", "fresh", 8) is not None
+    assert graph_settings(large, "auto", "fresh", 8) is None
+    assert graph_settings(large, "on", "fresh", 8) is not None        # asked for: on, whatever the size
