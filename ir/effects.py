@@ -150,3 +150,20 @@ def _add_edge(graph: nx.DiGraph, src: int, dst: int, kind: str, value: Value) ->
         kinds.add(kind)
         return
     graph.add_edge(src, dst, kind=kind, kinds={kind}, storage=value.name)
+
+
+def mutated_arguments(module: Module) -> tuple[int, ...] | None:
+    """Positions of call()'s arguments whose storage some op writes (ir/effects: launches by parameter
+    names and `writes`, `out=` and `mutates` of library calls; a ko.generic writes all it touches)."""
+    positions = {}
+    for op in module.ops_named("ko.arg"):
+        positions[op.result] = int(op.args[0].value)
+    written = set()
+    for op in module.body:
+        if op.name in ("ko.arg", "ko.return"):
+            continue
+        for value in effects(op, module).writes:
+            root = storage_root(value) if isinstance(value, Value) else None
+            if root in positions:
+                written.add(positions[root])
+    return tuple(sorted(written))

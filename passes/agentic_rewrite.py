@@ -18,7 +18,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from kernelopt.codegen.graph_runtime import mutated_arguments
+from kernelopt.ir.effects import mutated_arguments
 from kernelopt.ir.core import Module
 
 from kernelopt.ir import rewrite_record

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from kernelopt.codegen.graph_runtime import mutated_arguments
+from kernelopt.ir.effects import mutated_arguments
 from kernelopt.ir.core import Arg, Module, Op, Value
 from kernelopt.ir.effects import storage_root
 

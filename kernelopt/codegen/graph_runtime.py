@@ -12,8 +12,8 @@ from pathlib import Path
 
 from kernelopt.errors import InputError
 from kernelopt.cuda_graph_options import check_graph_options
-from kernelopt.ir.core import Module, Value
-from kernelopt.ir.effects import effects, storage_root
+from kernelopt.ir.core import Module
+from kernelopt.ir.effects import mutated_arguments
 from kernelopt.ir.types import TensorType
 
 GRAPH_RUNTIME_MARKER = "cuda_graphs = GraphReplay("    # the wiring line: a module with a graph path has it
@@ -66,23 +66,6 @@ def argument_bytes(module: Module) -> int:
     """Bytes of call()'s tensor arguments, from their IR types."""
     return sum(op.result.type.nbytes for op in module.ops_named("ko.arg")
                if isinstance(getattr(op.result, "type", None), TensorType))
-
-
-def mutated_arguments(module: Module) -> tuple[int, ...] | None:
-    """Positions of call()'s arguments whose storage some op writes (ir/effects: launches by parameter
-    names and `writes`, `out=` and `mutates` of library calls; a ko.generic writes all it touches)."""
-    positions = {}
-    for op in module.ops_named("ko.arg"):
-        positions[op.result] = int(op.args[0].value)
-    written = set()
-    for op in module.body:
-        if op.name in ("ko.arg", "ko.return"):
-            continue
-        for value in effects(op, module).writes:
-            root = storage_root(value) if isinstance(value, Value) else None
-            if root in positions:
-                written.add(positions[root])
-    return tuple(sorted(written))
 
 
 def runtime_source() -> str:

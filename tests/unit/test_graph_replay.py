@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernelopt.codegen import emit_python
-from kernelopt.codegen.graph_runtime import mutated_arguments, runtime_names
+from kernelopt.codegen.graph_runtime import runtime_names
+from kernelopt.ir.effects import mutated_arguments
 from kernelopt.codegen.standalone_module import EmitOptions
 from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.errors import UsageError

@@ -99,7 +99,7 @@ def test_bench_needs_cuda_unless_cpu_is_asked(module_path):
 def test_the_search_evaluator_copies_only_the_inputs_the_module_updates_in_place(module_path):
     # At real sizes a copy of every input (7.5 GB of them on the H200) broke the job's memory bound: the
     # evaluator copies only what the IR's effects say the module writes, and the job's inputs stay as given.
-    from kernelopt.codegen.graph_runtime import mutated_arguments
+    from kernelopt.ir.effects import mutated_arguments
     from kernelopt.lift import lift_file
     from kernelopt.rewrite.evaluate import ModuleEvaluator
 
