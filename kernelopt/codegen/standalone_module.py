@@ -346,7 +346,7 @@ def _autotune_candidates(kernel: Op, launch: Op, code: KernelCode,
 
 def _with_descent(kernel: Op, launch: Op, code: KernelCode, candidates: list[tuple[cfg.LaunchConfig, list[int]]]):
     """`candidates` followed by the one-step neighbours of each listed config that Inductor's coordinate
-    descent would try (descent_configs.py), and for each listed config the indices of its neighbours."""
+    descent would try (descent_configs.py), and for every site the indices of its neighbours among them."""
     if not wants_descent(kernel, code.heuristic):
         return candidates, ()
     meta = inductor_meta(kernel)
@@ -364,6 +364,10 @@ def _with_descent(kernel: Op, launch: Op, code: KernelCode, candidates: list[tup
                 sites.append((neighbour, grid))
             group.append(index[neighbour])
         groups.append(tuple(group))
+    # The walk may go on from a neighbour, within the sites already there (no new ones: the union of the
+    # listed configs' neighbourhoods covers the first steps of Inductor's walk, at a bounded module size).
+    for config, _ in sites[len(candidates):]:
+        groups.append(tuple(index[n] for n in descent_neighbours(kernel, code.heuristic, config) if n in index))
     return sites, tuple(groups)
 
 
