@@ -22,7 +22,6 @@ static-shape inference graphs), and the report says so.
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 import sys
@@ -45,7 +44,7 @@ from kernelopt.legality import graph_path, memory_budget
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.report.build import write_minimal_report, write_report
-from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib
+from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib, release_cached_memory
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir import rewrite_record
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
@@ -300,15 +299,7 @@ def _release_inputs(bases: list[Base]) -> None:
     its own, and two sets of a multi-GB input would not fit the job's memory bound."""
     for base in bases:
         base.inputs = None
-    _free_cached_memory("cuda")
-
-
-def _free_cached_memory(device: str) -> None:
-    """Give memory torch's caching allocator holds unused back to the device: the job's bound is read
-    through NVML, which counts it, and the gate's worker processes cannot use it."""
-    if device == "cuda" and torch.cuda.is_available():
-        gc.collect()
-        torch.cuda.empty_cache()
+    release_cached_memory("cuda")
 
 
 def _refuse_overwriting_input(model: str | None, out_path: Path, force: bool) -> None:
@@ -416,7 +407,7 @@ def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: 
             break
         deadline = time.monotonic() + max(0.0, job_target_s(options) - SEARCH_RESERVE_S - elapsed)
         outcomes.append(_optimize_base(base, options, device, work, steps, tag=len(bases) > 1, deadline=deadline))
-        _free_cached_memory(device)
+        release_cached_memory(device)
     return outcomes
 
 
@@ -495,14 +486,14 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
             steps.failed("capture", f"{mode}: {_one_line(err)}")
             steps.warn(f"capture of mode {mode} failed ({_one_line(err)}); starting from {bases[0].mode}")
             break
-        _free_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
         graphs = result.manifest["graphs"]
         size = (result.manifest.get("model") or {}).get("size") or "its own size"   # None: the file has no SIZES
         if size == "small" and device != "cuda" and options.size != "small":
             steps.say(f"no CUDA device: capturing the model's small size (--size {options.size} needs a GPU)")
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
         bases.append(_share_equal_inputs(_base(mode, folder, result), bases))
-        _free_cached_memory(device)
+        del result                    # it still held this capture's own inputs, if the base now shares others
+        release_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
     return _order_bases(bases, steps) if len(bases) > 1 else bases
 
 

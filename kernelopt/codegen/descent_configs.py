@@ -16,7 +16,9 @@ only add masked-off lanes).
 """
 from __future__ import annotations
 
-from kernelopt.codegen.configs import LaunchConfig, kernel_decorator
+import math
+
+from kernelopt.codegen.configs import LaunchConfig
 from kernelopt.codegen.grid import inductor_meta
 from kernelopt.inductor_source import unmasked_block_overrun
 from kernelopt.ir.core import Op
@@ -48,7 +50,7 @@ def descent_neighbours(kernel: Op, heuristic: str, config: LaunchConfig) -> list
             if not 1 <= step <= cap:
                 continue
             changed = {**blocks, name: step}
-            if _tile(changed) > _MAX_TILE or unmasked_block_overrun(source, changed):
+            if math.prod(changed.values()) > _MAX_TILE or unmasked_block_overrun(source, changed):
                 continue
             found.append(LaunchConfig(tuple((k, changed.get(k, v)) for k, v in config.kwargs),
                                       config.num_warps, config.num_stages, config.extra))
@@ -60,16 +62,9 @@ def descent_neighbours(kernel: Op, heuristic: str, config: LaunchConfig) -> list
 
 
 def _size_hints(kernel: Op) -> dict:
-    decorator = kernel_decorator(kernel)
-    hints = decorator.keywords(skip_unevaluable=True).get("size_hints") if decorator is not None else None
-    return {k: int(v) for k, v in hints.items() if isinstance(v, int)} if isinstance(hints, dict) else {}
-
-
-def _tile(blocks: dict) -> int:
-    product = 1
-    for value in blocks.values():
-        product *= value
-    return product
+    """The kernel's size hints, as the lifter kept them ({x = 1024, r0_ = 4096})."""
+    hints = kernel.attrs.get("size_hints")
+    return {str(k): int(v) for k, v in hints.items() if isinstance(v, int)} if isinstance(hints, dict) else {}
 
 
 def _next_power_of_two(n: int) -> int:

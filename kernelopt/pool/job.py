@@ -1,8 +1,7 @@
 """The worker side of a job: build (once per module) a ModuleEvaluator and evaluate the candidate."""
 from __future__ import annotations
 
-import torch
-
+from kernelopt.runtime.device_memory import release_cached_memory
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Evaluation
 
@@ -20,7 +19,8 @@ def evaluator_for(job: Job):
         _EVALUATORS[key] = ModuleEvaluator(
             job.module_path, load_inputs(job.inputs), device=device, precision=job.precision,
             cost_model=StaticCostModel() if job.cost_model == "static" else None, rounds=job.rounds,
-            inputs_owned=not isinstance(job.inputs, (list, tuple)))   # loaded from a file: this worker's own
+            # loaded from a file: the worker's own, so the module may update them in place (none copied)
+            mutated_inputs=None if isinstance(job.inputs, (list, tuple)) else ())
     return _EVALUATORS[key]
 
 
@@ -31,12 +31,6 @@ def evaluate_job(job: Job) -> Evaluation:
     except Exception as err:  # noqa: BLE001 - reported to the search as the candidate's verdict
         return Evaluation(False, f"evaluation failed: {type(err).__name__}: {str(err)[:300]}")
     finally:
-        _release_cached_device_memory(job.device)
-
-
-def _release_cached_device_memory(device: str) -> None:
-    """Hand what torch's allocator cached during the evaluation (the gate's case buffers, the timing copy)
-    back to the device: the job's memory bound is read through NVML, which counts cached memory too, and
-    the gate's sandbox child, a separate process, can only use memory this worker gave back."""
-    if device.startswith("cuda") and torch.cuda.is_available():
-        torch.cuda.empty_cache()
+        # the gate's case buffers and the timing copy, cached by torch: the gate's sandbox child (another
+        # process) and the job's NVML-read memory bound need them back
+        release_cached_memory(job.device)

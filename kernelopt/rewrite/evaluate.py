@@ -153,7 +153,7 @@ def _config_value(strategy: str, key: str, default: int) -> int:
 class ModuleEvaluator:
     def __init__(self, module_path: str, inputs: list | None, *, device: str, precision: str = "strict",
                  cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None,
-                 inputs_owned: bool = False, mutated_inputs: tuple[int, ...] | None = None):
+                 mutated_inputs: tuple[int, ...] | None = None):
         self.device = device
         self.precision = precision
         self.cost_model = cost_model
@@ -162,15 +162,15 @@ class ModuleEvaluator:
         self.module_path = module_path
         self.loaded = load_output_module(module_path, device)
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
-        # The caller's inputs run on copies (they are the job's, used after the search); inputs made or
-        # loaded for this evaluator (`inputs_owned`) are handed to the module itself: only the launches'
-        # captured copies are kept.
-        # `mutated_inputs` (from the IR's effects, when the caller knows them): only those are copied.
-        # At real sizes a second copy of a multi-GB input would not fit the job's memory bound (issue 18).
-        owned = inputs is None or inputs_owned
-        args = list(inputs) if inputs is not None else self.loaded.get_args()
-        if not owned:
-            args = [_clone(a) if mutated_inputs is None or i in mutated_inputs else a for i, a in enumerate(args)]
+        # The module's call may update its inputs in place, and the caller's are the job's (used after the
+        # search): the ones in `mutated_inputs` run on copies (every one when it is None: unknown). () says
+        # none needs one (the IR's effects show no write, or the caller hands over inputs it will not use
+        # again). Inputs made here are the module's own. At real sizes a copy of every multi-GB input would
+        # not fit the job's memory bound (issue 18).
+        if inputs is None:
+            args = self.loaded.get_args()
+        else:
+            args = [_clone(a) if mutated_inputs is None or i in mutated_inputs else a for i, a in enumerate(inputs)]
         self.capture = LaunchCapture(self.loaded, args)
         del args
 
@@ -264,7 +264,6 @@ class ModuleEvaluator:
         shared = [_clone(a) for a in args]
         result = compare(lambda: original(*shared), lambda: candidate_run(*shared), rounds=self.rounds,
                          device="cuda", min_time_ms=20.0)
-        del shared
         return result.median_a_ms * 1e3, result.median_b_ms * 1e3
 
     def _spent(self, start: float) -> float:

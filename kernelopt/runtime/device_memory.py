@@ -17,6 +17,7 @@ machine without a GPU every reading is None and the samplers say "unavailable" i
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
 import threading
 from dataclasses import dataclass
@@ -241,3 +242,14 @@ def gib(value: int | None) -> str:
     """Bytes as GiB for messages ("unavailable" for None)."""
     return "unavailable" if value is None else f"{value / 2**30:.2f} GiB"
 
+
+def release_cached_memory(device: str) -> None:
+    """Give memory torch's caching allocator holds unused back to the device: a job's memory bound is read
+    through NVML, which counts it, and other processes (the gate's sandbox, pool workers) cannot use it."""
+    if not str(device).startswith("cuda"):
+        return
+    import torch  # lazy: this module reads NVML through ctypes and is imported where torch is not needed
+
+    if torch.cuda.is_available():
+        gc.collect()
+        torch.cuda.empty_cache()
