@@ -289,7 +289,7 @@ def run_problem(name: str, args) -> dict:
     row = {"problem": name, "date": datetime.datetime.now().isoformat(timespec="seconds"),
            "category": entry.get("category"), "dtype": entry.get("dtype"), "input_bytes": entry.get("input_bytes"),
            "file_matches_manifest": entry.get("sha256") == file_sha256(path)}
-    clean_leftovers([system_tmp])  # earlier runs' debris is not this job's
+    clean_leftovers([system_tmp], keep=work)  # earlier runs' debris is not this job's
     try:
         remaining = args.budget_s - CALL_TIMEOUT_S - KILL_GRACE_S - 10
         row["job"], report = run_optimize(path, work, job_tmp, min(args.job_timeout_s, remaining),
@@ -302,7 +302,7 @@ def run_problem(name: str, args) -> dict:
             row["environment"] = row.get("environment") or row["module_call"].get("environment")
     except SuiteStopped:
         row["error"] = "the suite was stopped (its step's time limit) before the problem finished"
-    row["cleaned_bytes"] = clean_leftovers([system_tmp, job_tmp])
+    row["cleaned_bytes"] = clean_leftovers([system_tmp, job_tmp], keep=work)
     shutil.rmtree(keep, ignore_errors=True)
     shutil.rmtree(job_tmp, ignore_errors=True)
     row["suite_wall_s"] = round(time.perf_counter() - started, 1)

@@ -122,7 +122,7 @@ def run_problem(name: str, args) -> dict:
     system_tmp = Path(tempfile.gettempdir())
     row = {"problem": name, "date": datetime.datetime.now().isoformat(timespec="seconds"),
            "input_bytes": input_bytes(str(path))}
-    clean_leftovers([system_tmp])  # earlier runs' debris is not this job's
+    clean_leftovers([system_tmp], keep=work)  # earlier runs' debris is not this job's
     try:
         row["inductor"] = measure_inductor(path, work, min(INDUCTOR_TIMEOUT_S, args.budget_s / 3))
         row["environment"] = row["inductor"].pop("environment", None)
@@ -136,7 +136,7 @@ def run_problem(name: str, args) -> dict:
     row["memory_bound_bytes"] = bound = memory_bound(row.get("inductor", {}).get("peak_bytes"), total)
     row["memory_ok"] = None if bound is None or job.get("peak_bytes") is None else job["peak_bytes"] <= bound
     row["disk_ok"] = None if job.get("temp_peak_growth_bytes") is None else job["temp_peak_growth_bytes"] <= DISK_BOUND
-    row["cleaned_bytes"] = clean_leftovers([system_tmp, job_tmp])
+    row["cleaned_bytes"] = clean_leftovers([system_tmp, job_tmp], keep=work)
     shutil.rmtree(job_tmp, ignore_errors=True)
     row["suite_wall_s"] = round(time.perf_counter() - started, 1)
     return row

@@ -172,11 +172,15 @@ def last_json_line(text: str) -> dict:
     return {}
 
 
-def clean_leftovers(folders: list[Path]) -> int:
-    """Remove `kernelopt-*` entries under each folder; the bytes they held."""
+def clean_leftovers(folders: list[Path], keep: Path | None = None) -> int:
+    """Remove `kernelopt-*` entries under each folder, except `keep` and the folders above it (the
+    suite's own --work, which a user may name /tmp/kernelopt-...); the bytes they held."""
     cleaned = 0
+    kept = Path(keep).resolve() if keep is not None else None
     for folder in folders:
         for entry in Path(folder).glob(LEFTOVER_PATTERN):
+            if kept is not None and (entry.resolve() == kept or entry.resolve() in kept.parents):
+                continue
             cleaned += folder_bytes(entry) if entry.is_dir() else _file_bytes(entry)
             if entry.is_dir() and not entry.is_symlink():
                 remove_tree(entry)

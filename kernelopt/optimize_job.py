@@ -287,11 +287,14 @@ def _bound_gate_memory(bases: list[Base], device: str, steps: Steps) -> None:
         return
     total = torch.cuda.get_device_properties(torch.cuda.current_device()).total_memory
     bound = min(MEMORY_BOUND_FACTOR * max(p for p in peaks if p), total - memory_budget.HEADROOM)
-    left = max(0, bound - torch.cuda.memory_allocated())
+    release_cached_memory(device)
+    held = torch.cuda.memory_allocated()       # the job's own tensors (its inputs, shared by the bases)
+    left = max(0, bound - held)
     os.environ[memory_budget.ENV] = str(left)
     os.environ[_JOB_SET_BUDGET] = "1"
     steps.say(f"memory: bound {gib(bound)} ({MEMORY_BOUND_FACTOR}x Inductor's peak {gib(max(p for p in peaks if p))}, "
-              f"at most the device's {gib(total)} less {gib(memory_budget.HEADROOM)}); the gate may use {gib(left)}")
+              f"at most the device's {gib(total)} less {gib(memory_budget.HEADROOM)}); the job holds {gib(held)}, "
+              f"so the gate and its sandbox may use {gib(left)}")
 
 
 def _release_inputs(bases: list[Base]) -> None:

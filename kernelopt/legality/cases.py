@@ -39,6 +39,14 @@ class LaunchInputs:
     args: tuple
     label: str = ""
     int_bounds: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # Where the launch runs, when its captured values were parked elsewhere (a multi-GB capture is kept
+    # on the host so that the gate's own buffers fit the job's memory bound); None: the args' device.
+    device: torch.device | None = None
+
+    def run_device(self) -> torch.device:
+        if self.device is not None:
+            return torch.device(self.device)
+        return next((a.device for a in self.args if isinstance(a, torch.Tensor)), torch.device("cpu"))
 
     def signature(self) -> tuple:
         return tuple((tuple(a.shape), tuple(a.stride()), a.storage_offset(), a.dtype) if
@@ -231,7 +239,7 @@ def generated_values(launch: LaunchInputs, arg_indices, kind: str, seed: int, de
 def iter_generated_values(launch: LaunchInputs, arg_indices, kind: str, seed: int, device=None):
     """generated_values as (arg index, tensor) pairs drawn one at a time (the same values)."""
     if device is None:
-        device = next((a.device for a in launch.args if isinstance(a, torch.Tensor)), torch.device("cpu"))
+        device = launch.run_device()
     generator = torch.Generator(device=device).manual_seed(seed)
     for i in arg_indices:
         arg = launch.args[i]

@@ -171,10 +171,19 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
 
 def _device_of(launches) -> torch.device:
     for launch in launches:
-        for arg in launch.args:
-            if isinstance(arg, torch.Tensor):
-                return arg.device
+        if launch.device is not None or any(isinstance(a, torch.Tensor) for a in launch.args):
+            return launch.run_device()
     return torch.device("cpu")
+
+
+# A GPU tensor kept aside for a later comparison goes to the host from this size on.
+_PARK_BYTES = 256 << 20
+
+
+def _parked(view: torch.Tensor) -> torch.Tensor:
+    if view.device.type == "cuda" and view.numel() * view.element_size() >= _PARK_BYTES:
+        return view.to("cpu", copy=True)
+    return view.clone()
 
 
 def _plan(launches, seeds, adversarial) -> list[_Case]:
@@ -293,15 +302,20 @@ class _Gate:
             if self.arg_names and i < len(self.arg_names) and self.arg_names[i].startswith("out_ptr"):
                 result.add(i)
                 continue
+            # One set of bases at a time (at real sizes two would not fit beside the case buffers): the
+            # written args' results with real data are kept (on the host when large), then compared with
+            # theirs after a run with arg i poisoned. Read-only args hold the same values in both runs.
             full = {j: launch.args[j] for j in tensors}
             kept = C.build_bases(layout, full, self.device)
-            dropped = C.build_bases(layout, {j: v for j, v in full.items() if j != i}, self.device)
             self._run_original(layout, kept)
+            with_data = {j: _parked(layout.views(kept)[j]) for j in sorted(self.written & tensors)}
+            del kept
+            dropped = C.build_bases(layout, {j: v for j, v in full.items() if j != i}, self.device)
             self._run_original(layout, dropped)
-            same = all(torch.equal(C.bits(a), C.bits(b)) for a, b in
-                       zip(layout.views(kept), layout.views(dropped)) if isinstance(a, torch.Tensor))
-            if same:
+            views = layout.views(dropped)
+            if all(compare.same_bits(with_data[j], views[j]) for j in with_data):
                 result.add(i)
+            del dropped, views, with_data
         self.write_only[key] = result
         return result
 
@@ -320,7 +334,8 @@ class _Gate:
         if key not in self.placements:
             biggest = max(layout.base_sizes, default=0)
             placement = M.place(self.budget, self.device, layout, self.written & set(layout.places),
-                                self.reference_ok, min(compare.CHUNK_ELEMENTS, biggest))
+                                self.reference_ok, min(compare.CHUNK_ELEMENTS, biggest),
+                                sandbox_copy=self.device.type == "cuda")
             for note in placement.notes:
                 self._note(note)
             self.placements[key] = placement
@@ -335,7 +350,9 @@ class _Gate:
             del bases, before
             bases = [torch.empty(n, dtype=d, device=self.device)
                      for n, d in zip(layout.base_sizes, layout.base_dtypes)]
-            before = [torch.empty(n, dtype=d, device=placement.snapshots)
+            # pinned when a GPU's snapshots are kept on the host: every case copies them both ways
+            pinned = placement.snapshots.type == "cpu" and self.device.type == "cuda"
+            before = [torch.empty(n, dtype=d, device=placement.snapshots, pin_memory=pinned)
                       for n, d in zip(layout.base_sizes, layout.base_dtypes)]
             self.buffers = (layout.key(), bases, before)
         return bases, before
@@ -346,6 +363,7 @@ class _Gate:
         layout = self.layout(case.launch)
         placement = self._placement(layout)
         with self.timings.phase("inputs"):
+            self._write_only(case.launch)     # its trial runs' buffers come and go before the case's exist
             bases, before = self._case_buffers(layout, placement)
             C.fill_bases(layout, bases, self._values(case))
             for snapshot, base in zip(before, bases):

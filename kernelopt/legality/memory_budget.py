@@ -93,16 +93,18 @@ def _nbytes(numel: int, dtype: torch.dtype) -> int:
 
 
 def place(budget: MemoryBudget, device: torch.device, layout, outputs, with_reference: bool,
-          chunk_elements: int) -> Placement:
+          chunk_elements: int, sandbox_copy: bool = False) -> Placement:
     """Plan a layout's copies against the budget (see the module docstring). `outputs`: the written
-    argument indices (their float64 reference copies are kept until the comparison)."""
+    argument indices (their float64 reference copies are kept until the comparison). `sandbox_copy`:
+    the sandboxed child runs the candidate on a device copy of the bases of its own (on a GPU), which
+    the budget must hold too: it is device memory of the same job, in another process."""
     bases = sum(_nbytes(n, d) for n, d in zip(layout.base_sizes, layout.base_dtypes))
     guards = sum(layout.base_sizes)                       # bool masks, kept with the snapshots
     bases64 = sum(_nbytes(n, torch.float64 if d.is_floating_point else d)
                   for n, d in zip(layout.base_sizes, layout.base_dtypes))
     reference = sum(8 * _numel(layout.places[i].sizes) for i in outputs
                     if i in layout.places and layout.base_dtypes[layout.places[i].base].is_floating_point)
-    resident = bases + CHUNK_TEMPORARIES * 8 * chunk_elements
+    resident = bases * (2 if sandbox_copy else 1) + CHUNK_TEMPORARIES * 8 * chunk_elements
     # "device"/"host" labels, not torch devices: on the CPU both are the CPU, yet a (test) budget plans
     # the same way as on a GPU
     where = {"reference": "device", "snapshots": "device", "candidate": "device"}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import linecache
 import math
+import os
 import sys
 import tempfile
 import time
@@ -28,6 +29,8 @@ import torch
 
 from kernelopt.legality import GateError, check_candidate
 from kernelopt.legality.cases import LaunchInputs
+from kernelopt.legality.phase_timings import time_line
+from kernelopt.legality.memory_budget import parse_size
 from kernelopt.legality.module import float64_module
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.runtime.loader import load_output_module
@@ -67,23 +70,60 @@ class CapturedLaunch:
     keywords: tuple = ()      # a vendor call's keyword names: the last len(keywords) args, in call order
 
 
-class LaunchCapture:
-    """Runs a loaded module once and keeps a copy of every launch's arguments (before the launch)."""
+# Captured launch arguments stay on the device up to this many bytes in all; the rest are parked on the
+# host (pinned, so the gate's copies to its own device buffers run at full speed). A module with a
+# multi-GB input would otherwise hold every launch's arguments twice on the device (the module's own
+# and the capture), and with the gate's buffers and its sandbox's the job's memory bound is exceeded
+# (issue 18: a 7.5 GB instance norm). Environment: KERNELOPT_CAPTURE_DEVICE_BYTES.
+CAPTURE_DEVICE_BYTES = 1 << 30
 
-    def __init__(self, loaded, inputs: list):
+
+def capture_device_bytes() -> int:
+    text = os.environ.get("KERNELOPT_CAPTURE_DEVICE_BYTES", "").strip()
+    return parse_size(text) if text else CAPTURE_DEVICE_BYTES
+
+
+class _CaptureStore:
+    """Copies of captured arguments: on their device while the total fits `device_bytes`, else on the host."""
+
+    def __init__(self, device_bytes: int):
+        self.left = device_bytes
+        self.parked = 0             # bytes kept on the host
+
+    def copy(self, value: Any) -> Any:
+        if not isinstance(value, torch.Tensor):
+            return value
+        nbytes = value.numel() * value.element_size()
+        if value.device.type != "cuda" or nbytes <= self.left:
+            self.left -= nbytes if value.device.type == "cuda" else 0
+            return value.clone()
+        self.parked += nbytes
+        host = torch.empty_strided(value.size(), value.stride(), dtype=value.dtype, device="cpu",
+                                   pin_memory=True) if value.is_non_overlapping_and_dense() else None
+        if host is None:            # a view with gaps or overlaps: a dense copy of its elements
+            return value.to("cpu", copy=True)
+        return host.copy_(value)
+
+
+class LaunchCapture:
+    """Runs a loaded module once and keeps a copy of every launch's arguments (before the launch);
+    past `device_bytes` in all, the copies are kept on the host (see CAPTURE_DEVICE_BYTES)."""
+
+    def __init__(self, loaded, inputs: list, device_bytes: int | None = None):
         """`inputs`: what the module's call runs on, which it may update in place (the caller passes
         copies of what it must keep unchanged; see ModuleEvaluator)."""
         self.loaded = loaded
         self.launches: list[CapturedLaunch] = []
+        store = self.store = _CaptureStore(capture_device_bytes() if device_bytes is None else device_bytes)
 
         def hook(kernel_name, launch_index, args, run_original):
-            self.launches.append(CapturedLaunch(kernel_name, launch_index, tuple(_clone(a) for a in args)))
+            self.launches.append(CapturedLaunch(kernel_name, launch_index, tuple(store.copy(a) for a in args)))
             run_original()
 
         loaded.launch_hook = hook
         externs = loaded.namespace.get("extern_kernels")
         if externs is not None:  # vendor calls too (epilogue targets replay the GEMM)
-            loaded.namespace["extern_kernels"] = _RecordingExterns(externs, self.launches)
+            loaded.namespace["extern_kernels"] = _RecordingExterns(externs, self.launches, store)
         try:
             loaded.call(list(inputs))
         finally:
@@ -99,9 +139,10 @@ class _RecordingExterns:
     """Stands in for the module's `extern_kernels` during the capture: records each call's arguments
     (positional, then keyword values in call order) as a CapturedLaunch named `extern_kernels.<fn>`."""
 
-    def __init__(self, real, launches: list[CapturedLaunch]):
+    def __init__(self, real, launches: list[CapturedLaunch], store: _CaptureStore):
         self._real = real
         self._launches = launches
+        self._store = store
 
     def __getattr__(self, name: str):
         fn = getattr(self._real, name)
@@ -109,7 +150,7 @@ class _RecordingExterns:
             return fn
 
         def call(*args, **kwargs):
-            values = tuple(_clone(a) for a in list(args) + list(kwargs.values()))
+            values = tuple(self._store.copy(a) for a in list(args) + list(kwargs.values()))
             self._launches.append(CapturedLaunch(f"extern_kernels.{name}", -1, values, tuple(kwargs)))
             return fn(*args, **kwargs)
 
@@ -173,6 +214,8 @@ class ModuleEvaluator:
             args = [_clone(a) if mutated_inputs is None or i in mutated_inputs else a for i, a in enumerate(inputs)]
         self.capture = LaunchCapture(self.loaded, args)
         del args
+        # where the launches run (captured values may be parked on the host)
+        self.run_device = torch.device("cuda", torch.cuda.current_device()) if device == "cuda" else torch.device("cpu")
 
     # -- the original ----------------------------------------------------------------------------
     def original_runner(self, target: RewriteTarget) -> Callable[..., None]:
@@ -203,9 +246,9 @@ class ModuleEvaluator:
         """The captured arguments of the target's launches, as the gate reads them. Not copied: the gate
         only reads them (its cases run on buffers of its own), and timing runs on one copy (_time)."""
         if len(target.kernels) == 1 and not target.group_args:
-            return [LaunchInputs(tuple(c.args), label=f"{c.kernel}#{c.index}")
+            return [LaunchInputs(tuple(c.args), label=f"{c.kernel}#{c.index}", device=self.run_device)
                     for c in self.capture.of(target.kernels[0].name)]
-        return [LaunchInputs(self.group_args(target), label=target.id)]
+        return [LaunchInputs(self.group_args(target), label=target.id, device=self.run_device)]
 
     def group_args(self, target: RewriteTarget) -> tuple:
         """The group's argument tuple from the first capture of each launch, in first-use order."""
@@ -247,12 +290,15 @@ class ModuleEvaluator:
         except GateError as err:
             return Evaluation(False, f"the check could not run: {err}", gpu_seconds=self._spent(start))
         evidence = _verdict_evidence(verdict)
+        phases = time_line(verdict.timings) if verdict.timings else ""
         if not verdict.accepted:
-            return Evaluation(False, f"{verdict.check}: {verdict.reason}", evidence, gpu_seconds=self._spent(start))
+            return Evaluation(False, f"{verdict.check}: {verdict.reason}", evidence, gpu_seconds=self._spent(start),
+                              phases=phases)
         if self.device == "cuda":
             baseline_us, time_us = self._time(self.timing_runner(target), load_candidate(candidate.source),
                                               launches[0].args)
-            return Evaluation(True, "ACCEPT", evidence, time_us, baseline_us, self._spent(start), "cuda-events")
+            return Evaluation(True, "ACCEPT", evidence, time_us, baseline_us, self._spent(start), "cuda-events",
+                              phases)
         if self.cost_model is not None:
             return Evaluation(True, "ACCEPT", evidence, self.cost_model.time_us(target, candidate),
                               self.cost_model.time_us(target, None), 0.0, "static-cost-model")
@@ -261,7 +307,7 @@ class ModuleEvaluator:
     def _time(self, original, candidate_run, args) -> tuple[float, float]:
         # One copy for both sides: the gate has judged the candidate, so timing needs only buffers of the
         # right shapes (the captured ones must stay as captured for the next candidate's gate).
-        shared = [_clone(a) for a in args]
+        shared = [a.to(self.run_device, copy=True) if isinstance(a, torch.Tensor) else a for a in args]
         result = compare(lambda: original(*shared), lambda: candidate_run(*shared), rounds=self.rounds,
                          device="cuda", min_time_ms=20.0)
         return result.median_a_ms * 1e3, result.median_b_ms * 1e3

@@ -19,6 +19,9 @@ from typing import Iterable, Protocol, TextIO
 from kernelopt.proposers.base import Attempt, Candidate, Proposer, RewriteTarget
 
 
+SLOW_EVALUATION_S = 10.0     # a candidate whose evaluation took this long shows its time in the progress line
+
+
 @dataclass
 class Evaluation:
     accepted: bool
@@ -28,6 +31,7 @@ class Evaluation:
     baseline_us: float | None = None  # original time, measured in the same run
     gpu_seconds: float = 0.0          # device time this evaluation consumed
     timed_by: str = ""                # "cuda-events" | "static-cost-model" | ""
+    phases: str = ""                  # where the legality check's time went (shown for slow candidates)
 
     @property
     def speedup(self) -> float | None:
@@ -84,6 +88,7 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
     attempts: list[tuple[Candidate, Evaluation]] = []
     seen: set[str] = set()
     gpu_seconds = 0.0
+    longest = 0.0     # wall seconds of the slowest evaluation so far: the next one may take as long
     stopped = "no proposer had anything new"
     for round_index in range(budget.rounds):
         fresh = 0
@@ -91,22 +96,31 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
             history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
             # Evaluated one at a time by default; a pool-backed evaluator takes them in chunks (_evaluated).
             proposed = _unseen(_take(proposer.propose(target, history), budget.max_candidates - len(attempts)), seen)
+            mark = time.monotonic()
             for candidate, evaluation in _evaluated(evaluator, target, proposed):
+                took, mark = time.monotonic() - mark, time.monotonic()
+                longest = max(longest, took)
                 fresh += 1
                 gpu_seconds += evaluation.gpu_seconds
                 attempts.append((candidate, evaluation))
                 verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:80]})"
                 speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
+                slow = f" ({took:.0f} s; check {evaluation.phases})" if took >= SLOW_EVALUATION_S and evaluation.phases \
+                    else f" ({took:.0f} s)" if took >= SLOW_EVALUATION_S else ""
                 progress.update(f"{target.id}: candidate {len(attempts)}/{budget.max_candidates} "
-                                f"{candidate.strategy}: {verdict}{speed}")
+                                f"{candidate.strategy}: {verdict}{speed}{slow}")
                 if len(attempts) >= budget.max_candidates:
                     return _finish(target, attempts, gpu_seconds, "candidate budget spent", min_speedup)
                 if gpu_seconds >= budget.gpu_seconds:
                     return _finish(target, attempts, gpu_seconds, "GPU-seconds budget spent", min_speedup)
                 if _tokens(proposers) >= budget.max_tokens:
                     return _finish(target, attempts, gpu_seconds, "token budget spent", min_speedup)
-                if budget.deadline is not None and time.monotonic() >= budget.deadline:
-                    return _finish(target, attempts, gpu_seconds, "wall-clock deadline reached", min_speedup)
+                if budget.deadline is not None and time.monotonic() + longest >= budget.deadline:
+                    # at real sizes one candidate's check takes minutes: one that would end after the
+                    # job's wall target is not started
+                    why = ("wall-clock deadline reached" if time.monotonic() >= budget.deadline else
+                           f"wall-clock deadline: the next candidate would end after it (the slowest took {longest:.0f} s)")
+                    return _finish(target, attempts, gpu_seconds, why, min_speedup)
         if fresh == 0:
             break
         stopped = f"{round_index + 1} rounds done"

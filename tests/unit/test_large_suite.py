@@ -74,3 +74,13 @@ def test_memory_bound_and_leftover_cleaning(suite, tmp_path):
     (tmp_path / "other").write_bytes(b"y" * 10)
     assert suite.clean_leftovers([tmp_path]) >= 50_000
     assert [p.name for p in tmp_path.iterdir()] == ["other"]
+
+
+def test_cleaning_spares_the_suites_own_work_folder(suite, tmp_path):
+    """`--work /tmp/kernelopt-large` is a name the cleaning matches: it must not remove the folder the
+    problem is about to write into (it did, and the run ended in a FileNotFoundError)."""
+    work = tmp_path / "kernelopt-large" / "instance_norm"
+    work.mkdir(parents=True)
+    (tmp_path / "kernelopt-candidates").mkdir()
+    suite.clean_leftovers([tmp_path], keep=work)
+    assert work.is_dir() and not (tmp_path / "kernelopt-candidates").exists()

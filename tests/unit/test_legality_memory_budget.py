@@ -132,3 +132,19 @@ def test_the_float64_reference_leaves_no_folder_in_the_temp_directory(tmp_path, 
     assert reference is not None and callable(reference)
     # (kernelopt-kernels-<uid> is the interpreter's one shared kernel-source folder, reused by every job)
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("kernelopt-kernels-")] == []
+
+
+def test_on_a_gpu_the_plan_counts_the_sandboxs_own_device_copy():
+    """The sandboxed child runs the candidate on a device copy of the case's bases, in another process of
+    the same job: a budget that holds the gate's own buffers with everything on the device no longer
+    does once that copy is counted, and the plan moves the snapshots and results to the host instead."""
+    from kernelopt.legality import cases as C
+    target = TARGETS["gpt2_layernorm"] if "gpt2_layernorm" in TARGETS else next(iter(TARGETS.values()))
+    layout = C.make_layout(target.launches()[0])
+    chunk = min(compare.CHUNK_ELEMENTS, max(layout.base_sizes))
+    budget = _budget(target, lambda plan: not plan.notes)       # the smallest with nothing moved
+    alone = M.place(M.MemoryBudget(budget), torch.device("cpu"), layout, _outputs(target), True, chunk)
+    counted = M.place(M.MemoryBudget(budget), torch.device("cpu"), layout, _outputs(target), True, chunk,
+                      sandbox_copy=True)
+    assert not alone.notes
+    assert counted.notes and "kept on the host" in counted.notes[0], counted.notes

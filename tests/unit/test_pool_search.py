@@ -68,6 +68,39 @@ def test_the_search_stops_at_the_jobs_wall_clock_deadline():
     assert len(result.attempts) == 1 and result.stopped_because == "wall-clock deadline reached"
 
 
+
+def test_a_candidate_that_would_end_after_the_deadline_is_not_started():
+    """The deadline counts the slowest evaluation so far: with a minute-long check per candidate (real
+    sizes), the search does not start a candidate that would end past the job's wall target, and the
+    progress line of a slow candidate says where its check's time went."""
+    import time
+
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    inner = ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel())
+
+    class Slow:
+        def evaluate(self, target, candidate):
+            time.sleep(3.0)       # the first candidate (zeros) is rejected in far less than this
+            return inner.evaluate(target, candidate)
+
+    inner.evaluate(target, next(iter(ZerosThenRetune().propose(target, []))))    # the sandbox's start-up
+    from kernelopt.rewrite import search as search_module
+    stream = io.StringIO()
+    slow_at = search_module.SLOW_EVALUATION_S
+    search_module.SLOW_EVALUATION_S = 0.3
+    try:
+        result = search(target, [ZerosThenRetune()], Slow(),
+                        Budget(max_candidates=5, deadline=time.monotonic() + 5.5), min_speedup=1.0,
+                        progress=search_module.Progress(stream))
+    finally:
+        search_module.SLOW_EVALUATION_S = slow_at
+    assert len(result.attempts) == 1, result.attempts
+    assert result.stopped_because.startswith("wall-clock deadline: the next candidate would end after it"), \
+        result.stopped_because
+    line = stream.getvalue().splitlines()[0]
+    assert " s; check total " in line and "inputs" in line, line
+
 def test_agentic_rewrite_starts_no_target_after_the_deadline_and_says_so():
     import time
 
