@@ -133,6 +133,8 @@ def capture(
         "files": files + [store.MANIFEST],
     }
     store.write_manifest(out, manifest)
+    for graph in graphs:
+        graph.release_values()      # the result holds its own list of the first graph's arguments
     return CaptureResult(out, manifest, device_args if graphs else None)
 
 
