@@ -476,6 +476,8 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
     modes = BASES[options.base] if device == "cuda" else BASES[options.base][:1]
     bases = []
     for mode in modes:
+        if bases and _autotune_capture_too_large(bases[0], steps):
+            break
         started = time.perf_counter()
         folder = work if len(modes) == 1 else work / mode
         try:
@@ -498,6 +500,37 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
         del result                    # it still held this capture's own inputs, if the base now shares others
         release_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
     return _order_bases(bases, steps) if len(bases) > 1 else bases
+
+
+# Inductor's max-autotune benchmarks its kernel configurations at compile time on copies of the
+# arguments: capturing a 7.5 GB instance norm in `max-autotune-no-cudagraphs` took 99 GiB of device
+# memory, 7x the module's own 14 GiB (H200, torch 2.11). Where that multiple of the module's memory is
+# over the job's bound (MEMORY_BOUND_FACTOR x it) and large in absolute terms, `--base best` captures
+# `default` only: a small model's autotuning fits any GPU, a real-size one's would break the bound.
+AUTOTUNE_CAPTURE_FACTOR = 8
+AUTOTUNE_CAPTURE_FLOOR = 16 << 30
+
+
+def autotune_capture_over_bound(peak: int, total: int) -> tuple[bool, int, int]:
+    """(whether a max-autotune capture of a module with `peak` bytes resident is left out on a device of
+    `total` bytes, the memory it is expected to need, the job's bound)."""
+    bound = min(MEMORY_BOUND_FACTOR * peak, total - memory_budget.HEADROOM)
+    needs = AUTOTUNE_CAPTURE_FACTOR * peak
+    return needs > bound and needs > AUTOTUNE_CAPTURE_FLOOR, needs, bound
+
+
+def _autotune_capture_too_large(first: Base, steps: Steps) -> bool:
+    peak = (first.manifest or {}).get("device_peak_bytes")
+    if not peak:
+        return False
+    total = torch.cuda.get_device_properties(torch.cuda.current_device()).total_memory
+    over, needs, bound = autotune_capture_over_bound(peak, total)
+    if not over:
+        return False
+    steps.say(f"base: only {first.mode} is captured: Inductor's max-autotune benchmarks its configurations on copies of "
+              f"the arguments at compile time (about {AUTOTUNE_CAPTURE_FACTOR}x the module's {gib(peak)}, "
+              f"{gib(needs)}), over the job's memory bound of {gib(bound)}")
+    return True
 
 
 def _share_equal_inputs(base: Base, earlier: list[Base]) -> Base:

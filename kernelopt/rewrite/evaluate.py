@@ -98,11 +98,9 @@ class _CaptureStore:
             self.left -= nbytes if value.device.type == "cuda" else 0
             return value.clone()
         self.parked += nbytes
-        host = torch.empty_strided(value.size(), value.stride(), dtype=value.dtype, device="cpu",
-                                   pin_memory=True) if value.is_non_overlapping_and_dense() else None
-        if host is None:            # a view with gaps or overlaps: a dense copy of its elements
+        if not value.is_contiguous():   # (torch 2.11 tensors have no is_non_overlapping_and_dense)
             return value.to("cpu", copy=True)
-        return host.copy_(value)
+        return torch.empty(value.size(), dtype=value.dtype, pin_memory=True).copy_(value)
 
 
 class LaunchCapture:

@@ -168,3 +168,17 @@ def test_the_second_base_shares_the_first_bases_inputs_when_they_are_equal():
     for other in (changed, strided):
         kept = other.inputs
         assert _share_equal_inputs(other, [first]).inputs is kept
+
+
+def test_max_autotune_is_captured_only_where_its_autotuning_fits_the_memory_bound():
+    """Inductor's max-autotune benchmarks configurations on copies of the arguments at compile time (99 GiB
+    for a 14 GiB instance norm on an H200): `--base best` leaves that capture out where it would break the
+    job's bound at real sizes, and keeps it for models whose autotuning fits any GPU."""
+    from kernelopt.optimize_job import autotune_capture_over_bound
+
+    h200 = 141 * 2**30
+    over, needs, bound = autotune_capture_over_bound(14 * 2**30, h200)
+    assert over and needs == 112 * 2**30 and bound == 42 * 2**30
+    assert not autotune_capture_over_bound(200 * 2**20, h200)[0]        # a zoo-sized model: 1.6 GB of autotuning
+    assert not autotune_capture_over_bound(1 * 2**30, h200)[0]          # 8 GiB: under the 16 GiB floor
+    assert autotune_capture_over_bound(3 * 2**30, h200)[0]              # 24 GiB against a 9 GiB bound
