@@ -13,6 +13,14 @@ and then, in interleaved rounds, measures:
   wall_us   the same loop with a final synchronize, per call: what a back-to-back caller gets.
 Medians over rounds. On a machine without CUDA it runs the same code on the CPU corpus' rmsnorm through
 Triton's interpreter, to check that it runs: those figures say nothing about GPU host cost.
+
+`--through-compile` measures what a torch.compile user pays instead: a tiny RMS norm compiled by
+Inductor (`default`) and by `backend="kernelopt"` (no search; on the CPU the static cost model and
+Triton's interpreter), each called with Dynamo's guards and AOTAutograd's wrappers, and counts the
+Python function calls of one call: in all, and outside the output module (Dynamo, AOTAutograd,
+Inductor's CompiledFxGraph and whatever the backend puts between it and the module's `call`). Those
+counts are host work on any device, the CPU included: kernels run as the same kind of launch on both
+sides, so the outside counts say what the backend's wiring costs per call (issue 22).
 """
 from __future__ import annotations
 
@@ -87,15 +95,117 @@ def measure(original: Path, device: str, calls: int, rounds: int, folder: Path) 
     return row
 
 
+def _is_output_module_file(filename: str, skip: tuple[str, ...]) -> bool:
+    """A frame of the output module itself (Inductor's, or an emitted one, whose inlined graph runtime counts
+    as the module): a .py file outside torch, KernelOPT, the standard library and this script."""
+    return filename.endswith(".py") and not filename.startswith(skip)
+
+
+def python_calls(fn, args) -> dict:
+    """Python function calls one `fn(*args)` makes: in all, and outside the output module."""
+    import sysconfig
+
+    import torch
+
+    skip = tuple(os.path.realpath(p) for p in (os.path.dirname(torch.__file__), str(REPO / "kernelopt"),
+                                               sysconfig.get_paths()["stdlib"], __file__))
+    counts = {"all": 0, "outside_module": 0}
+    depth, inside = [0], [None]        # call depth, and the depth of the module frame being run (None: out)
+
+    def profile(frame, event, arg):
+        if event == "call":
+            depth[0] += 1
+            counts["all"] += 1
+            if inside[0] is None:
+                if _is_output_module_file(os.path.realpath(frame.f_code.co_filename), skip):
+                    inside[0] = depth[0]
+                else:
+                    counts["outside_module"] += 1
+        elif event == "return":
+            if inside[0] == depth[0]:
+                inside[0] = None
+            depth[0] -= 1
+    sys.setprofile(profile)
+    try:
+        fn(*args)
+    finally:
+        sys.setprofile(None)
+    return counts
+
+
+def through_compile(device: str, calls: int, rounds: int) -> list[dict]:
+    """Per-call Python calls and host time of a tiny RMS norm through torch.compile, Inductor against KernelOPT."""
+    import torch
+
+    class TinyRmsNorm(torch.nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.weight = torch.nn.Parameter(1 + 0.1 * torch.randn(dim))
+
+        def forward(self, x):
+            return self.weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6))
+
+    inductor_options, kernelopt_options = {}, {"gpu_seconds": 0}
+    if device == "cpu":
+        from kernelopt.runtime.interpret import install_cpu_triton_shims
+
+        install_cpu_triton_shims()      # Inductor writes Triton kernels for the CPU, run by the interpreter
+        inductor_options = {"cpu_backend": "triton", "compile_threads": 1}
+        kernelopt_options = {"cost_model": "static", "proposers": []}
+    torch.manual_seed(0)
+    model = TinyRmsNorm(33).to(device).eval()
+    x = torch.randn(5, 33, device=device)
+    sides = {"inductor default": torch.compile(model, options=inductor_options),
+             "kernelopt": torch.compile(model, backend="kernelopt", options=kernelopt_options)}
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    rows = []
+    with torch.no_grad():
+        for fn in sides.values():
+            for _ in range(5):           # compile; first-call work; auto's trials
+                fn(x)
+        timings = {name: [] for name in sides}
+        for _ in range(rounds):
+            for name, fn in sides.items():
+                sync()
+                start = time.perf_counter()
+                for _ in range(calls):
+                    fn(x)
+                sync()
+                timings[name].append((time.perf_counter() - start) / calls * 1e6)
+        for name, fn in sides.items():
+            rows.append({"side": name, "python_calls": python_calls(fn, (x,)),
+                         "us_per_call": round(statistics.median(timings[name]), 2)})
+    return rows
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", help="write the rows as JSON here")
     parser.add_argument("--calls", type=int, default=200, help="calls per timed loop (GPU)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (GPU)")
+    parser.add_argument("--through-compile", action="store_true", help="count the Python calls of one call "
+                        "through torch.compile, Inductor's and KernelOPT's backend (see above; CPU or GPU)")
     options = parser.parse_args(argv)
     import torch
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
+    if options.through_compile:
+        if device == "cpu":
+            os.environ.setdefault("TRITON_INTERPRET", "1")
+        with tempfile.TemporaryDirectory(prefix="host-overhead-cache-") as cache:
+            os.environ.setdefault("KERNELOPT_CACHE_DIR", cache)     # a fresh search, not a stale entry
+            calls, rounds = (options.calls, options.rounds) if device == "cuda" else (3, 3)
+            rows = through_compile(device, calls, rounds)
+        result = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                  "device": torch.cuda.get_device_name() if device == "cuda" else "cpu (interpreter)",
+                  "torch": torch.__version__, "mode": "through-compile", "rows": rows}
+        if options.out:
+            Path(options.out).write_text(json.dumps(result, indent=1))
+        print(f"{'side':18} {'python calls':>13} {'outside module':>15} {'us per call':>12}")
+        for row in rows:
+            print(f"{row['side']:18} {row['python_calls']['all']:13d} {row['python_calls']['outside_module']:15d} "
+                  f"{row['us_per_call']:12.1f}")
+        return 0
     if device == "cpu":
         os.environ.setdefault("TRITON_INTERPRET", "1")
         modules, calls, rounds = [CPU_MODULE], 2, 1

@@ -17,7 +17,8 @@ CUDA_GRAPHS_HELP = (
     "are copied into one graph's own buffers (arguments that stay put, like parameters, are never copied). "
     "The first call, calls during the caller's own capture, and machines without CUDA run the plain "
     "launches. on: always; off: never; auto (default): on a GPU module the emitted module times the "
-    "plain path against replay and copy at its first calls and keeps only what is faster (a CPU module: off)")
+    "plain path against replay and copy (copy on new input buffers) as it is called, keeps only what is "
+    "faster, and turns graphs off where the calls it sees make them cost more (a CPU module: off)")
 OUTPUTS_HELP = (
     "with CUDA graphs: fresh (default): outputs are new tensors the caller owns (copied out of graph "
     "memory each call); static: outputs are views into graph memory that the next call overwrites "

@@ -134,6 +134,7 @@ class OptimizeResult:
     reason: str = ""
     rewrites: int = 0            # rewrites accepted in the module written (0 when the guard kept Inductor's)
     speedup: float | None = None  # the guard's Inductor time / emitted time, side by side (None: not timed)
+    emitted: bool = False        # the module written is KernelOPT's (False: Inductor's own, unchanged)
 
 
 class Steps:
@@ -253,6 +254,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             chosen = _choose_step(outcomes, work, steps)
             _write_module(out_path, chosen.source, chosen.base.manifest, options, device)
             result.rewrites = _rewrites_written(chosen)
+            result.emitted = chosen.source != Path(chosen.base.module_path).read_text()
             result.speedup = chosen.speedup
             _release_inputs(bases)
             steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")

@@ -66,20 +66,31 @@ def input_copy_limit() -> int:
 
 
 class BackgroundSwap:
-    """The compiled graph's `call(args)`: Inductor's, until the searched module is swapped in."""
+    """The compiled graph's `call(args)`: Inductor's, until the searched module is swapped in.
 
-    def __init__(self, inductor_call: Callable, source: str, part: str, device: str, job) -> None:
+    `install(fn)` points the caller's reference (the compiled graph's `current_callable`) at `fn`: after
+    the first call it is Inductor's call itself and, once the search is done, the emitted module's, so
+    that no frame of this object stays in the call path."""
+
+    def __init__(self, inductor_call: Callable, source: str, part: str, device: str, job,
+                 install: Callable[[Callable], None] | None = None) -> None:
         self.inductor_call = inductor_call
         self.source, self.part, self.device, self.job = source, part, device, job
         input_copy_limit()      # a malformed bound is reported now, at compile time, not in a call
         self.emitted_path: str | None = None
         self._pending: tuple | None = None    # (copied inputs, their CUDA event, bytes held) until sent
         self._started = threading.Lock()
+        self._install = install
         # The one reference every call reads once: rebinding it is atomic, so a call never sees a mix.
         self._current: Callable = self._first_call
 
     def __call__(self, args):
         return self._current(args)
+
+    def _point_at(self, call: Callable) -> None:
+        self._current = call
+        if self._install is not None:
+            self._install(call)
 
     def _first_call(self, args):
         if self._started.acquire(blocking=False):    # another thread's first call queues it once
@@ -89,7 +100,7 @@ class BackgroundSwap:
                 log.warning("kernelopt: %s: the first call's inputs could not be copied (%s: %s): the background "
                             "search runs on random inputs of the same shapes", self.part, type(err).__name__, err)
                 self._pending = (None, None, 0)
-            self._current = self.inductor_call
+            self._point_at(self.inductor_call)      # before the search starts: it may swap its module in
             _submit(self._search)
         return self.inductor_call(args)
 
@@ -138,16 +149,17 @@ class BackgroundSwap:
                         self.part, reply["path"], type(err).__name__, err)
             return
         self.emitted_path = reply["path"]
-        self._current = self._first_emitted_call(loaded.call)
+        self._point_at(self._first_emitted_call(loaded))
         log.info("kernelopt: %s: %d kernel(s) rewritten, %s, background search %.1f s: the emitted module %s "
                  "runs from the next call", self.part, reply["rewrites"], reply["how"],
                  time.perf_counter() - started, reply["path"])
 
-    def _first_emitted_call(self, call: Callable) -> Callable:
+    def _first_emitted_call(self, loaded) -> Callable:
         def first(args):
-            self._current = call
+            # from now on the module's own `call` (rebound to its plain launches if its graphs go off)
+            loaded.bind_call(self._point_at)
             log.info("kernelopt: %s: first call of the emitted module", self.part)
-            return call(args)
+            return self._current(args)
         return first
 
 

@@ -159,11 +159,18 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
         return
     try:
         if search == "background" and not _emitted_module(source, device, job, part, make_inputs, search=False):
-            compiled.current_callable = BackgroundSwap(compiled.current_callable, source, part, device, job)
+            compiled.current_callable = BackgroundSwap(
+                compiled.current_callable, source, part, device, job,
+                install=lambda call: setattr(compiled, "current_callable", call))
             log.info("kernelopt: %s: not in the cache: Inductor's module runs while a background search "
                      "starts at the first call", part)
             return
         path, figures, how = _emitted_module(source, device, job, part, make_inputs)
+        if not figures["emitted"]:
+            # The job kept Inductor's module (the guard timed the emitted one no faster, or nothing in it could
+            # be optimized): the compiled graph keeps Inductor's own callable, with no reload and no frame of ours.
+            log.info("kernelopt: %s: the optimize job kept Inductor's module (%s): running it as it is", part, how)
+            return
         loaded = load_output_module(str(path), device, hooks=False)
     except Unrealistic as why:
         log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
@@ -173,7 +180,11 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
         log.warning("kernelopt: %s: KernelOPT failed (%s: %s): running Inductor's module",
                     part, type(err).__name__, _first_line(err))
         return
-    compiled.current_callable = loaded.call
+    # The module's own `call`, exactly where Inductor's was: AOTAutograd already runs it under no_grad (or
+    # inside autograd.Function), hands it a list it may clear, and takes its tuple; LoadedModule.call's
+    # no_grad, list copy and tuple() would only add host time to every call. A module whose CUDA graphs go
+    # off for good rebinds this to its plain launches (LoadedModule.bind_call).
+    loaded.bind_call(lambda call: setattr(compiled, "current_callable", call))
     log.info("kernelopt: %s: %d kernel(s) rewritten, %s, %s: running the emitted module %s",
              part, figures["rewrites"], _speedup_text(figures.get("speedup"), device), how, path)
 
@@ -203,8 +214,8 @@ def _emitted_module(source: str, device: str, job, part: str, make_inputs: Calla
         found = None
     if found is not None:
         path, header = found
-        return path, {"rewrites": int(header.get("rewrites", 0)), "speedup": header.get("speedup")}, \
-            f"cache hit ({key[:12]})"
+        return path, {"rewrites": int(header.get("rewrites", 0)), "speedup": header.get("speedup"),
+                      "emitted": bool(header.get("emitted", True))}, f"cache hit ({key[:12]})"
     if not search:
         return None
     started = time.perf_counter()
@@ -225,7 +236,7 @@ def _emitted_module(source: str, device: str, job, part: str, make_inputs: Calla
     finally:
         remove_tree(folder)
     seconds = time.perf_counter() - started
-    figures = {"rewrites": result.rewrites, "speedup": result.speedup}
+    figures = {"rewrites": result.rewrites, "speedup": result.speedup, "emitted": result.emitted}
     path = cache.put(key, emitted, figures | {"seconds": round(seconds, 2), "device": _device_name(device),
                                               "options": key_options(job)})
     return path, figures, f"cache miss ({key[:12]}; pipeline {seconds:.1f} s)"

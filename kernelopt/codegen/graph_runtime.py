@@ -102,4 +102,6 @@ def wiring_lines(settings: GraphSettings, name: str) -> list[str]:
         f"max_graphs={settings.max_graphs}, mutated={mutated}, device_index={settings.device_index!r}, "
         f"name={name!r})",
         "call = cuda_graphs.run",
+        "# graphs off for good (auto measured them slower, or they cannot run here): call() is the plain launches",
+        "cuda_graphs.add_rebinder(lambda plain: globals().__setitem__(\"call\", plain))",
     ]

@@ -33,12 +33,27 @@ graph's own tensors, overwritten by the next call that runs the same graph. An o
 of) an argument is the same view of this call's argument, as in the plain path.
 
 mode="auto" (the emitter's default on a GPU module) keeps graphs only where they are measured faster
-as the module is called: calls 2-4 run the plain path and calls 5 on go through graphs; each path
-(replay, copy) is timed on its first 3 calls (per call: the longer of its host time and its device
-time between CUDA events, i.e. what a call costs when calls are issued back to back; captures are not
-timed), and a path whose median exceeds KEEP_RATIO of the plain path's median is dropped: replay
-dropped means graphs off for good (every graph released); copy dropped means new keys run the plain
-path. mode="on" uses graphs without timing them.
+as the module is called: calls 2-4 run the plain path and calls 5 on go through graphs; each path is
+timed on its first 3 calls (per call: the longer of its host time and its device time between CUDA
+events, i.e. what a call costs when calls are issued back to back; captures are not timed):
+  replay    against the plain path of calls 2-4; slower than KEEP_RATIO of it: graphs off for good
+            (every graph released);
+  copy      against the plain launches of new keys, the two taking turns on the first new keys (so
+            both are timed in the same input regime, after the same warm-up); slower: new keys run
+            the plain path (the call still computes its key, to find the graphs of known keys).
+Calls keep arriving in a regime auto did not time (the buffers of a serving loop, or new tensors
+each call: a ring of buffers, a data loader), so every GRAPH_REVIEW_CALLS calls it reviews what the
+calls since the last review did: their count per path (replay, copy, capture: plain launches under
+capture, then a replay; plain) priced at the medians timed above, against the same number of plain
+calls. A graph path that cost more than KEEP_RATIO of the plain path there (e.g. a ring of more
+buffers than graphs, whose copies cost more than the launches they save, or whose new keys run
+plain and pay the key for nothing) turns graphs off for good, with a remark saying so.
+mode="on" uses graphs without timing them.
+
+Graphs off for good (auto's verdict, no CUDA, a failed capture) cost nothing per call from then on:
+every holder registered with `add_rebinder` (the emitted module's own `call`, the torch.compile
+backend's compiled graph) is pointed at the plain call, so no frame of this runtime stays in the
+call path. A caller that kept `run` itself still gets plain launches through it.
 """
 import logging
 import statistics
@@ -55,6 +70,7 @@ GRAPH_OUTPUTS = ("fresh", "static")
 GRAPH_MAX_GRAPHS = 8
 GRAPH_TRIAL_CALLS = 3          # calls each path is timed on (auto)
 GRAPH_KEEP_RATIO = 0.95        # a graph path is kept when it costs at most this share of the plain path
+GRAPH_REVIEW_CALLS = 64        # auto reviews the input regime of this many calls at a time
 _graph_log = logging.getLogger("kernelopt.cuda_graphs")
 
 
@@ -185,10 +201,18 @@ class GraphReplay:
         self.counts = {"calls": 0, "plain": 0, "replay": 0, "copy": 0, "capture": 0, "evicted": 0}
         self.remarks = []               # every reason said, in order
         self.off = None                 # why graphs are off for good
-        self.timings = {"plain": [], "replay": [], "copy": []}
+        # per path, timed calls (auto): "miss" is the plain launches of a call with a new key
+        self.timings = {"plain": [], "replay": [], "copy": [], "miss": []}
         self.dropped = set()            # paths auto measured slower than the plain path
         self.decision = "on" if mode == "on" else "undecided"
         self._last_stream = None
+        # paths whose calls auto still times: one set lookup per call tells a decided path from one on trial
+        self._measuring = {"plain", "replay", "copy", "miss"} if mode == "auto" else set()
+        # calls until auto's next review of the input regime (negative: none due). The first falls on the
+        # first call through graphs, after the plain trials, and opens the first window (see _review).
+        self._review_left = 2 + GRAPH_TRIAL_CALLS if mode == "auto" else -1
+        self._window = None             # counts at the start of the review window
+        self._rebinders = []            # setters pointed at the plain call once graphs are off for good
         if mode == "off":
             self.off = "--cuda-graphs off"
 
@@ -214,10 +238,22 @@ class GraphReplay:
         else:
             _graph_log.info(text)
 
+    def add_rebinder(self, setter):
+        """`setter(fn)` is called with the plain call once graphs are off for good (at once if they are),
+        so that whoever holds `run` (the module's `call`, a compiled graph's callable) calls the plain
+        launches directly: off, the module costs what the plain module costs."""
+        self._rebinders.append(setter)
+        if self.off is not None:
+            setter(self.plain)
+
     def _turn_off(self, reason, warn):
         self.off = reason
+        self._measuring = set()
+        self._review_left = -1
         self._say(f"CUDA graphs off, plain launches from now on: {reason}", warn)
         self.release_all()
+        for setter in self._rebinders:
+            setter(self.plain)
 
     def release_all(self):
         """Release every graph (their memory goes back to torch's allocator)."""
@@ -230,8 +266,13 @@ class GraphReplay:
     def run(self, args):
         counts = self.counts
         counts["calls"] += 1
-        if self.off is not None:
+        if self.off is not None:      # a caller that kept `run` from before graphs went off
             return self._plain(args, None)
+        self._review_left -= 1
+        if not self._review_left:
+            self._review()
+            if self.off is not None:
+                return self._plain(args, None)
         backend = self.backend
         if counts["calls"] == 1:
             unavailable = ("the module was emitted for the CPU: CUDA graphs need a module captured for a CUDA device"
@@ -259,9 +300,17 @@ class GraphReplay:
         if entry is not None:
             self.graphs.move_to_end(key)
             args.clear()
-            return self._replay(entry, items)
+            if "replay" in self._measuring:
+                return self._timed("replay", self._replay_now, entry, items)
+            # the steady state of a serving loop: replay in place, no further frame of this runtime
+            stream = backend.stream()
+            if stream != self._last_stream:
+                self._order_after_last(stream)
+            backend.replay(entry.handle)
+            counts["replay"] += 1
+            return entry.outputs.hand_out(items)
         self._note_seen(key)
-        if self.mode == "auto" and counts["calls"] <= 1 + GRAPH_TRIAL_CALLS:
+        if "plain" in self._measuring:
             return self._timed("plain", self._plain, args, None)
         return self._new_key(key, items, args)
 
@@ -280,21 +329,34 @@ class GraphReplay:
 
     def _timed(self, path, run, *arguments):
         """Run one call on `path`, timing it while auto still measures that path."""
-        samples = self.timings[path]
-        if self.mode != "auto" or len(samples) >= GRAPH_TRIAL_CALLS:
+        if path not in self._measuring:
             return run(*arguments)
+        samples = self.timings[path]
         token = self.backend.start_timing()
         result = run(*arguments)
         samples.append(self.backend.stop_timing(token))
-        if len(samples) == GRAPH_TRIAL_CALLS and path != "plain":
-            self._decide(path)
+        if len(samples) >= GRAPH_TRIAL_CALLS:
+            if path == "replay":
+                self._measuring.discard(path)
+                self._decide("replay", "plain")
+            elif path in ("copy", "miss") and len(self.timings["copy"]) >= GRAPH_TRIAL_CALLS \
+                    and len(self.timings["miss"]) >= GRAPH_TRIAL_CALLS:
+                self._measuring -= {"copy", "miss"}
+                self._decide("copy", "miss")
         return result
 
-    def _decide(self, path):
-        cost = {p: statistics.median(self.backend.cost_seconds(t) for t in self.timings[p])
-                for p in ("plain", path)}
-        verdict = f"{path} {cost[path] * 1e6:.1f} us vs plain {cost['plain'] * 1e6:.1f} us per call"
-        if cost[path] <= GRAPH_KEEP_RATIO * cost["plain"]:
+    def _cost(self, path):
+        """Median seconds per call timed on `path` (None: not timed yet)."""
+        samples = self.timings[path]
+        return statistics.median(self.backend.cost_seconds(t) for t in samples) if samples else None
+
+    def _decide(self, path, against):
+        cost, baseline = self._cost(path), self._cost(against)
+        if baseline is None:        # no plain call could be timed (e.g. all ran under the caller's capture)
+            return
+        name = "plain" if against == "plain" else "plain launches of new keys"
+        verdict = f"{path} {cost * 1e6:.1f} us vs {name} {baseline * 1e6:.1f} us per call"
+        if cost <= GRAPH_KEEP_RATIO * baseline:
             self.decision = f"kept ({verdict})" if path == "replay" else self.decision
             _graph_log.info(f"{self.name}: auto: {path} kept ({verdict})")
             return
@@ -303,11 +365,50 @@ class GraphReplay:
             self.decision = f"off ({verdict})"
             self._turn_off(f"auto measured replay no faster than the plain path ({verdict})", warn=False)
         else:
-            self._say(f"auto measured the copy path no faster than the plain path ({verdict}): new input "
-                      "buffers run the plain path", warn=False)
+            self._say(f"auto measured the copy path no faster than the plain launches, each timed on new input "
+                      f"buffers ({verdict}): new input buffers run the plain path", warn=False)
+
+    # -- auto: the input regime ----------------------------------------------------------------------
+    def _start_window(self):
+        self._window = dict(self.counts)
+        self._review_left = GRAPH_REVIEW_CALLS
+
+    def _review(self):
+        """Price the calls since the last review at the timed medians; graphs off for good when they cost
+        more than plain launches would have (see the module docstring)."""
+        start, now = self._window, self.counts
+        if start is None:           # the first call through graphs: the plain trials are over
+            self._measuring.discard("plain")
+            self._start_window()
+            return
+        done = {path: now[path] - start[path] for path in ("calls", "plain", "replay", "copy", "capture")}
+        self._start_window()
+        plain = self._cost("plain")
+        miss = self._cost("miss")
+        if plain is None or done["calls"] <= 0:
+            return
+        if miss is not None:        # the later, warmer timing of the same launches: the fairer baseline
+            plain = min(plain, miss)
+        replay = self._cost("replay")
+        replay = plain if replay is None else replay
+        copy = self._cost("copy")
+        copy = plain + replay if copy is None else copy     # untimed: at least its launches and a replay
+        # a capture runs the plain launches under capture and then replays (counted with the replays)
+        spent = (done["replay"] * replay + done["copy"] * copy + done["capture"] * plain
+                 + done["plain"] * (plain if miss is None else miss))
+        per_call = spent / done["calls"]
+        if per_call <= GRAPH_KEEP_RATIO * plain:
+            return
+        new = done["copy"] + done["capture"] + done["plain"]
+        verdict = f"graph path {per_call * 1e6:.1f} us vs plain {plain * 1e6:.1f} us per call"
+        self.decision = f"off ({verdict} over the last {done['calls']} calls)"
+        self._turn_off(f"auto: of the last {done['calls']} calls, {new} came with input buffers no graph held "
+                       f"({done['copy']} copied, {done['capture']} captured, {done['plain']} plain launches) and "
+                       f"{done['replay'] - done['capture']} replayed a held graph: priced at the timed medians, "
+                       f"{verdict}", warn=False)
 
     def _replay(self, entry, items):
-        if self.mode == "auto" and len(self.timings["replay"]) < GRAPH_TRIAL_CALLS:
+        if "replay" in self._measuring:
             return self._timed("replay", self._replay_now, entry, items)
         return self._replay_now(entry, items)
 
@@ -317,13 +418,15 @@ class GraphReplay:
         return entry.outputs.hand_out(items)
 
     def _launch(self, entry):
-        backend = self.backend
-        stream = backend.stream()
+        stream = self.backend.stream()
         if stream != self._last_stream:
-            if self._last_stream is not None:
-                backend.order_after(self._last_stream)
-            self._last_stream = stream
-        backend.replay(entry.handle)
+            self._order_after_last(stream)
+        self.backend.replay(entry.handle)
+
+    def _order_after_last(self, stream):
+        if self._last_stream is not None:
+            self.backend.order_after(self._last_stream)
+        self._last_stream = stream
 
     # -- a key without a graph ---------------------------------------------------------------------
     def _new_key(self, key, items, args):
@@ -331,6 +434,10 @@ class GraphReplay:
             return self._capture(key, items, args)
         if "copy" in self.dropped:
             return self._plain(args, None)
+        if "miss" in self._measuring and self.copy_graph is not None \
+                and len(self.timings["miss"]) < len(self.timings["copy"]):
+            # copy and the plain launches take turns on new keys until each is timed (see the docstring)
+            return self._timed("miss", self._plain, args, None)
         return self._copy(key, items, args)
 
     def _capture(self, key, items, args):
@@ -366,7 +473,7 @@ class GraphReplay:
         if len(set(storages)) != len(storages):
             return self._plain(args, "moving arguments that share storage cannot be copied: plain launches")
         args.clear()
-        if self.mode == "auto" and len(self.timings["copy"]) < GRAPH_TRIAL_CALLS:
+        if "copy" in self._measuring:
             return self._timed("copy", self._copy_now, graph, items)
         return self._copy_now(graph, items)
 

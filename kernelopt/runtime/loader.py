@@ -235,6 +235,19 @@ class LoadedModule:
             raise InputError(f"{self.path}: the module has no get_args(); pass inputs explicitly")
         return list(self.namespace["get_args"]())
 
+    def bind_call(self, setter: Callable[[Callable], None]) -> None:
+        """Point `setter` at the module's `call` as its user calls it, now and whenever the module rebinds it
+        (a module emitted with CUDA graphs points its `call` at the plain launches once graphs are off for
+        good): the holder then calls the module with no frame of KernelOPT's in between, as Inductor's own
+        module is called. `.call()` below is for tools: no_grad, a copied argument list, a tuple, hooks."""
+        call = self.namespace.get("call")
+        if not callable(call):
+            raise InputError(f"{self.path}: the module defines no call(args)")
+        setter(call)
+        graphs = self.namespace.get("cuda_graphs")
+        if graphs is not None and callable(getattr(graphs, "add_rebinder", None)):
+            graphs.add_rebinder(setter)
+
     def call(self, args) -> tuple:
         """Run `call(args)` (launch indices restart at 0); returns the module's result tuple."""
         call = self.namespace.get("call")

@@ -153,3 +153,60 @@ def test_the_cache_evicts_least_recently_used_entries_beyond_its_cap(tmp_path):
     cache.get("old")                                   # a hit: now the most recently used
     cache.put("newest", "x" * 1000, {})
     assert sorted(e.key for e in cache.entries()) == ["newest", "old"]
+
+
+# -- per-call host cost: what runs between Inductor's CompiledFxGraph and the module ----------------
+
+def callees_of_the_compiled_graph(compiled, x) -> list[tuple[str, str]]:
+    """(file, function) of each Python function CompiledFxGraph.__call__ calls directly in one call."""
+    found = []
+
+    def profile(frame, event, arg):
+        caller = frame.f_back
+        if event == "call" and caller is not None and caller.f_code.co_name == "__call__" \
+                and caller.f_code.co_filename.endswith("output_code.py"):
+            found.append((os.path.realpath(frame.f_code.co_filename), frame.f_code.co_name))
+    sys.setprofile(profile)
+    try:
+        with torch.no_grad():
+            compiled(x)
+    finally:
+        sys.setprofile(None)
+    torch_itself = os.path.realpath(os.path.dirname(torch.__file__))     # its metrics and context helpers
+    return [(f, name) for f, name in found if not f.startswith(torch_itself) and not f.endswith("contextlib.py")]
+
+
+KERNELOPT_SOURCE = os.path.realpath(str(Path(__file__).parents[2] / "kernelopt"))
+
+
+@pytest.mark.parametrize("cuda_graphs", ["auto", "on"])
+def test_the_compiled_graph_calls_the_emitted_modules_call_directly(caplog, cuda_graphs):
+    # Inductor's CompiledFxGraph calls its module's `call` itself; the emitted module must sit exactly there,
+    # with no loader wrapper (no_grad, list copy, tuple) and, once graphs are off (a CPU module under
+    # cuda_graphs "on" turns them off at its first call), no GraphReplay.run either.
+    model = SiluSoftmax()
+    compiled = _compile_and_check(model, (5, 33), caplog, options=CPU | {"cuda_graphs": cuda_graphs}, dynamic=False)
+    x = torch.randn(5, 33)
+    with torch.no_grad():
+        torch.testing.assert_close(compiled(x), model(x))
+    entry = os.path.realpath(str(ModuleCache().entries()[0].path))
+    assert ("cuda_graphs = GraphReplay(" in Path(entry).read_text()) == (cuda_graphs == "on")
+    callees = callees_of_the_compiled_graph(compiled, x)
+    assert callees == [(entry, "call")], callees
+    assert not [c for c in callees if c[0].startswith(KERNELOPT_SOURCE)]
+
+
+def test_a_module_the_job_kept_as_inductors_runs_inductors_own_callable(caplog):
+    model = SiluSoftmax()
+    _compile_and_check(model, (6, 17), caplog, dynamic=False)
+    cache = ModuleCache()
+    entry = cache.entries()[0]
+    source = entry.path.read_text().split("\n", 1)[1]
+    cache.put(entry.key, source, entry.meta | {"emitted": False})     # as the guard leaves it on a GPU
+    torch._dynamo.reset()
+    caplog.clear()
+    compiled = _compile_and_check(model, (6, 17), caplog, dynamic=False)
+    assert "the optimize job kept Inductor's module" in caplog.text and "cache hit" in caplog.text
+    callees = callees_of_the_compiled_graph(compiled, torch.randn(6, 17))
+    assert len(callees) == 1 and callees[0][1] == "call"
+    assert callees[0][0] != os.path.realpath(str(entry.path)) and not callees[0][0].startswith(KERNELOPT_SOURCE)

@@ -17,6 +17,7 @@ import pytest
 import torch
 
 from kernelopt.backend.cache import ModuleCache
+from test_dynamo_backend import callees_of_the_compiled_graph
 from test_dynamo_backend import fresh_dynamo  # noqa: F401 (autouse: a fresh Dynamo and cache folder per test)
 
 # The backend's whole path on the CPU (cost_model "static"): Triton's interpreter runs the kernels.
@@ -77,6 +78,8 @@ def test_background_search_rebuilds_a_corrupt_entry_and_swaps_it_in_between_call
     search_s = float(searched.getMessage().split("background search ")[1].split(" s")[0])
     assert len(call_seconds) >= 5 and max(call_seconds[1:]) < min(2.0, search_s / 2)
     assert str(entry) in searched.getMessage() and ModuleCache().get(entry.stem)    # rebuilt whole
+    # swapped in, the emitted module's `call` is what the compiled graph calls: no BackgroundSwap frame left
+    assert callees_of_the_compiled_graph(compiled, torch.randn(7, 33)) == [(os.path.realpath(str(entry)), "call")]
 
 
 RESTART = """

@@ -242,3 +242,19 @@ def test_welford_eras_differ_only_where_torch_changed_them():
     overflowed = [float("inf")] * 4
     assert torch.isnan(_welford_of(legacy, overflowed)[0])          # inf - inf: torch 2.11's NaN mean
     assert _welford_of(current, overflowed)[0] == float("inf")      # torch 2.13's guarded combine
+
+
+def test_the_emitted_module_allocates_through_torchs_cpp_entry_point_as_inductors_does(tmp_path):
+    # Inductor's module allocates its buffers with torch's C++ empty_strided of its device: a Python wrapper
+    # per buffer would be host time on every call that Inductor's module does not spend.
+    import runpy
+
+    import torch
+
+    module = lift_file(str(CORPUS / "cpu-2.13" / "rmsnorm" / "small.default" / "rmsnorm.default.0.py"))
+    path = tmp_path / "rmsnorm.py"
+    path.write_text(emit_python(module, "standalone"))
+    namespace = runpy.run_path(str(path))
+    assert namespace["empty_strided"] is torch._C._dynamo.guards._empty_strided_cpu
+    buffer = namespace["empty_strided"]((3, 5), (1, 3), torch.float16)
+    assert buffer.shape == (3, 5) and buffer.stride() == (1, 3) and buffer.dtype == torch.float16

@@ -29,7 +29,7 @@ from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.errors import UsageError
 from kernelopt.lift import lift_file
 from kernelopt.runtime.graph_capture import GraphCaptureFailed, GraphSignatures, graph_key, graph_signature
-from kernelopt.runtime.graph_replay import GRAPH_TRIAL_CALLS, GraphReplay
+from kernelopt.runtime.graph_replay import GRAPH_REVIEW_CALLS, GRAPH_TRIAL_CALLS, GraphReplay
 
 REPO = Path(__file__).resolve().parents[2]
 RMSNORM = REPO / "tests" / "corpus" / "cpu-2.13" / "rmsnorm" / "small.default" / "rmsnorm.default.0.py"
@@ -366,6 +366,113 @@ def test_auto_keeps_graphs_only_when_replay_is_timed_faster(cuda, plain_cost, ke
     if not keeps:
         assert replay.memory_bytes == 0 and cuda.released      # graphs released when dropped
 
+
+
+def warming(cuda, cold, warm, cold_calls=4):
+    """scale_add whose plain launches cost `cold` seconds on the first `cold_calls` calls (caches, clocks
+    and allocator still warming up: when auto times the plain path) and `warm` after."""
+    calls = []
+
+    def plain(args):
+        calls.append(1)
+        return scale_add(cuda, cost=cold if len(calls) <= cold_calls else warm)(args)
+    return plain
+
+
+class CostlyCopies(RecordingBackend):
+    """Replaying the copy graph also pays for its input copies (one kernel each on a GPU)."""
+
+    def __init__(self, copy_cost):
+        super().__init__()
+        self.copy_cost, self.copy_handle = copy_cost, None
+
+    def replay(self, graph):
+        if graph is self.copy_handle:
+            self.clock += self.copy_cost
+        super().replay(graph)
+
+
+def bind_like_a_module(replay):
+    """A holder of `call` as the emitted module and the torch.compile backend hold it."""
+    holder = {"call": replay.run}
+    replay.add_rebinder(lambda plain: holder.__setitem__("call", plain))
+    return holder
+
+
+def run_ring(holder, ring, w, calls):
+    for call in range(calls):
+        x = ring[call % len(ring)]
+        assert_close_to_reference(holder["call"]([x, w]), x, w)
+
+
+def test_auto_times_copies_against_plain_launches_of_new_keys_and_turns_graphs_off_for_a_ring():
+    # The plain path is slow while auto times it (calls 2-4) and fast later. A ring of more buffers than
+    # graphs brings a new key every call: copies (replay + input copies, 3.5 us) against the warm plain
+    # launches (2 us) are a loss, so the copy path goes, and the review then finds graphs buy nothing.
+    cuda = CostlyCopies(copy_cost=2.5e-6)
+    plain = warming(cuda, cold=10e-6, warm=2e-6)
+    replay = GraphReplay(plain, mode="auto", backend=cuda)
+    holder = bind_like_a_module(replay)
+    w = fresh((4,))
+    run_ring(holder, [fresh((3, 4))], w, 1 + 2 * GRAPH_TRIAL_CALLS)     # same buffers: replay kept
+    assert replay.decision.startswith("kept") and holder["call"] == replay.run
+    ring = [fresh((3, 4)) for _ in range(12)]
+    for call in range(2 * GRAPH_REVIEW_CALLS):
+        x = ring[call % len(ring)]
+        if replay.copy_graph is not None:
+            cuda.copy_handle = replay.copy_graph.handle
+        assert_close_to_reference(holder["call"]([x, w]), x, w)
+    assert "copy" in replay.dropped
+    assert any("copy path no faster than the plain launches" in r for r in replay.remarks)
+    assert replay.decision.startswith("off") and replay.memory_bytes == 0
+    assert any("came with input buffers no graph held" in r for r in replay.remarks)
+    # off for good: the holder calls the plain launches themselves, no frame of the runtime in between
+    assert holder["call"] is plain
+    before = dict(replay.counts)
+    run_ring(holder, ring, w, 3)
+    assert replay.counts == before
+
+
+@pytest.mark.parametrize("copy_cost, hits_per_miss, keeps", [
+    (0.5e-6, 0, True),      # copies cheaper than plain launches: a ring is served by the copy graph
+    (2.5e-6, 3, True),      # copies dropped, but most calls replay a held graph: graphs pay
+    (2.5e-6, 0, False),     # copies dropped and no call replays: graphs only cost the key
+])
+def test_auto_review_prices_the_callers_regime(copy_cost, hits_per_miss, keeps):
+    cuda = CostlyCopies(copy_cost=copy_cost)
+    plain = warming(cuda, cold=2e-6, warm=2e-6)
+    replay = GraphReplay(plain, mode="auto", backend=cuda)
+    holder = bind_like_a_module(replay)
+    w, x = fresh((4,)), fresh((3, 4))
+    ring = [fresh((3, 4)) for _ in range(12)]
+    run_ring(holder, [x], w, 1 + 2 * GRAPH_TRIAL_CALLS)
+    misses = 0
+    for call in range(3 * GRAPH_REVIEW_CALLS):
+        if replay.copy_graph is not None:
+            cuda.copy_handle = replay.copy_graph.handle
+        arg = x
+        if not (hits_per_miss and call % (hits_per_miss + 1)):     # the ring's next buffer: a new key
+            arg, misses = ring[misses % len(ring)], misses + 1
+        assert_close_to_reference(holder["call"]([arg, w]), arg, w)
+    assert (replay.off is None) == keeps, replay.remarks
+    assert ("copy" in replay.dropped) == (copy_cost > 2e-6)
+    assert (holder["call"] is plain) == (not keeps)
+
+
+def test_graphs_off_rebinds_the_emitted_modules_call_to_the_plain_launches(rmsnorm, tmp_path):
+    from kernelopt.runtime.loader import load_output_module
+
+    _, path = emitted(rmsnorm, "on", tmp_path)
+    loaded = load_output_module(str(path), "cpu", hooks=False)
+    namespace = loaded.namespace
+    args = loaded.get_args()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")        # "CUDA graphs off ... emitted for the CPU", said once
+        first = namespace["call"](list(args))
+    assert namespace["call"] is namespace["call_plain"]     # no GraphReplay.run frame from the second call
+    second = namespace["call"](list(args))
+    assert all(torch.equal(a, b) for a, b in zip(first, second))
+    assert namespace["cuda_graphs"].stats()["calls"] == 1
 
 # -- options and the emitted module ----------------------------------------------------------------
 
