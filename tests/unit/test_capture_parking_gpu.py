@@ -29,7 +29,8 @@ def test_a_parked_capture_gives_the_same_verdicts_as_one_on_the_device(monkeypat
     retune = widest_retunes(target)[0]
     parked = _evaluator(monkeypatch, "0")
     captured = [a for launch in parked.capture.launches for a in launch.args if isinstance(a, torch.Tensor)]
-    assert captured and all(a.device.type == "cpu" and a.is_pinned() for a in captured)
+    assert captured and all(a.device.type == "cpu" for a in captured)
+    assert all(a.is_pinned() for a in captured if a.is_contiguous())     # pinned: copied back at full speed
     assert parked.capture.store.parked == sum(a.numel() * a.element_size() for a in captured)
     launches = parked.launch_inputs(target)
     assert all(launch.run_device().type == "cuda" for launch in launches)
