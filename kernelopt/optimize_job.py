@@ -44,6 +44,8 @@ from kernelopt.legality import graph_path, memory_budget
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.report.build import write_minimal_report, write_report
+from kernelopt.memory_bound import (AUTOTUNE_COMPILE_FACTOR, MEMORY_BOUND_FACTOR, autotune_over_bound,
+                                    job_memory_bound)
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib, release_cached_memory
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir import rewrite_record
@@ -272,9 +274,6 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     return result
 
 
-# The job's device memory may reach this multiple of the peak of Inductor's own module (issue 18),
-# and never more than the device's memory less HEADROOM.
-MEMORY_BOUND_FACTOR = 3
 
 
 _JOB_SET_BUDGET = "KERNELOPT_JOB_SET_MEMORY_BUDGET"   # marks a budget this job set (removed at its end)
@@ -288,7 +287,7 @@ def _bound_gate_memory(bases: list[Base], device: str, steps: Steps) -> None:
     if device != "cuda" or not any(peaks) or os.environ.get(memory_budget.ENV):
         return
     total = torch.cuda.get_device_properties(torch.cuda.current_device()).total_memory
-    bound = min(MEMORY_BOUND_FACTOR * max(p for p in peaks if p), total - memory_budget.HEADROOM)
+    bound = job_memory_bound(max(p for p in peaks if p), total)
     release_cached_memory(device)
     held = torch.cuda.memory_allocated()       # the job's own tensors (its inputs, shared by the bases)
     left = max(0, bound - held)
@@ -504,33 +503,16 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
     return _order_bases(bases, steps) if len(bases) > 1 else bases
 
 
-# Inductor's max-autotune benchmarks its kernel configurations at compile time on copies of the
-# arguments: capturing a 7.5 GB instance norm in `max-autotune-no-cudagraphs` took 99 GiB of device
-# memory, 7x the module's own 14 GiB (H200, torch 2.11). Where that multiple of the module's memory is
-# over the job's bound (MEMORY_BOUND_FACTOR x it) and large in absolute terms, `--base best` captures
-# `default` only: a small model's autotuning fits any GPU, a real-size one's would break the bound.
-AUTOTUNE_CAPTURE_FACTOR = 8
-AUTOTUNE_CAPTURE_FLOOR = 16 << 30
-
-
-def autotune_capture_over_bound(peak: int, total: int) -> tuple[bool, int, int]:
-    """(whether a max-autotune capture of a module with `peak` bytes resident is left out on a device of
-    `total` bytes, the memory it is expected to need, the job's bound)."""
-    bound = min(MEMORY_BOUND_FACTOR * peak, total - memory_budget.HEADROOM)
-    needs = AUTOTUNE_CAPTURE_FACTOR * peak
-    return needs > bound and needs > AUTOTUNE_CAPTURE_FLOOR, needs, bound
-
-
 def _autotune_capture_too_large(first: Base, steps: Steps) -> bool:
     peak = (first.manifest or {}).get("device_peak_bytes")
     if not peak:
         return False
     total = torch.cuda.get_device_properties(torch.cuda.current_device()).total_memory
-    over, needs, bound = autotune_capture_over_bound(peak, total)
+    over, needs, bound = autotune_over_bound(peak, total)
     if not over:
         return False
     steps.say(f"base: only {first.mode} is captured: Inductor's max-autotune benchmarks its configurations on copies of "
-              f"the arguments at compile time (about {AUTOTUNE_CAPTURE_FACTOR}x the module's {gib(peak)}, "
+              f"the arguments at compile time (about {AUTOTUNE_COMPILE_FACTOR}x the module's {gib(peak)}, "
               f"{gib(needs)}), over the job's memory bound of {gib(bound)}")
     return True
 

@@ -20,6 +20,8 @@ import torch
 import kernelopt
 from kernelopt.errors import UsageError
 from kernelopt.capture.models import load_model
+from kernelopt.memory_bound import autotune_over_bound
+from kernelopt.runtime.device_memory import gib
 from kernelopt.runtime.timing import back_to_back_ms, median_time_ms
 
 MODES = ("default", "max-autotune-no-cudagraphs", "max-autotune")
@@ -62,13 +64,32 @@ def _timer(fn, input_sets):
     return call
 
 
-def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5) -> dict[str, dict[str, float]]:
-    """{"per_call": {variant: ms}, "latency": {variant: ms}} (see the module docstring)."""
+def modes_within_bound(module_bytes: int | None, device_bytes: int) -> tuple[tuple[str, ...], str]:
+    """(the modes timed, why others are not): at real sizes compiling a max-autotune mode would break
+    the job's memory bound (kernelopt/memory_bound.py)."""
+    modes = timed_modes()
+    if not module_bytes:
+        return modes, ""
+    over, needs, bound = autotune_over_bound(module_bytes, device_bytes)
+    if not over:
+        return modes, ""
+    kept = tuple(m for m in modes if not m.startswith("max-autotune"))
+    left = [m for m in modes if m not in kept]
+    return kept, (f"{', '.join(left)} not timed: compiling with autotuning would need about {gib(needs)} of device "
+                  f"memory, over the job's bound of {gib(bound)}" if left else "")
+
+
+def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5,
+               module_bytes: int | None = None) -> dict[str, dict[str, float]]:
+    """{"per_call": {variant: ms}, "latency": {variant: ms}, "note": why a mode was not timed} (see the module
+    docstring). `module_bytes`: the Inductor module's memory (arguments and outputs), for the memory bound."""
     model, inputs, _ = load_model(model_spec, entry=options.entry, device="cuda", seed=options.seed,
                                   size=options.size)
     sets = _fresh_input_sets(inputs)
     variants = {"eager": model}
-    for mode in timed_modes():
+    modes, note = modes_within_bound(module_bytes, torch.cuda.get_device_properties(
+        torch.cuda.current_device()).total_memory)
+    for mode in modes:
         torch._dynamo.reset()
         compiled = torch.compile(model, mode=mode)
         with torch.no_grad():
@@ -82,7 +103,7 @@ def end_to_end(model_spec, options, optimized_path: str, rounds: int = 5) -> dic
             for name, fn in variants.items():
                 per_call[name].append(back_to_back_ms(_timer(fn, sets)))
                 latency[name].append(median_time_ms(_timer(fn, sets), device="cuda", min_time_ms=30.0))
-    return {"per_call": _medians(per_call), "latency": _medians(latency)}
+    return {"per_call": _medians(per_call), "latency": _medians(latency), "note": note}
 
 
 def _medians(samples: dict[str, list[float]]) -> dict[str, float]:

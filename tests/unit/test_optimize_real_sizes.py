@@ -174,11 +174,26 @@ def test_max_autotune_is_captured_only_where_its_autotuning_fits_the_memory_boun
     """Inductor's max-autotune benchmarks configurations on copies of the arguments at compile time (99 GiB
     for a 14 GiB instance norm on an H200): `--base best` leaves that capture out where it would break the
     job's bound at real sizes, and keeps it for models whose autotuning fits any GPU."""
-    from kernelopt.optimize_job import autotune_capture_over_bound
+    from kernelopt.memory_bound import autotune_over_bound
 
     h200 = 141 * 2**30
-    over, needs, bound = autotune_capture_over_bound(14 * 2**30, h200)
+    over, needs, bound = autotune_over_bound(14 * 2**30, h200)
     assert over and needs == 112 * 2**30 and bound == 42 * 2**30
-    assert not autotune_capture_over_bound(200 * 2**20, h200)[0]        # a zoo-sized model: 1.6 GB of autotuning
-    assert not autotune_capture_over_bound(1 * 2**30, h200)[0]          # 8 GiB: under the 16 GiB floor
-    assert autotune_capture_over_bound(3 * 2**30, h200)[0]              # 24 GiB against a 9 GiB bound
+    assert not autotune_over_bound(200 * 2**20, h200)[0]        # a zoo-sized model: 1.6 GB of autotuning
+    assert not autotune_over_bound(1 * 2**30, h200)[0]          # 8 GiB: under the 16 GiB floor
+    assert autotune_over_bound(3 * 2**30, h200)[0]              # 24 GiB against a 9 GiB bound
+
+
+def test_the_reports_end_to_end_timing_leaves_out_autotuning_modes_over_the_bound(monkeypatch):
+    """The report's end-to-end timing compiles each Inductor mode: at real sizes the max-autotune modes'
+    compile-time autotuning would break the memory bound, so they are not timed, and the note says why."""
+    from kernelopt.report.e2e import MODES_VARIABLE, modes_within_bound
+
+    monkeypatch.delenv(MODES_VARIABLE, raising=False)
+    h200 = 141 * 2**30
+    modes, note = modes_within_bound(14 * 2**30, h200)
+    assert modes == ("default",)
+    assert note.startswith("max-autotune-no-cudagraphs, max-autotune not timed: compiling with autotuning would "
+                           "need about 112.00 GiB of device memory, over the job's bound of 42.00 GiB"), note
+    assert modes_within_bound(200 * 2**20, h200) == (("default", "max-autotune-no-cudagraphs", "max-autotune"), "")
+    assert modes_within_bound(None, h200)[1] == ""
