@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import jinja2
 
+from kernelopt.codegen.configs import next_pow2  # noqa: F401 - the templates' block sizes (kernel_template.next_pow2)
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 
 MAX_ROW_ON_CHIP = 32768      # fp32 elements a program keeps in registers (64 per thread at 16 warps)
@@ -92,10 +93,6 @@ def render_kernel(template: str, **params) -> str:
     position."""
     roles = params.pop("roles")
     return environment().get_template(f"{template}/{template}.py.j2").render(roles=list(roles.items()), **params)
-
-
-def next_pow2(n: int) -> int:
-    return 1 << max(0, (n - 1).bit_length())
 
 
 def stat_stride(target_arg: ArgSpec) -> int:

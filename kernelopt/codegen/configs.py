@@ -32,6 +32,11 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
 POLICIES = ("auto", "autotune", "first", "most-work")
 
 
+
+def next_pow2(n: int) -> int:
+    """The smallest power of two >= n (1 for n <= 1): Triton block sizes and the caps on them."""
+    return 1 << max(0, int(n) - 1).bit_length()
+
 @dataclass(frozen=True)
 class LaunchConfig:
     """Constexpr keyword arguments (block sizes, ...) plus launch options."""

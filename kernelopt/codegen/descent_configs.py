@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from kernelopt.codegen.configs import LaunchConfig
+from kernelopt.codegen.configs import LaunchConfig, next_pow2
 from kernelopt.codegen.grid import inductor_meta
 from kernelopt.inductor_source import unmasked_block_overrun
 from kernelopt.ir.core import Op
@@ -45,7 +45,7 @@ def descent_neighbours(kernel: Op, heuristic: str, config: LaunchConfig) -> list
         if name == "R0_BLOCK" and heuristic == "persistent_reduction":
             continue                       # the whole row is on chip: its block is the row
         hint_key, cap = _BLOCK_LIMITS[name]
-        cap = min(cap, _next_power_of_two(hints.get(hint_key, cap)))
+        cap = min(cap, next_pow2(hints.get(hint_key, cap)))
         for step in (value * 2, value // 2):
             if not 1 <= step <= cap:
                 continue
@@ -65,7 +65,3 @@ def _size_hints(kernel: Op) -> dict:
     """The kernel's size hints, as the lifter kept them ({x = 1024, r0_ = 4096})."""
     hints = kernel.attrs.get("size_hints")
     return {str(k): int(v) for k, v in hints.items() if isinstance(v, int)} if isinstance(hints, dict) else {}
-
-
-def _next_power_of_two(n: int) -> int:
-    return 1 << max(0, int(n) - 1).bit_length()

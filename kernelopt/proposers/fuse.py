@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import pointer_base, strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
@@ -367,16 +368,12 @@ def candidate_source(plan: FusionPlan, block: int, num_warps: int, forward: bool
     )
 
 
-def _pow2_at_least(n: int) -> int:
-    return 1 << max(0, (n - 1).bit_length())
-
-
 def block_configs(plan: FusionPlan) -> list[tuple[int, int]]:
     """(XBLOCK, num_warps) variants; unmasked kernels (all-true xmask) need XBLOCK to divide xnumel."""
     unmasked = any(not k.masked for k in plan.kernels)
     out = []
     for block, warps in CONFIGS:
-        if block > max(64, _pow2_at_least(plan.xnumel)) or (unmasked and plan.xnumel % block):
+        if block > max(64, next_pow2(plan.xnumel)) or (unmasked and plan.xnumel % block):
             continue
         out.append((block, warps))
     return out

@@ -24,10 +24,12 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from kernelopt.codegen.configs import next_pow2
+
 from .access_strides import COALESCED_BYTES, element_bytes, kernel_load_strides, outer_layout
 from .base import RewriteTarget
 from .candidate_source import LaunchConfig
-from .retune import RetuneProposer, _pow2_at_least
+from .retune import RetuneProposer
 
 SM_COUNT = 132                   # an H200; enough programs means at least 2 per SM
 OUTER_X = (16, 32, 64, 128, 256, 512)
@@ -90,13 +92,13 @@ class OuterTileProposer(RetuneProposer):
         if kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
             shapes = itertools.product(OUTER_X, OUTER_R, OUTER_WARPS, (1, 2))
             for x, r, w, s in shapes:
-                if x * r <= MAX_TILE and r <= _pow2_at_least(r_hint) and x <= _pow2_at_least(x_hint) and x * r >= 32 * w:
+                if x * r <= MAX_TILE and r <= next_pow2(r_hint) and x <= next_pow2(x_hint) and x * r >= 32 * w:
                     scored.append((_cost(x, r, w, x_hint, narrow) + 0.1 * (s - 1),
                                    LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s)))
         elif kind == "persistent_reduction" and block_params == ["XBLOCK"]:
-            row = _pow2_at_least(r_hint)
+            row = next_pow2(r_hint)
             for x, w in itertools.product((1, 2, 4, 8) + OUTER_X, OUTER_WARPS + (16,)):
-                if x * row <= MAX_PERSISTENT_TILE and x <= _pow2_at_least(x_hint) and x * row >= 32 * w:
+                if x * row <= MAX_PERSISTENT_TILE and x <= next_pow2(x_hint) and x * row >= 32 * w:
                     scored.append((_cost(x, row, w, x_hint, narrow), LaunchConfig((("XBLOCK", x),), w, 1)))
         # Ties go to the smaller tile (more programs, fewer registers): on the H200 a 32-row tile of a
         # persistent online softmax ran 1.23x faster than Inductor's, a 128-row one at the same cost 0.58x.

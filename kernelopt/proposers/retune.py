@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from kernelopt.codegen.configs import next_pow2
+
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source, config_overruns
 
@@ -21,13 +23,6 @@ REDUCTION_R = (64, 128, 256, 512, 1024, 2048, 4096)
 WARPS = (1, 2, 4, 8, 16, 32)
 STAGES = (1, 2, 3)
 MAX_ELEMENTS_PER_PROGRAM = 32768
-
-
-def _pow2_at_least(n: int) -> int:
-    p = 1
-    while p < n:
-        p *= 2
-    return p
 
 
 @dataclass
@@ -70,16 +65,16 @@ class RetuneProposer:
         configs = []
         if kind == "pointwise" and block_params == ["XBLOCK"]:
             for x, w in itertools.product(POINTWISE_X, WARPS[:4]):
-                if x <= _pow2_at_least(x_hint) and x >= 32 * w:
+                if x <= next_pow2(x_hint) and x >= 32 * w:
                     configs.append(LaunchConfig((("XBLOCK", x),), w, 1))
         elif kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
             for x, r, w, s in itertools.product(REDUCTION_X, REDUCTION_R, WARPS[1:], STAGES[:2]):
-                if x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= _pow2_at_least(r_hint) and x <= _pow2_at_least(x_hint):
+                if x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint):
                     configs.append(LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s))
         elif kind == "persistent_reduction" and block_params in (["XBLOCK"], []):
             rows = REDUCTION_X if block_params else (1,)
             for x, w in itertools.product(rows, WARPS[1:]):
-                if x * _pow2_at_least(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= _pow2_at_least(x_hint):
+                if x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= next_pow2(x_hint):
                     configs.append(LaunchConfig((("XBLOCK", x),) if block_params else (), w, 1))
         return configs
 
