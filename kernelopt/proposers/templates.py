@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Iterable
 
 from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
-from kernelopt.templates.kernel_template import Refusal, target_scope
+from kernelopt.templates.kernel_template import Refusal, serves, target_scope
 from kernelopt.templates.template_registry import registry
 
 
 class TemplatesProposer:
     name = "templates"
     summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms "
-               "with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a "
+               "with epilogues, GroupNorm with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a "
                "depthwise conv2d for cuDNN's")
 
     def __init__(self) -> None:
@@ -33,7 +33,7 @@ class TemplatesProposer:
     def _candidates(self, target: RewriteTarget) -> Iterable[Candidate]:
         scope = target_scope(target)
         for template in registry().values():
-            if template.scope != scope:
+            if not serves(template, scope):
                 continue
             match = template.match(target)
             if isinstance(match, Refusal):
