@@ -16,8 +16,8 @@ from kernelopt.templates.template_registry import registry
 class TemplatesProposer:
     name = "templates"
     summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms "
-               "with epilogues, GroupNorm with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a "
-               "depthwise conv2d for cuDNN's")
+               "and GroupNorm with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor "
+               "kernels, and a depthwise conv2d for cuDNN's")
 
     def __init__(self) -> None:
         # target id -> (template, reason) for each template that recognised its idiom in the target
