@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
+from kernelopt.proposers.base import ArgSpec, RewriteTarget
 from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, KernelFacts, analyse, index_is, is_row_major, numel,
                                         row_index, row_stride, unify)
 from kernelopt.templates.kernel_template import (MAX_ROW_ON_CHIP, KernelTemplate, Refusal, next_pow2, render_kernel,
@@ -133,12 +133,10 @@ class _Symbols:
     """Rewrites the kernels' values into leaves the patterns name: ("x",), ("mean",), ("m2",) and
     ("w", slot) for a per-channel load, through the data the group's kernels pass each other."""
 
-    def __init__(self, shape: _Shape, x_slot: int, stat_strides: dict[int, int]):
+    def __init__(self, shape: _Shape, x_slot: int):
         self.shape = shape
         self.x_slot = x_slot
-        self.stat_strides = stat_strides           # slot of a per-group buffer -> its row stride
         self.stored: dict[int, tuple[Linear, Expr]] = {}   # slot -> (index, value) an earlier kernel stored
-        self.channel_slots: set[int] = set()
 
     def value(self, expr: Expr, space: dict[str, Linear], slots: dict[str, int]) -> Expr | None:
         op = expr[0] if isinstance(expr, tuple) else None
@@ -164,7 +162,6 @@ class _Symbols:
         if slot == self.x_slot:
             return ("x",) if index == self.shape.element() else None
         if index == self.shape.channel():
-            self.channel_slots.add(slot)
             return ("w", slot)
         return None
 
@@ -307,7 +304,7 @@ def match_group_norm(target: RewriteTarget) -> GroupNormMatch | Refusal | None:
         return None                                  # rows of x are not its contiguous channel groups
     if x.dtype not in FLOAT_DTYPES:
         return Refusal(f"x is {x.dtype}: the template normalises bf16/fp16/fp32")
-    found = _explain(target, facts, slots, args, shape, x_slot, group_len)
+    found = _explain(facts, slots, args, shape, x_slot, group_len)
     if isinstance(found, (Refusal, type(None))):
         return found
     if next_pow2(group_len) > MAX_ROW_ON_CHIP:
@@ -316,13 +313,13 @@ def match_group_norm(target: RewriteTarget) -> GroupNormMatch | Refusal | None:
     return found
 
 
-def _explain(target: RewriteTarget, facts: list[KernelFacts], slots: list[dict[str, int]], args, shape: _Shape,
+def _explain(facts: list[KernelFacts], slots: list[dict[str, int]], args, shape: _Shape,
              x_slot: int, group_len: int) -> GroupNormMatch | Refusal | None:
     """Account for every store of the target: the GroupNorm output, or an intermediate of the split
     forms the template writes too (per-group mean and m2, per-(n, c) scale and shift); anything else
     and nothing matches."""
     stat_strides: dict[int, int] = {}
-    symbols = _Symbols(shape, x_slot, stat_strides)
+    symbols = _Symbols(shape, x_slot)
     roles: dict[str, int | None] = {"x": x_slot}
     batch_channel: list[tuple[int, Expr]] = []       # (slot, value) stored per (n, c): scale or shift
     out_value = None
