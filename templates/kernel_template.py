@@ -35,8 +35,9 @@ class KernelTemplate:
     `match`, `variants`, `render`, `strategy` (and `notes`); an instance is stateless."""
 
     name: ClassVar[str] = ""
-    # which targets it replaces (see `target_scope`): "kernel", "group" or "vendor"
-    scope: ClassVar[str] = "kernel"
+    # which targets it replaces (see `target_scope`): "kernel", "group" or "vendor", or a tuple of them
+    # for an idiom Inductor writes as one kernel or as several launches depending on the shape
+    scope: ClassVar[str | tuple[str, ...]] = "kernel"
     # the proposer offers templates in this order (then by name), so a budgeted search reaches the
     # likeliest winner first when two templates match one target
     order: ClassVar[int] = 100
@@ -74,6 +75,12 @@ def target_scope(target: RewriteTarget) -> str | None:
             target.launches[0].kernel == target.kernels[0].name:
         return "kernel"
     return None
+
+
+def serves(template: KernelTemplate, scope: str | None) -> bool:
+    """Whether the template replaces targets of this scope."""
+    scopes = template.scope if isinstance(template.scope, tuple) else (template.scope,)
+    return scope in scopes
 
 
 def single_launch(target: RewriteTarget) -> tuple[KernelSpec, LaunchSpec]:

@@ -3,7 +3,8 @@ entry points.
 
 Built-ins are found by importing every folder of `templates/kernels/` (one template per folder, the
 folder named after the template). A folder whose module defines no `KernelTemplate` subclass holds a
-kernel with no matcher yet: it renders but is not registered. A plugin package declares
+kernel with no matcher: it renders but is not registered (none ships that way; the registry test
+holds each registered template to a real capture). A plugin package declares
 
     [project.entry-points."kernelopt.templates"]
     my_template = "my_package.my_template:MyTemplate"

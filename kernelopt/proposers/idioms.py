@@ -40,7 +40,7 @@ class KernelFacts:
     """What the canonicaliser learned about one kernel."""
 
     params: list[str]
-    sizes: dict[str, int]                     # hard-coded xnumel / r0_numel
+    sizes: dict[str, int]                     # hard-coded xnumel / ynumel / r0_numel
     stores: list[tuple[str, Expr, Expr]]      # (ptr, index, value)
     persistent: bool
     has_assert: bool = False
@@ -168,12 +168,15 @@ class _Canon:
             self._tuple_assign([t.id for t in target.elts], value)
             return
         name = target.id
-        if name in ("xnumel", "r0_numel") and isinstance(_const(value), int):
+        if name in ("xnumel", "ynumel", "r0_numel") and isinstance(_const(value), int):
             self.sizes[name] = _const(value)
             self.env[name] = ("const", _const(value))
             return
+        # a 2D-tiled pointwise kernel (Grid2D: `yindex` rows of the tile, `xindex` its columns) reads as
+        # two index variables, y and x
         special = {"xindex": ("var", "x"), "r0_index": ("var", "r"), "xoffset": ("var", "xoffset"),
-                   "r0_base": ("var", "r"), "r0_offset": ("var", "roffset")}
+                   "r0_base": ("var", "r"), "r0_offset": ("var", "roffset"), "yindex": ("var", "y"),
+                   "yoffset": ("var", "yoffset")}
         if name in special:
             self.env[name] = special[name]
             return

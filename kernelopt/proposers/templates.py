@@ -9,15 +9,15 @@ from __future__ import annotations
 from typing import Iterable
 
 from kernelopt.proposers.base import Attempt, Candidate, RewriteTarget
-from kernelopt.templates.kernel_template import Refusal, target_scope
+from kernelopt.templates.kernel_template import Refusal, serves, target_scope
 from kernelopt.templates.template_registry import registry
 
 
 class TemplatesProposer:
     name = "templates"
     summary = ("Expert Triton templates (online cross-entropy, online KL divergence, softmax family, row norms "
-               "with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor kernels, and a "
-               "depthwise conv2d for cuDNN's")
+               "and GroupNorm with epilogues, Welford, arg-reduce, cumsum) bound to idioms recognised in Inductor "
+               "kernels, and a depthwise conv2d for cuDNN's")
 
     def __init__(self) -> None:
         # target id -> (template, reason) for each template that recognised its idiom in the target
@@ -33,7 +33,7 @@ class TemplatesProposer:
     def _candidates(self, target: RewriteTarget) -> Iterable[Candidate]:
         scope = target_scope(target)
         for template in registry().values():
-            if template.scope != scope:
+            if not serves(template, scope):
                 continue
             match = template.match(target)
             if isinstance(match, Refusal):

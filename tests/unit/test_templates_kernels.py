@@ -218,6 +218,33 @@ def test_group_norm(dtype, groups, affine):
     close(rstd, 1 / torch.sqrt(grouped.var(-1, unbiased=False) + 1e-5), torch.float32)
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
+@pytest.mark.parametrize("groups,affine", [(2, True), (3, False), (1, True)])
+def test_group_norm_with_an_epilogue_and_the_split_forms_intermediates(dtype, groups, affine):
+    """What Inductor's split GroupNorm leaves between its kernels, written by the one-kernel template:
+    per-group mean and m2 (sum of squared deviations), per-(n, c) scale = rstd * w and shift = b -
+    mean * scale; and SiLU applied to the normalised value."""
+    x = rand((1, 6, 5, 7), dtype, 17, scale=2) + 3                  # N = 1, groups of 210 / 70 / 105
+    w, b = rand((6,), dtype, 18), rand((6,), dtype, 19)
+    out, mean, m2 = poisoned(x.shape, dtype), poisoned((1, groups, 1, 1), torch.float32), poisoned((groups,), torch.float32)
+    scale, shift = poisoned((1, 6, 1, 1), torch.float32), poisoned((1, 6, 1, 1), torch.float32)
+    roles = {"x": 0, "out": 3, "mean": 4, "m2": 5, "scale": 6, "shift": 7, **({"weight": 1, "bias": 2} if affine else {})}
+    group_len = (6 // groups) * 35
+    run_source(group_norm_source(roles, groups, group_len, 1e-5, num_warps=2, epilogue="(y / (tl.exp((-y)) + 1.0))",
+                                 channels_per_group=6 // groups), x, w, b, out, mean, m2, scale, shift)
+    wd, bd = (w.double(), b.double()) if affine else (None, None)
+    y = F.group_norm(x.double(), groups, wd, bd, 1e-5)
+    close(out, y * torch.sigmoid(y), dtype)
+    grouped = x.double().reshape(groups, -1)
+    close(mean.flatten(), grouped.mean(-1), torch.float32)
+    torch.testing.assert_close(m2.double(), grouped.var(-1, unbiased=False) * group_len, rtol=1e-4, atol=1e-3)
+    rstd = (1 / torch.sqrt(grouped.var(-1, unbiased=False) + 1e-5)).repeat_interleave(6 // groups)
+    ref_scale = rstd * (w.double() if affine else 1)
+    ref_shift = (b.double() if affine else 0) - grouped.mean(-1).repeat_interleave(6 // groups) * ref_scale
+    close(scale.flatten(), ref_scale, torch.float32)
+    close(shift.flatten(), ref_shift, torch.float32)
+
+
 # --- Welford, arg-reduce, scan ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
