@@ -5,8 +5,9 @@ configs, its runtime walks from the fastest one, doubling and halving one field 
 num_warps) while that helps. An emitted module that timed only the heuristic list would miss what the
 walk finds and run slower than the module it came from (measured on the H200: up to 1.25x on a
 layer norm + GELU). So each listed config carries its one-step neighbours, computed here at emit time
-(their grids are static, like every launch site's); at run time the emitted module times the list, then
-walks from its fastest config to the fastest neighbour while that is faster, within those sites
+(their grids are static, like every launch site's), and the emitter adds the neighbours of those too
+(standalone_module.DESCENT_RINGS rings): at run time the emitted module times the list, then walks from
+its fastest config to the fastest neighbour while that is faster, within those sites
 (templates/module/autotune.py.j2; it stops where Inductor's walk would go on past them).
 
 A neighbour is only emitted when it is as safe as the listed configs: a block that no longer divides an
