@@ -70,9 +70,10 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
   tests/unit/test_dynamo_backend_training.py tests/unit/test_dynamo_backend_gpu.py ${GPU_TESTS:+-k "$GPU_TESTS"} -rs
 # Issue 18's real sizes: ONE problem of benchmarks/large_problems per device command (each under 8
 # minutes; only when named, it alone fills a command). LARGE_PROBLEM picks one, else the first without a
-# result. Resuming: copy $RES/large_suite.jsonl back to benchmarks/results/ before the next command.
+# result (LARGE_RERUN=1 runs a problem that has one again). Resuming: copy $RES/large_suite.jsonl back to
+# benchmarks/results/ before the next command.
 [ -n "$STEPS" ] && want large && step large 470 python3 benchmarks/large_suite.py \
-  $([ -n "${LARGE_PROBLEM:-}" ] && echo "--problem $LARGE_PROBLEM" || echo --next) \
+  $([ -n "${LARGE_PROBLEM:-}" ] && echo "--problem $LARGE_PROBLEM" || echo --next) ${LARGE_RERUN:+--rerun} \
   --table --work "$RES/large" --copy-to "$RES"
 # Issue 19's general problems (benchmarks/general_problems, inputs up to 0.55 GB): ONE problem per device
 # command, only when named. GENERAL_PROBLEM=NAME runs that one, `dev` the next of the 8-problem dev
