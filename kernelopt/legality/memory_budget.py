@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 import torch
 
+from kernelopt.errors import UsageError
+
 ENV = "KERNELOPT_DEVICE_MEMORY_BUDGET"
 HEADROOM = 4 << 30                  # left free on a GPU for the model's own process and fragmentation
 CHUNK_TEMPORARIES = 16              # float64 chunk-sized temporaries a comparison holds at once (compare.py)
@@ -63,7 +65,10 @@ def resolve(budget, device: torch.device) -> MemoryBudget:
     """The budget in force: the environment variable, else the argument, else the device's default."""
     env = os.environ.get(ENV, "").strip()
     if env:
-        return MemoryBudget(parse_size(env), ENV)
+        try:
+            return MemoryBudget(parse_size(env), ENV)
+        except ValueError as err:     # the user's setting: say which
+            raise UsageError(f"{ENV}: {err}") from None
     if isinstance(budget, MemoryBudget):
         return budget
     if isinstance(budget, str):

@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 import torch
 
+from kernelopt.errors import UsageError
 from kernelopt.legality import GateError, check_candidate
 from kernelopt.legality.cases import LaunchInputs
 from kernelopt.legality.phase_timings import time_line
@@ -80,7 +81,10 @@ CAPTURE_DEVICE_BYTES = 1 << 30
 
 def capture_device_bytes() -> int:
     text = os.environ.get("KERNELOPT_CAPTURE_DEVICE_BYTES", "").strip()
-    return parse_size(text) if text else CAPTURE_DEVICE_BYTES
+    try:
+        return parse_size(text) if text else CAPTURE_DEVICE_BYTES
+    except ValueError as err:     # the user's setting: say which, never a traceback from inside a pass
+        raise UsageError(f"KERNELOPT_CAPTURE_DEVICE_BYTES: {err}") from None
 
 
 class _CaptureStore:

@@ -148,3 +148,18 @@ def test_on_a_gpu_the_plan_counts_the_sandboxs_own_device_copy():
                       sandbox_copy=True)
     assert not alone.notes
     assert counted.notes and "kept on the host" in counted.notes[0], counted.notes
+
+
+def test_a_bad_memory_setting_names_the_variable(monkeypatch):
+    """A mistyped budget is the user's error, named with its variable, not a ValueError from inside a pass."""
+    from kernelopt.errors import UsageError
+    from kernelopt.rewrite.evaluate import capture_device_bytes
+
+    monkeypatch.setenv(M.ENV, "lots")
+    with pytest.raises(UsageError, match=r"^KERNELOPT_DEVICE_MEMORY_BUDGET: not a memory size: 'lots'"):
+        M.resolve(None, torch.device("cpu"))
+    monkeypatch.setenv("KERNELOPT_CAPTURE_DEVICE_BYTES", "2 lots")
+    with pytest.raises(UsageError, match=r"^KERNELOPT_CAPTURE_DEVICE_BYTES: not a memory size"):
+        capture_device_bytes()
+    monkeypatch.setenv("KERNELOPT_CAPTURE_DEVICE_BYTES", "512MiB")
+    assert capture_device_bytes() == 512 << 20
