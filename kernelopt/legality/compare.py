@@ -11,6 +11,8 @@ the accelerator, if any of them is on one.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import math
 from dataclasses import dataclass, field
@@ -50,12 +52,29 @@ def _element(tensor: torch.Tensor, flat: int) -> torch.Tensor:
 
 # ----------------------------------------------------------------------------- chunking
 
+# The accelerator a check runs on (compute_on): chunks of tensors that were all kept on the host are moved
+# there to be compared. On an H200 the gate keeps snapshots and candidate results of multi-GB cases on the
+# host, and comparing them with the host's own cores took seconds per GiB where the GPU takes milliseconds.
+_ACCELERATOR: contextvars.ContextVar = contextvars.ContextVar("kernelopt_compare_accelerator", default=None)
+
+
+@contextlib.contextmanager
+def compute_on(device: torch.device):
+    """Within the block, checks whose tensors all live on the host compare on `device` (when not the CPU)."""
+    token = _ACCELERATOR.set(device if device.type != "cpu" else None)
+    try:
+        yield
+    finally:
+        _ACCELERATOR.reset(token)
+
+
 def compute_device(tensors) -> torch.device:
-    """Where a check's chunks are compared: the accelerator, if any of the tensors lives on one."""
+    """Where a check's chunks are compared: the accelerator, if any of the tensors lives on one or the
+    check runs within compute_on(an accelerator)."""
     for t in tensors:
         if t.device.type != "cpu":
             return t.device
-    return torch.device("cpu")
+    return _ACCELERATOR.get() or torch.device("cpu")
 
 
 def blocks(tensors, device=None):

@@ -576,6 +576,10 @@ class _Gate:
 
     # ------------------------------------------------------------------ driver
     def run(self, plan: list[_Case]) -> Verdict:
+        with compare.compute_on(self.device):     # what the budget kept on the host is compared on the GPU
+            return self._run(plan)
+
+    def _run(self, plan: list[_Case]) -> Verdict:
         process = self._open()
         try:
             failure = self._load(process)

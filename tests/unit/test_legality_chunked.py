@@ -293,3 +293,19 @@ def _compare_large(largest):
         assert compare.inputs_unchanged(None, {0: o}, {0: cand}, {0}, NAME).check == "input-mutated"
     assert len(largest) >= 6 * (n >> 16)
     assert max(largest) <= 1 << 16
+
+
+def test_host_kept_tensors_are_compared_on_the_gates_accelerator():
+    """A GPU gate keeps a multi-GB case's snapshots and candidate results on the host; their checks must
+    still run on the GPU (the host's cores took seconds per GiB). compute_on names that device; outside
+    it, or for a CPU gate, host tensors compare on the host. (The meta device stands in for a GPU here.)"""
+    from kernelopt.legality import compare
+
+    host = [torch.zeros(4), torch.ones(4)]
+    assert compare.compute_device(host) == torch.device("cpu")
+    with compare.compute_on(torch.device("meta")):
+        assert compare.compute_device(host) == torch.device("meta")
+        assert [p.device.type for _, pieces in compare.blocks(host) for p in pieces] == ["meta", "meta"]
+        with compare.compute_on(torch.device("cpu")):
+            assert compare.compute_device(host) == torch.device("cpu")
+    assert compare.compute_device(host) == torch.device("cpu")
