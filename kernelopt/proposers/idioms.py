@@ -439,6 +439,27 @@ def unify(pattern: Expr, expr: Expr, binds: dict[str, Expr]) -> dict[str, Expr] 
     return None
 
 
+def outermost(expr: Expr, match) -> tuple[Expr, Any] | None:
+    """(the outermost sub-expression of `expr`, itself first, for which `match` returns something, and what
+    it returned), or None: e.g. a whole normalised value inside an epilogue a template copies around it."""
+    found = match(expr)
+    if found is not None:
+        return expr, found
+    for child in expr[1:] if isinstance(expr, tuple) else ():
+        if isinstance(child, tuple):
+            inner = outermost(child, match)
+            if inner is not None:
+                return inner
+    return None
+
+
+def replaced(expr: Expr, old: Expr, new: Expr) -> Expr:
+    """`expr` with every occurrence of the sub-expression `old` replaced by `new`."""
+    if expr == old:
+        return new
+    return tuple(replaced(e, old, new) for e in expr) if isinstance(expr, tuple) else expr
+
+
 def row_index(n: int) -> Expr:
     return ("add", ("var", "r"), ("mul", ("const", n), ("var", "x")))
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from kernelopt.proposers.base import ArgSpec, RewriteTarget
 from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, KernelFacts, analyse, index_is, is_row_major, numel,
-                                        row_index, row_stride, unify)
+                                        outermost, replaced, row_index, row_stride, unify)
 from kernelopt.templates.kernel_template import (MAX_ROW_ON_CHIP, KernelTemplate, Refusal, next_pow2, render_kernel,
                                                  target_scope)
 
@@ -198,25 +198,6 @@ def _normalised(expr: Expr, group_len: int) -> dict | None:
     return None
 
 
-def _find_normalised(expr: Expr, group_len: int):
-    """The outermost sub-expression that is a whole normalised value, and what it binds."""
-    found = _normalised(expr, group_len)
-    if found is not None:
-        return expr, found
-    for child in expr[1:] if isinstance(expr, tuple) else ():
-        if isinstance(child, tuple):
-            inner = _find_normalised(child, group_len)
-            if inner is not None:
-                return inner
-    return None
-
-
-def _replace(expr: Expr, old: Expr, new: Expr) -> Expr:
-    if expr == old:
-        return new
-    return tuple(_replace(e, old, new) for e in expr) if isinstance(expr, tuple) else expr
-
-
 _BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 _UNARY = {"exp": "tl.exp", "sigmoid": "tl.sigmoid", "abs": "tl.abs", "sqrt": "tl.sqrt", "rsqrt": "tl.rsqrt",
           "log": "tl.log", "erf": "tl.math.erf"}
@@ -359,7 +340,7 @@ def _explain(facts: list[KernelFacts], slots: list[dict[str, int]], args, shape:
 
 def _finish(out_value: Expr, roles: dict, batch_channel: list[tuple[int, Expr]], shape: _Shape, group_len: int,
             args, stat_strides: dict[int, int]) -> GroupNormMatch | Refusal | None:
-    split = _find_normalised(out_value, group_len)
+    split = outermost(out_value, lambda e: _normalised(e, group_len))
     if split is None:
         return None
     norm_expr, found = split
@@ -369,7 +350,7 @@ def _finish(out_value: Expr, roles: dict, batch_channel: list[tuple[int, Expr]],
         return None                                  # one kernel, no affine: a row LayerNorm, row_norm's idiom
     epilogue = ""
     if norm_expr != out_value:
-        epilogue = _epilogue_source(_replace(out_value, norm_expr, ("y",)))
+        epilogue = _epilogue_source(replaced(out_value, norm_expr, ("y",)))
         if epilogue is None:
             return Refusal("the epilogue after the normalisation reads more than the normalised value (e.g. a "
                            "residual): the template's epilogue is elementwise in it")

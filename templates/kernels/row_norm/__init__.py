@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 from kernelopt.proposers.idioms import (FLOAT_DTYPES, Expr, KernelFacts, analyse, index_is, is_row_major,
-                                        launch_position, numel, row_index, signature_dtype, unify)
+                                        launch_position, numel, outermost, replaced, row_index, signature_dtype, unify)
 from kernelopt.templates.kernel_template import (MAX_ROW_ON_CHIP, KernelTemplate, next_pow2, render_kernel,
                                                  single_launch, stat_stride)
 
@@ -95,25 +95,6 @@ def _epilogue_arg_fits(arg: ArgSpec, load_kind: str, m: int, n: int) -> bool:
     return numel(arg) == n and (len(arg.strides) == 0 or arg.strides[-1] == 1)
 
 
-def _find_norm(expr: Expr, n: int):
-    """The outermost sub-expression that is a whole normalised value, and what it matched."""
-    found = _match_norm_value(expr, n)
-    if found is not None:
-        return expr, found
-    for child in expr[1:] if isinstance(expr, tuple) else ():
-        if isinstance(child, tuple):
-            inner = _find_norm(child, n)
-            if inner is not None:
-                return inner
-    return None
-
-
-def _replace(expr: Expr, old: Expr, new: Expr) -> Expr:
-    if expr == old:
-        return new
-    return tuple(_replace(e, old, new) for e in expr) if isinstance(expr, tuple) else expr
-
-
 def _render_epilogue(expr: Expr, n: int, loads: dict[str, tuple[str, str]]) -> str | None:
     """Triton source for an elementwise expression of `y`, constants and row / column loads (None when
     it holds anything else: a reduction, a round-trip through a narrower dtype, an index)."""
@@ -140,12 +121,12 @@ def _render_epilogue(expr: Expr, n: int, loads: dict[str, tuple[str, str]]) -> s
 def _match_norm_epilogue(value: Expr, n: int):
     """value = f(normalised value) for an elementwise f: (what _match_norm_value found for the normalised
     value, the epilogue, {epilogue local name: kernel parameter it loads})."""
-    split = _find_norm(value, n)
+    split = outermost(value, lambda e: _match_norm_value(e, n))
     if split is None:
         return None
     norm_expr, found = split
     loads: dict[str, tuple[str, str]] = {}
-    rest = _replace(value, norm_expr, ("var", "y"))
+    rest = replaced(value, norm_expr, ("var", "y"))
     source = _render_epilogue(rest, n, loads)
     if source is None or source == "y":
         return None
