@@ -349,41 +349,37 @@ DESCENT_RINGS = 2
 
 
 def _with_descent(kernel: Op, launch: Op, code: KernelCode, candidates: list[tuple[cfg.LaunchConfig, list[int]]]):
-    """`candidates` followed by the one-step neighbours of each listed config that Inductor's coordinate
-    descent would try (descent_configs.py), and for every site the indices of its neighbours among them."""
+    """`candidates` followed by DESCENT_RINGS rings of the neighbours Inductor's coordinate descent would try
+    around them (descent_configs.py), and for every site the indices of its neighbours among the sites.
+    The walk goes on from a neighbour (Inductor's own walk went past one step on the H200's layer norm +
+    GELU, and one ring left it 1.08x slower), then stays within the sites, at a bounded module size. Sites
+    compile only when timed."""
     if not wants_descent(kernel, code.heuristic):
         return candidates, ()
     meta = inductor_meta(kernel)
     names = positional_names(code.params, candidates[0][0], meta)
     index = {config: i for i, (config, _) in enumerate(candidates)}
-    sites, groups = list(candidates), []
+    sites = list(candidates)
+    near: dict = {}       # config -> its neighbours (asked once per site)
 
-    def site(neighbour) -> int | None:
-        """The neighbour's site index, added when new; None when it cannot be a static launch site."""
-        if neighbour not in index:
-            grid = launch_grid(kernel, launch, neighbour, code.params)
-            if not all(isinstance(g, int) for g in grid) or positional_names(code.params, neighbour, meta) != names:
-                return None
-            index[neighbour] = len(sites)
-            sites.append((neighbour, grid))
-        return index[neighbour]
+    def neighbours(config) -> list:
+        if config not in near:
+            near[config] = descent_neighbours(kernel, code.heuristic, config)
+        return near[config]
 
-    for config, _ in candidates:
-        groups.append(tuple(i for i in (site(n) for n in descent_neighbours(kernel, code.heuristic, config))
-                            if i is not None))
-    # The walk goes on from a neighbour: DESCENT_RINGS - 1 further rings of sites around the listed configs
-    # (Inductor's own walk went past one step on the H200's layer norm + GELU, and one ring left it 1.08x
-    # slower), then it stays within the sites there, at a bounded module size. Sites compile only when timed.
-    ring = range(len(candidates), len(sites))
-    for _ in range(DESCENT_RINGS - 1):
+    ring = range(len(sites))
+    for _ in range(DESCENT_RINGS):
         start = len(sites)
         for i in ring:
-            for neighbour in descent_neighbours(kernel, code.heuristic, sites[i][0]):
-                site(neighbour)
+            for neighbour in neighbours(sites[i][0]):
+                if neighbour in index:
+                    continue
+                grid = launch_grid(kernel, launch, neighbour, code.params)
+                if all(isinstance(g, int) for g in grid) and positional_names(code.params, neighbour, meta) == names:
+                    index[neighbour] = len(sites)       # a static launch site like every other
+                    sites.append((neighbour, grid))
         ring = range(start, len(sites))
-    for config, _ in sites[len(candidates):]:
-        groups.append(tuple(index[n] for n in descent_neighbours(kernel, code.heuristic, config) if n in index))
-    return sites, tuple(groups)
+    return sites, tuple(tuple(index[n] for n in neighbours(config) if n in index) for config, _ in sites)
 
 
 def _stream_name(launch: Op) -> str:
