@@ -152,7 +152,7 @@ def _add_edge(graph: nx.DiGraph, src: int, dst: int, kind: str, value: Value) ->
     graph.add_edge(src, dst, kind=kind, kinds={kind}, storage=value.name)
 
 
-def mutated_arguments(module: Module) -> tuple[int, ...] | None:
+def mutated_arguments(module: Module) -> tuple[int, ...]:
     """Positions of call()'s arguments whose storage some op writes (ir/effects: launches by parameter
     names and `writes`, `out=` and `mutates` of library calls; a ko.generic writes all it touches)."""
     positions = {}

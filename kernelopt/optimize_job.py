@@ -274,8 +274,6 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     return result
 
 
-
-
 _JOB_SET_BUDGET = "KERNELOPT_JOB_SET_MEMORY_BUDGET"   # marks a budget this job set (removed at its end)
 
 

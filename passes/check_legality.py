@@ -12,9 +12,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from kernelopt.ir.effects import mutated_arguments
 from kernelopt.ir.core import Arg, Module, Op, Value
-from kernelopt.ir.effects import storage_root
+from kernelopt.ir.effects import mutated_arguments, storage_root
 
 from kernelopt.ir import rewrite_record
 from .base import Pass, PassContext

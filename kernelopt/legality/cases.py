@@ -53,6 +53,14 @@ class LaunchInputs:
                      isinstance(a, torch.Tensor) else ("scalar", a) for a in self.args)
 
 
+def host_copy(tensor: torch.Tensor) -> torch.Tensor:
+    """A copy of a device tensor on the host, kept there to free device memory at real sizes: pinned where
+    contiguous, so that copying it back to the device runs at full speed."""
+    if not tensor.is_contiguous():     # (torch 2.11 tensors have no is_non_overlapping_and_dense)
+        return tensor.to("cpu", copy=True)
+    return torch.empty(tensor.size(), dtype=tensor.dtype, pin_memory=True).copy_(tensor)
+
+
 def poison_(tensor: torch.Tensor) -> torch.Tensor:
     """Fill with the poison pattern of the dtype (in place)."""
     if tensor.dtype in _FLOAT_POISON_BITS:

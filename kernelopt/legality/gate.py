@@ -182,7 +182,7 @@ _PARK_BYTES = 256 << 20
 
 def _parked(view: torch.Tensor) -> torch.Tensor:
     if view.device.type == "cuda" and view.numel() * view.element_size() >= _PARK_BYTES:
-        return view.to("cpu", copy=True)
+        return C.host_copy(view)
     return view.clone()
 
 

@@ -29,9 +29,9 @@ import torch
 
 from kernelopt.errors import UsageError
 from kernelopt.legality import GateError, check_candidate
-from kernelopt.legality.cases import LaunchInputs
-from kernelopt.legality.phase_timings import time_line
+from kernelopt.legality.cases import LaunchInputs, host_copy
 from kernelopt.legality.memory_budget import parse_size
+from kernelopt.legality.phase_timings import time_line
 from kernelopt.legality.module import float64_module
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.runtime.loader import load_output_module
@@ -97,14 +97,14 @@ class _CaptureStore:
     def copy(self, value: Any) -> Any:
         if not isinstance(value, torch.Tensor):
             return value
+        if value.device.type != "cuda":
+            return value.clone()
         nbytes = value.numel() * value.element_size()
-        if value.device.type != "cuda" or nbytes <= self.left:
-            self.left -= nbytes if value.device.type == "cuda" else 0
+        if nbytes <= self.left:
+            self.left -= nbytes
             return value.clone()
         self.parked += nbytes
-        if not value.is_contiguous():   # (torch 2.11 tensors have no is_non_overlapping_and_dense)
-            return value.to("cpu", copy=True)
-        return torch.empty(value.size(), dtype=value.dtype, pin_memory=True).copy_(value)
+        return host_copy(value)
 
 
 class LaunchCapture:

@@ -98,15 +98,17 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
             proposed = _unseen(_take(proposer.propose(target, history), budget.max_candidates - len(attempts)), seen)
             mark = time.monotonic()
             for candidate, evaluation in _evaluated(evaluator, target, proposed):
-                took, mark = time.monotonic() - mark, time.monotonic()
+                now = time.monotonic()
+                took, mark = now - mark, now
                 longest = max(longest, took)
                 fresh += 1
                 gpu_seconds += evaluation.gpu_seconds
                 attempts.append((candidate, evaluation))
                 verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:80]})"
                 speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
-                slow = f" ({took:.0f} s; check {evaluation.phases})" if took >= SLOW_EVALUATION_S and evaluation.phases \
-                    else f" ({took:.0f} s)" if took >= SLOW_EVALUATION_S else ""
+                slow = ""
+                if took >= SLOW_EVALUATION_S:
+                    slow = f" ({took:.0f} s" + (f"; check {evaluation.phases}" if evaluation.phases else "") + ")"
                 progress.update(f"{target.id}: candidate {len(attempts)}/{budget.max_candidates} "
                                 f"{candidate.strategy}: {verdict}{speed}{slow}")
                 if len(attempts) >= budget.max_candidates:
@@ -115,10 +117,10 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                     return _finish(target, attempts, gpu_seconds, "GPU-seconds budget spent", min_speedup)
                 if _tokens(proposers) >= budget.max_tokens:
                     return _finish(target, attempts, gpu_seconds, "token budget spent", min_speedup)
-                if budget.deadline is not None and time.monotonic() + longest >= budget.deadline:
+                if budget.deadline is not None and now + longest >= budget.deadline:
                     # at real sizes one candidate's check takes minutes: one that would end after the
                     # job's wall target is not started
-                    why = ("wall-clock deadline reached" if time.monotonic() >= budget.deadline else
+                    why = ("wall-clock deadline reached" if now >= budget.deadline else
                            f"wall-clock deadline: the next candidate would end after it (the slowest took {longest:.0f} s)")
                     return _finish(target, attempts, gpu_seconds, why, min_speedup)
         if fresh == 0:
