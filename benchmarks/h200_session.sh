@@ -86,8 +86,16 @@ general_pick() {
     *) echo --problem "$GENERAL_PROBLEM" ;;
   esac
 }
-[ -n "$STEPS" ] && want general && step general "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py \
-  $(general_pick) --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --table --work "$RES/general" --copy-to "$RES"
+# GENERAL_PROBLEM=a,b runs those problems one after the other, each its own step of GENERAL_LIMIT seconds
+# (the results accumulate in one general_suite.jsonl; keep the sum inside one device command).
+if [ -n "$STEPS" ] && want general; then
+  for GENERAL_PROBLEM in $(echo "${GENERAL_PROBLEM:-next}" | tr ',' ' '); do
+    step "general_$GENERAL_PROBLEM" "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py $(general_pick) \
+      --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --job-timeout-s $(( ${GENERAL_LIMIT:-470} < 390 ? ${GENERAL_LIMIT:-470} - 60 : 330 )) --table \
+      --work "$RES/general" --copy-to "$RES"
+    rm -rf "$RES/general" "${TMPDIR:-/tmp}"/kernelopt-* 2>/dev/null   # a full disk loses the machine
+  done
+fi
 # A quick look at many general problems in one command (short searches, timed against Inductor default
 # only): whether the schedule transforms apply, pass the gate and win. Not the figures.
 [ -n "$STEPS" ] && want general_probe && step general_probe "${PROBE_LIMIT:-560}" env KERNELOPT_E2E_MODES=default \

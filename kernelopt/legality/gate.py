@@ -8,6 +8,8 @@ poisoned buffers, and checks in this order (the first failure rejects, with evid
   layout / aliasing   argument metadata (sizes, strides, offset, dtype, device, storage) unchanged
   guard-band          nothing written outside any argument (guard bands, stride gaps)
   input-mutated       arguments the original does not write are bit-identical afterwards
+                      (scratch arguments, which nothing reads after the launches, are exempt from this
+                      and from every value check: a fusion's dead intermediate may be left unwritten)
   unwritten           every element of every output written (poison gone)
   nonfinite           NaN/Inf positions (and Inf signs) equal to the original's
   mismatch            elementwise within the dtype's tolerance of the original (tolerance.py)
@@ -119,7 +121,8 @@ class _Prepared:
 
 
 def check_candidate(original: Callable[..., Any], candidate_source: str, launches: list[C.LaunchInputs], *,
-                    output_args: Iterable[int], mutated_args: Iterable[int] = (), precision: str = "strict",
+                    output_args: Iterable[int], mutated_args: Iterable[int] = (), scratch_args: Iterable[int] = (),
+                    precision: str = "strict",
                     reference_fn: Callable[..., Any] | None = None, original_source: str | None = None,
                     arg_names: list[str] | None = None, seeds: Iterable[int] = (0, 1, 2),
                     adversarial: Iterable[str] = C.ADVERSARIAL, accuracy_factor: float = 2.0,
@@ -134,6 +137,8 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     launches      each launch's captured args (realistic inputs); every launch is checked
     output_args   positions whose contents are results (out_ptr*, in_out_ptr*)
     mutated_args  further positions the original may change (compared like outputs)
+    scratch_args  positions the original writes but nothing reads afterwards (a fusion group's intermediate
+                  that does not escape it): the candidate may leave them anything; never compared
     timeouts      a call's run: max(floor, timeout_factor x the original's time), Triton compilation and
                   kernel loading not counted; the floor is timeout_floor_s (default 5 s) and, for the
                   first call, first_timeout_s (default: timeout_floor_s, or 5 s on a GPU and 10 s on the
@@ -150,10 +155,11 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     if not launches:
         raise GateError("no launches to check the candidate on")
     device = _device_of(launches)
-    gate = _Gate(original, candidate_source, launches, set(output_args) | set(mutated_args), precision,
+    scratch = set(scratch_args)
+    gate = _Gate(original, candidate_source, launches, (set(output_args) | set(mutated_args)) - scratch, precision,
                  reference_fn, arg_names, accuracy_factor, timeout_factor, timeout_floor_s, first_timeout_s,
                  compile_timeout_s, pool or default_pool(device), device, stale_recheck,
-                 M.resolve(memory_budget, device))
+                 M.resolve(memory_budget, device), scratch)
     if static_screen:
         low = any(isinstance(a, torch.Tensor) and a.dtype in (torch.bfloat16, torch.float16)
                   for launch in launches for a in launch.args)
@@ -203,8 +209,9 @@ def _plan(launches, seeds, adversarial) -> list[_Case]:
 class _Gate:
     def __init__(self, original, source, launches, written, precision, reference_fn, arg_names,
                  factor, timeout_factor, timeout_floor_s, first_timeout_s, compile_timeout_s, pool, device,
-                 stale_recheck, budget: M.MemoryBudget):
+                 stale_recheck, budget: M.MemoryBudget, scratch: set[int] = frozenset()):
         self.original, self.source, self.launches = original, source, launches
+        self.scratch = set(scratch)     # written by the original, dead afterwards: never compared
         self.written, self.precision, self.reference_fn = written, precision, reference_fn
         self.arg_names, self.factor = arg_names, factor
         self.timeout_factor, self.pool, self.device = timeout_factor, pool, device
@@ -380,7 +387,7 @@ class _Gate:
             raise GateError("the original kernel writes outside its arguments' bounds: cannot guard it")
         pre, post = layout.views(before), layout.views(after)
         for i in layout.places:
-            if i not in self.written and not compare.same_bits(pre[i], post[i]):
+            if i not in self.written and i not in self.scratch and not compare.same_bits(pre[i], post[i]):
                 self.written.add(i)
                 self.notes.append(f"the original writes {self.name(i)}: compared as an output")
 
@@ -549,7 +556,7 @@ class _Gate:
             return failure
         before_views, cand_views = layout.views(prepared.before), layout.views(after)
         orig_views = layout.views(prepared.original_after)
-        read_only = set(layout.places) - self.written
+        read_only = set(layout.places) - self.written - self.scratch
         failure = compare.inputs_unchanged(layout, before_views, cand_views, read_only, self.name)
         if failure:
             return failure

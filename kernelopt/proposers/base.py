@@ -55,6 +55,10 @@ class RewriteTarget:
     launches: tuple[LaunchSpec, ...]         # for a group, in program order
     group_args: tuple[ArgSpec, ...] = ()     # for a group: the union of arguments, first-use order
     group_positions: tuple[tuple[int, ...], ...] = ()  # for a group: each launch's args as group_args slots
+    # For a group: written slots that nothing reads after the group (an intermediate buffer the module
+    # allocated, passed from one member to the next and then freed). A candidate may leave them unwritten
+    # (a fused kernel need not store what no one reads); the gate does not compare them.
+    scratch_args: tuple[int, ...] = ()
     time_us: float | None = None
     floor_us: float | None = None
     bound: str = ""                          # memory | compute | launch | near-optimal

@@ -37,8 +37,18 @@ def config_overruns(kernel_source: str, config: LaunchConfig) -> str:
     return unmasked_block_overrun(kernel_source, dict(config.blocks))
 
 
+def grid_type_of(kernel) -> str:
+    """The `grid_type` of a kernel's inductor_meta (a KernelSpec), Grid1D when its source does not say."""
+    match = re.search(r"'grid_type':\s*'(\w+)'", kernel.source)
+    return match.group(1) if match else "Grid1D"
+
+
 def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:
     """(numel parameter, block parameter or None) for each grid dimension, from the signature."""
+    if grid_type == "SplitScanGrid":
+        # Inductor's split scan: axis 0 walks a row's R0_BLOCK chunks (their carries chained through the
+        # workspace), axis 1 the rows, one program per row (XBLOCK is 1)
+        return [("r0_numel", "R0_BLOCK"), ("xnumel", None)]
     if grid_type not in ("Grid1D", "Grid2D", "Grid3D", ""):
         raise NotRetunable(f"grid type {grid_type} is relaunched only by Inductor's runtime")
     dims = []

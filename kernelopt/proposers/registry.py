@@ -21,6 +21,7 @@ from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
 from .row_on_chip import RowOnChipProposer
 from .split_row.proposer import SplitRowProposer
+from .store_remap import StoreRemapProposer
 from .templates import TemplatesProposer
 
 ENTRY_POINT_GROUP = "kernelopt.proposers"
@@ -28,7 +29,8 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
-                            "epilogue": EpilogueProposer, "split-row": SplitRowProposer,
+                            "store-remap": StoreRemapProposer, "epilogue": EpilogueProposer,
+                            "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "outer-tile": OuterTileProposer,
                             "llm": LLMProposer}
 

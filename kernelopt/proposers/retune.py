@@ -15,7 +15,8 @@ from typing import Iterable
 from kernelopt.codegen.configs import next_pow2
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source, config_overruns
+from .candidate_source import (BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source, config_overruns,
+                               grid_type_of)
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
 REDUCTION_X = (1, 2, 4, 8, 16, 32, 64)
@@ -49,7 +50,7 @@ class RetuneProposer:
                 continue
             try:
                 source = candidate_source(kernel.source, kernel.name, [a.name for a in target.launches[0].args],
-                                          kernel.signature, _grid_type(kernel), config, header=self.name)
+                                          kernel.signature, grid_type_of(kernel), config, header=self.name)
             except NotRetunable:
                 return
             yield Candidate(source, self.name, label, launch_config=(
@@ -108,7 +109,3 @@ def _distance(a: LaunchConfig, b: LaunchConfig) -> int:
         diff += 1 if abs(a.num_stages - b.num_stages) == 1 else 99
     return diff
 
-
-def _grid_type(kernel) -> str:
-    match = re.search(r"'grid_type':\s*'(\w+)'", kernel.source)
-    return match.group(1) if match else "Grid1D"

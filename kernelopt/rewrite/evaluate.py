@@ -275,7 +275,7 @@ class ModuleEvaluator:
     @staticmethod
     def output_positions(target: RewriteTarget) -> set[int]:
         if target.group_args:
-            return {i for i, a in enumerate(target.group_args) if a.written}
+            return {i for i, a in enumerate(target.group_args) if a.written and i not in target.scratch_args}
         return {i for i, a in enumerate(target.launches[0].args) if a.written}
 
     # -- evaluation ------------------------------------------------------------------------------
@@ -286,7 +286,7 @@ class ModuleEvaluator:
         try:
             verdict = check_candidate(
                 original, candidate.source, launches, output_args=self.output_positions(target),
-                precision=self.precision, reference_fn=self.reference_runner(target),
+                scratch_args=target.scratch_args, precision=self.precision, reference_fn=self.reference_runner(target),
                 original_source=next((k.source for k in target.kernels if k.source), ""),
                 arg_names=[a.name for a in (target.group_args or target.launches[0].args)])
         except GateError as err:

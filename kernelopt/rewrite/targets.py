@@ -7,6 +7,7 @@ are skipped.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from kernelopt.ir.core import Module, Op, Value
@@ -125,7 +126,29 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
         return None, problem
     specs = [_with_occurrence(module, op, launch_spec(op, module.kernel(op.symbol or ""))) for op in members]
     group_args, positions = _assign_slots(members, specs, lambda value: id(value))
-    return _group_rewrite_target(module, group, members, specs, group_args, positions, []), ""
+    target = _group_rewrite_target(module, group, members, specs, group_args, positions, [])
+    scratch = _scratch_slots(module, members, positions, group_args)
+    return dataclasses.replace(target, scratch_args=scratch) if scratch else target, ""
+
+
+def _scratch_slots(module: Module, members: list[Op], positions: list[tuple], group_args: list[ArgSpec]) -> tuple:
+    """Written slots that hold a group's dead intermediate: storage the module allocated (`ko.alloc`, never
+    a module argument, which the caller sees) and that no op after the group uses except to free it (no
+    read, no view, no return). Whatever a replacement leaves there, nothing can observe it."""
+    values: dict[int, Value] = {}
+    for op, where in zip(members, positions):
+        for arg, slot in zip(op.args, where):
+            if isinstance(arg.value, Value) and isinstance(arg.value.type, TensorType):
+                values.setdefault(slot, arg.value)
+    later = module.body[module.body.index(members[-1]) + 1:]
+    used_later = {id(storage_root(v)) for op in later if op.name != "ko.free" for v in op.operands()}
+    scratch = []
+    for slot, value in sorted(values.items()):
+        root = storage_root(value)
+        if group_args[slot].written and root.owner is not None and root.owner.name == "ko.alloc" \
+                and id(root) not in used_later:
+            scratch.append(slot)
+    return tuple(scratch)
 
 
 def _read_in_between(module: Module, members: list[Op]) -> str:

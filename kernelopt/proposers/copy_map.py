@@ -1,0 +1,267 @@
+"""What a re-indexing copy does: a pointwise kernel that loads one buffer and stores it unchanged.
+
+Inductor writes `torch.flip`, `F.pad`, a slice, `torch.roll` by a constant or a transpose made contiguous
+as such a kernel when it cannot fold the re-indexing into the kernel that made its input (after a scan,
+say): `out[xindex] = tl.load(src + (index(xindex)), mask(xindex), other=c)`. `read_copy` reads that
+kernel's code and returns the copy as a `CopyMap`: over the output's coordinates `i`, the load is live
+on a box `lo <= i < hi` and reads `src` at `base + sum(coeff[k] * (i[k] - lo[k]))`; outside the box the
+output is `other`.
+
+The facts are established by evaluating the kernel's own index arithmetic (vectorised, with Triton's
+truncating integer division) on the launch's sizes, never guessed from names: the mask must be exactly
+a box (checked along every output dimension at every coordinate, and at sampled points of the whole
+space), and the address exactly affine on it (likewise). Anything else in the kernel (a second load,
+arithmetic on the value, a loop, a call the evaluator does not know) is a `NotACopy` with the reason.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+import numpy as np
+
+from kernelopt.inductor_source import dotted_name, pointer_base, strip_heuristics
+
+SAMPLES = 4096               # random points of the whole output space checked on top of every axis line
+_PROLOGUE = ("xoffset", "xindex")
+
+
+class NotACopy(Exception):
+    """The kernel is not a pure re-indexing copy (or this module cannot prove it is); says why."""
+
+
+@dataclass(frozen=True)
+class CopyMap:
+    source_param: str                 # the parameter the copy loads
+    output_param: str                 # the parameter it stores to, at xindex
+    sizes: tuple[int, ...]            # the output's sizes (contiguous)
+    lo: tuple[int, ...]               # the live box, per output dimension
+    hi: tuple[int, ...]
+    base: int                         # the source offset read at the box's lower corner
+    coeff: tuple[int, ...]            # source elements per output coordinate step, per dimension
+    other: float | None               # the value outside the box (None: the box is the whole output)
+
+    @property
+    def padded(self) -> bool:
+        return any(lo > 0 or hi < n for lo, hi, n in zip(self.lo, self.hi, self.sizes))
+
+
+def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
+    """The copy kernel `name` of `source` as a CopyMap, for an output of `sizes` (contiguous)."""
+    function = _function(source, name)
+    assigns, load_name, load, store = _straight_line(function)
+    src, load_offset = _pointer(load.args[0], "load")
+    out, store_offset = _pointer(store.args[0], "store")
+    value = store.args[1] if len(store.args) > 1 else None
+    if not (isinstance(value, ast.Name) and value.id == load_name):
+        raise NotACopy("the stored value is not the loaded one unchanged")
+    mask = load.args[1] if len(load.args) > 1 else _keyword(load, "mask")
+    other = _keyword(load, "other")
+    numel = int(np.prod(sizes)) if sizes else 1
+    evaluator = _Evaluator(assigns)
+
+    def at(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(load offset, load mask, store offset) at flat output positions `points`."""
+        env = {"xindex": points} if "xnumel" in assigns else {"xindex": points, "xnumel": np.int64(numel)}
+        offset = np.broadcast_to(evaluator.value(load_offset, env), points.shape)
+        live = np.ones(points.shape, bool) if _is_none(mask) else np.broadcast_to(
+            evaluator.value(mask, env).astype(bool), points.shape)
+        where = np.broadcast_to(evaluator.value(store_offset, env), points.shape)
+        return offset.astype(np.int64), live, where.astype(np.int64)
+
+    strides = contiguous_strides(sizes)
+    center = _live_point(at, sizes, strides, numel)
+    lo, hi, coeff = [], [], []
+    base_offset, _, _ = at(np.array([_flat(center, strides)]))
+    for k, n in enumerate(sizes):
+        line = _flat(center, strides) + (np.arange(n, dtype=np.int64) - center[k]) * strides[k]
+        offset, live, where = at(line)
+        if not np.array_equal(where, line):
+            raise NotACopy("the store does not write the output at xindex")
+        alive = np.flatnonzero(live)
+        first, last = int(alive[0]), int(alive[-1]) + 1
+        if len(alive) != last - first:
+            raise NotACopy(f"the load's mask along output dimension {k} is not one interval")
+        step = int(offset[first + 1] - offset[first]) if last - first > 1 else 0
+        expected = offset[center[k]] + step * (np.arange(first, last) - center[k])
+        if not np.array_equal(offset[first:last], expected):
+            raise NotACopy(f"the load's address is not affine along output dimension {k}")
+        lo.append(first), hi.append(last), coeff.append(step)
+    box_lo = tuple(lo)
+    base = int(base_offset[0]) + sum(c * (l - m) for c, l, m in zip(coeff, lo, center))
+    _check_samples(at, sizes, strides, box_lo, tuple(hi), base, tuple(coeff), numel)
+    padded = any(l > 0 or h < n for l, h, n in zip(lo, hi, sizes))
+    fill = _constant(other) if padded else None
+    if padded and fill is None:
+        raise NotACopy("the load is masked but gives no constant `other` value for the masked positions")
+    return CopyMap(src, out, tuple(sizes), box_lo, tuple(hi), base, tuple(coeff), fill)
+
+
+def _live_point(at, sizes, strides, numel) -> tuple[int, ...]:
+    """Coordinates where the load is live: the centre of the output, else the first live sampled point
+    (a pad wider than half the output)."""
+    center = tuple(n // 2 for n in sizes)
+    rng = np.random.default_rng(1)
+    points = np.concatenate([[_flat(center, strides)], rng.integers(0, numel, SAMPLES), np.arange(min(numel, SAMPLES))])
+    _, live, _ = at(points)
+    found = np.flatnonzero(live)
+    if not len(found):
+        raise NotACopy("the load is masked off everywhere it was sampled")
+    point = int(points[found[0]])
+    return tuple(int((point // s) % n) for s, n in zip(strides, sizes))
+
+
+def _check_samples(at, sizes, strides, lo, hi, base, coeff, numel) -> None:
+    """The box and the affine address hold at random points of the whole output (the axis lines through
+    the centre cannot see a mask or an address that couples two dimensions)."""
+    rng = np.random.default_rng(0)
+    points = np.unique(np.concatenate([rng.integers(0, numel, SAMPLES), [0, numel - 1]]))
+    coords = [(points // s) % n for s, n in zip(strides, sizes)]
+    inside = np.ones(points.shape, bool)
+    for c, l, h in zip(coords, lo, hi):
+        inside &= (c >= l) & (c < h)
+    offset, live, where = at(points)
+    if not np.array_equal(where, points):
+        raise NotACopy("the store does not write the output at xindex")
+    if not np.array_equal(live, inside):
+        raise NotACopy("the load's mask is not a box of the output's coordinates")
+    expected = base + sum(k * (c - l) for k, c, l in zip(coeff, coords, lo))
+    if not np.array_equal(offset[inside], np.asarray(expected)[inside]):
+        raise NotACopy("the load's address is not affine in the output's coordinates")
+
+
+# ---------------------------------------------------------------------------------- reading the kernel
+
+def _function(source: str, name: str) -> ast.FunctionDef:
+    try:
+        tree = ast.parse(strip_heuristics(source, name, missing=NotACopy))
+    except SyntaxError as err:
+        raise NotACopy(f"the kernel source does not parse: {err.msg}") from None
+    function = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if function is None:
+        raise NotACopy(f"no function named {name}")
+    return function
+
+
+def _straight_line(function: ast.FunctionDef):
+    """(assignments, the loaded name, the load, the store) of a body with one load and one store."""
+    assigns: dict[str, ast.expr] = {}
+    loads, stores = [], []
+    for statement in function.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue     # a docstring
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if len(targets) != 1 or not isinstance(targets[0], ast.Name) or statement.value is None:
+                raise NotACopy(f"line {statement.lineno}: an assignment to more than one name")
+            if targets[0].id in assigns:
+                raise NotACopy(f"line {statement.lineno}: `{targets[0].id}` is assigned twice")
+            assigns[targets[0].id] = statement.value
+            if _is_call(statement.value, "tl.load"):
+                loads.append((targets[0].id, statement.value))
+        elif isinstance(statement, ast.Expr) and _is_call(statement.value, "tl.store"):
+            stores.append(statement.value)
+        else:
+            raise NotACopy(f"line {statement.lineno}: a {type(statement).__name__} statement (not straight-line "
+                           "loads, index arithmetic and one store)")
+    calls = [n for n in ast.walk(function) if isinstance(n, ast.Call) and dotted_name(n.func) in ("tl.load", "tl.store")]
+    if len(loads) != 1 or len(stores) != 1 or len(calls) != 2:
+        raise NotACopy(f"{len(loads)} loads and {len(stores)} stores (a copy has one of each)")
+    return assigns, loads[0][0], loads[0][1], stores[0]
+
+
+def _pointer(node: ast.expr, what: str) -> tuple[str, ast.expr]:
+    found = pointer_base(node)
+    if found is None:
+        raise NotACopy(f"the {what} address is not `parameter + offset`")
+    return found
+
+
+def _constant(node) -> float | None:
+    """A literal number (`0.0`, `-1.5`, `float("-inf")`), else None."""
+    if node is None:
+        return None
+    try:
+        value = ast.literal_eval(node)
+    except ValueError:
+        text = ast.unparse(node).replace('"', "'")
+        return {"float('inf')": float("inf"), "float('-inf')": float("-inf"), "-float('inf')": float("-inf"),
+                "float('nan')": float("nan")}.get(text)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _keyword(call: ast.Call, name: str):
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _is_none(node) -> bool:
+    return node is None or isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_call(node, name: str) -> bool:
+    return isinstance(node, ast.Call) and dotted_name(node.func) == name
+
+
+def contiguous_strides(sizes: tuple[int, ...]) -> tuple[int, ...]:
+    strides, step = [], 1
+    for n in reversed(sizes):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def _flat(coords, strides) -> int:
+    return sum(c * s for c, s in zip(coords, strides))
+
+
+# ---------------------------------------------------------------------------------- the evaluator
+
+def _truncdiv(a, b):
+    """Triton's (C's) integer division: rounds toward zero."""
+    q = np.abs(a) // np.abs(b)
+    return np.where((np.sign(a) * np.sign(b)) < 0, -q, q)
+
+
+_BINARY = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.BitAnd: np.bitwise_and,
+           ast.BitOr: np.bitwise_or, ast.FloorDiv: _truncdiv, ast.Mod: lambda a, b: a - b * _truncdiv(a, b)}
+_COMPARE = {ast.Lt: np.less, ast.LtE: np.less_equal, ast.Gt: np.greater, ast.GtE: np.greater_equal,
+            ast.Eq: np.equal, ast.NotEq: np.not_equal}
+
+
+class _Evaluator:
+    """Evaluates a kernel's integer and boolean index expressions on numpy arrays of positions."""
+
+    def __init__(self, assigns: dict[str, ast.expr]):
+        self.assigns = assigns
+
+    def value(self, node: ast.expr, env: dict):
+        if isinstance(node, ast.Name):
+            if node.id in env:
+                return env[node.id]
+            if node.id in _PROLOGUE or node.id not in self.assigns:
+                raise NotACopy(f"the index arithmetic reads `{node.id}`, which is not an index")
+            if _is_call(self.assigns[node.id], "tl.load"):
+                raise NotACopy(f"an address or mask depends on a loaded value (`{node.id}`)")
+            env[node.id] = self.value(self.assigns[node.id], env)
+            return env[node.id]
+        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int)):
+            return np.int64(node.value) if not isinstance(node.value, bool) else np.bool_(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            return _BINARY[type(node.op)](self.value(node.left, env), self.value(node.right, env))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -self.value(node.operand, env)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Invert, ast.Not)):
+            return ~np.asarray(self.value(node.operand, env), bool)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
+            return _COMPARE[type(node.ops[0])](self.value(node.left, env), self.value(node.comparators[0], env))
+        if isinstance(node, ast.Subscript):           # `tl.full([XBLOCK], True, tl.int1)[:]`: a shape annotation
+            return self.value(node.value, env)
+        if _is_call(node, "tl.full") and len(node.args) >= 2:
+            return self.value(node.args[1], env)
+        if _is_call(node, "tl.where") and len(node.args) == 3:
+            return np.where(self.value(node.args[0], env), self.value(node.args[1], env),
+                            self.value(node.args[2], env))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
+            return self.value(node.func.value, env)   # an integer cast of an index keeps its value
+        raise NotACopy(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` is not index arithmetic "
+                       "this proposer reads")

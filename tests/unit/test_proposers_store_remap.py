@@ -1,0 +1,203 @@
+"""store-remap: a kernel whose result the next launch only re-indexes stores it there, and the copy goes.
+
+The groups are Inductor's own H200 output modules for the general problems (a reverse cumulative sum: a
+split scan of the flipped input, then a flip copy; an exclusive one: a split scan, then a shift-by-one
+copy with a zero in front), lifted, grouped by detect-fusion and shrunk so the Triton interpreter runs
+them: rows of 96 = 3 scan chunks of 32 (the decoupled look-back really chains carries), 3 rows. Each
+candidate must write exactly what the two original launches write into the output, and be as close as
+they are to a float64 torch reference. `read_copy` is checked on the real copy kernels and on copies
+written in Inductor's form for every pad, flip and slice of a 2-D output (Hypothesis).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+from row_loop_helpers import REPO, assert_as_accurate
+
+from kernelopt.inductor_source import shrink_sizes
+from kernelopt.lift import lift_file
+from kernelopt.passes.base import PassContext
+from kernelopt.passes.classify_dispatch import ClassifyDispatch
+from kernelopt.passes.detect_fusion import DetectFusion
+from kernelopt.proposers.base import LaunchSpec
+from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
+from kernelopt.proposers.copy_map import NotACopy, read_copy
+from kernelopt.proposers.store_remap import StoreRemapProposer
+from kernelopt.rewrite.evaluate import load_candidate
+from kernelopt.rewrite.targets import group_target
+
+GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
+ROWS, LENGTH, CHUNK = 3, 96, 32
+
+
+def group(problem: str, sizes: dict[int, int]):
+    """Detect-fusion group 0 of the problem's H200 module, every hard-coded size in `sizes` shrunk, the
+    producer recorded at R0_BLOCK=CHUNK (as a capture records the autotuner's choice)."""
+    module = lift_file(str(GENERAL / problem / f"{problem}.default.0.py"))
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    target, why = group_target(module, 0)
+    assert target is not None, why
+    kernels = tuple(dataclasses.replace(k, source=shrink_sizes(k.source, sizes)) for k in target.kernels)
+
+    def shrunk(arg):
+        if arg.is_tensor:
+            shape = tuple(sizes.get(s, s) for s in arg.sizes)
+            return dataclasses.replace(arg, sizes=shape, strides=_contiguous(shape))
+        return dataclasses.replace(arg, value=sizes.get(arg.value, arg.value))
+
+    launches = tuple(LaunchSpec(l.kernel, tuple(shrunk(a) for a in l.args), dict(l.config)) for l in target.launches)
+    launches = (dataclasses.replace(launches[0], config={"R0_BLOCK": CHUNK, "num_warps": 1, "num_stages": 1}),
+                launches[1])
+    return dataclasses.replace(target, kernels=kernels, launches=launches,
+                               group_args=tuple(shrunk(a) for a in target.group_args))
+
+
+def _contiguous(shape):
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= max(size, 1)
+    return tuple(reversed(strides))
+
+
+def make_group_args(target, seed: int) -> list:
+    generator = torch.Generator().manual_seed(seed)
+    args = []
+    for arg in target.group_args:
+        if not arg.is_tensor:
+            args.append(arg.value)
+        elif arg.dtype == "uint8":                  # the scan's workspace: zeroed before the launch
+            args.append(torch.zeros(arg.sizes, dtype=torch.uint8))
+        else:
+            args.append(torch.randn(arg.sizes, generator=generator, dtype=torch.float64).to(getattr(torch, arg.dtype)))
+    return args
+
+
+def run_original(target, args: list) -> None:
+    """The two launches, one after the other, each the kernel's own code."""
+    for spec, positions in zip(target.launches, target.group_positions):
+        kernel = next(k for k in target.kernels if k.name == spec.kernel)
+        config = (LaunchConfig((("R0_BLOCK", CHUNK),), 1, 1) if "R0_BLOCK" in kernel.signature
+                  else LaunchConfig((("XBLOCK", 32),), 1, 1))
+        source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature,
+                                  grid_type_of(kernel), config)
+        load_candidate(source, "store_remap_original")(*[args[p] for p in positions])
+
+
+REVERSE = ("reverse_cumsum", {131072: LENGTH, 131071: LENGTH - 1, 16777216: ROWS * LENGTH, 128: ROWS},
+           lambda x: torch.cumsum(x.double().flip(1), 1).flip(1))
+EXCLUSIVE = ("exclusive_cumsum", {262144: LENGTH, 33554432: ROWS * LENGTH, 128: ROWS},
+             lambda x: torch.nn.functional.pad(torch.cumsum(x.double(), 1)[:, :-1], (1, 0)))
+
+
+@pytest.mark.parametrize("case", [REVERSE, EXCLUSIVE], ids=["reverse cumsum (flip)", "exclusive cumsum (shift + pad)"])
+def test_remapped_scan_writes_what_scan_and_copy_wrote(case):
+    problem, sizes, reference = case
+    target = group(problem, sizes)
+    assert StoreRemapProposer.declined(target) == ""
+    candidates = list(StoreRemapProposer().propose(target, []))
+    assert [c.strategy for c in candidates] == [f"store-remap {target.launches[0].kernel} R0_BLOCK={CHUNK} "
+                                                "num_warps=1 num_stages=1"]
+    output = target.group_positions[1][1]
+    for seed in (0, 1):
+        args = make_group_args(target, seed)
+        original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+        run_original(target, original)
+        mine = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+        mine[output].fill_(float("nan"))          # the candidate must write every element itself
+        load_candidate(candidates[0].source, "store_remap_candidate")(*mine)
+        assert torch.equal(mine[output], original[output])        # the same scan: the same bits
+        assert_as_accurate(mine[output], original[output], reference(args[0]), problem)
+
+
+def test_escaping_buffer_is_declined():
+    """The scan's result read after the pair (not a scratch slot) must still be written: no candidate."""
+    target = dataclasses.replace(group(*REVERSE[:2]), scratch_args=())
+    assert list(StoreRemapProposer().propose(target, [])) == []
+    assert "read after the group" in StoreRemapProposer.declined(target)
+
+
+def test_group_target_marks_dead_intermediates_as_scratch():
+    """buf0 (the scan's result) and the workspace are allocated by the module and only freed after the
+    pair; the output is returned and the input is the caller's."""
+    target = group(*REVERSE[:2])
+    names = [(a.name, i in target.scratch_args) for i, a in enumerate(target.group_args) if a.is_tensor]
+    assert names == [("in_ptr0", False), ("out_ptr0", True), ("ws_ptr", True), ("out_ptr0", False)]
+
+
+# ---------------------------------------------------------------------------------- read_copy
+
+def test_read_copy_of_real_flip_and_pad_kernels():
+    for problem, kernel, sizes in (("reverse_cumsum", "triton_poi_fused_flip_1", (128, 131072)),
+                                   ("exclusive_cumsum", "triton_poi_fused_constant_pad_nd_slice_1", (128, 262144))):
+        module = lift_file(str(GENERAL / problem / f"{problem}.default.0.py"))
+        copy = read_copy(module.kernel(kernel).attrs["source"], kernel, sizes)
+        if problem == "reverse_cumsum":
+            assert (copy.lo, copy.hi, copy.base, copy.coeff, copy.other) == ((0, 0), sizes, 131071, (131072, -1), None)
+        else:
+            assert (copy.lo, copy.hi, copy.base, copy.coeff, copy.other) == ((0, 1), sizes, 0, (262144, 1), 0.0)
+
+
+def copy_kernel(rows: int, cols: int, address: str, mask: str | None) -> str:
+    """A pointwise copy written as Inductor writes one (index digits, a masked load, a store at xindex)."""
+    lines = ["@triton.jit", "def copy(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):",
+             f"    xnumel = {rows * cols}", "    xoffset = tl.program_id(0) * XBLOCK",
+             "    xindex = xoffset + tl.arange(0, XBLOCK)[:]", "    xmask = xindex < xnumel",
+             f"    x0 = (xindex % {cols})", f"    x1 = xindex // {cols}", "    x2 = xindex"]
+    if mask:
+        lines += [f"    tmp0 = {mask}", f"    tmp1 = tl.load(in_ptr0 + ({address}), tmp0 & xmask, other=-1.5)"]
+    else:
+        lines += [f"    tmp1 = tl.load(in_ptr0 + ({address}), xmask)"]
+    lines += ["    tl.store(out_ptr0 + (x2), tmp1, xmask)"]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 9), cols=st.integers(2, 40), flip_rows=st.booleans(), flip_cols=st.booleans(),
+       before=st.integers(0, 3), after=st.integers(0, 3))
+def test_read_copy_finds_pads_and_flips(rows, cols, flip_rows, flip_cols, before, after):
+    """A copy of a [rows, cols - before - after] buffer into [rows, cols], flipped along either dimension
+    and padded by `before`/`after` columns, is read as exactly that box and affine map."""
+    inner = cols - before - after
+    if inner < 1:
+        return
+    row = f"{rows - 1} - x1" if flip_rows else "x1"
+    col = f"{inner - 1 + before} - x0" if flip_cols else f"x0 - {before}"
+    address = f"{inner}*({row}) + ({col})"
+    mask = f"(x0 >= {before}) & (x0 < {cols - after})" if before or after else None
+    copy = read_copy(copy_kernel(rows, cols, address, mask), "copy", (rows, cols))
+    assert copy.lo == (0, before) and copy.hi == (rows, cols - after)
+    assert copy.other == (-1.5 if before or after else None)
+    row_step = (-inner if flip_rows else inner) if rows > 1 else 0
+    col_step = (-1 if flip_cols else 1) if inner > 1 else 0
+    assert copy.coeff == (row_step, col_step)
+    base_row = rows - 1 if flip_rows else 0
+    base_col = inner - 1 if flip_cols else 0
+    assert copy.base == inner * base_row + base_col
+
+
+@pytest.mark.parametrize("address, mask, why", [
+    ("x0", None, "not affine"),                                      # every row reads row 0: a broadcast
+    ("x0 + 7*x1", "x0 + x1 < 9", "not a box"),                      # a triangular mask
+    ("(x0 * x0) + 7*x1", None, "not affine"),
+])
+def test_read_copy_refuses_what_is_not_a_box_copy(address, mask, why):
+    source = copy_kernel(5, 7, address, mask)
+    if address == "x0":
+        copy = read_copy(source, "copy", (5, 7))             # readable, but the row step is 0:
+        assert copy.coeff[0] == 0                            # store-remap declines it as a broadcast
+        return
+    with pytest.raises(NotACopy, match=why):
+        read_copy(source, "copy", (5, 7))
+
+
+def test_read_copy_refuses_arithmetic_on_the_value():
+    source = copy_kernel(5, 7, "x2", None).replace("tl.store(out_ptr0 + (x2), tmp1, xmask)",
+                                                   "tmp2 = tmp1 * 2.0\n    tl.store(out_ptr0 + (x2), tmp2, xmask)")
+    with pytest.raises(NotACopy, match="not the loaded one"):
+        read_copy(source, "copy", (5, 7))
