@@ -201,3 +201,52 @@ def test_read_copy_refuses_arithmetic_on_the_value():
                                                    "tmp2 = tmp1 * 2.0\n    tl.store(out_ptr0 + (x2), tmp2, xmask)")
     with pytest.raises(NotACopy, match="not the loaded one"):
         read_copy(source, "copy", (5, 7))
+
+
+# ---------------------------------------------------------------------------------- end to end
+
+REVERSE_MODEL = '''"""Scan: reverse cumulative sum of [5, 90] (odd rows, a row length that is no power of two)."""
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.cumsum(x.flip(1), dim=1).flip(1)
+
+
+def get_inputs():
+    return [torch.randn(5, 90)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+def test_optimize_replaces_scan_and_flip_with_one_remapped_scan(tmp_path):
+    """`kernelopt optimize` on the CPU (static cost model): the gate accepts the group rewrite although
+    the scan's intermediate is left unwritten, and the written module computes the reverse cumsum."""
+    import subprocess
+    import sys
+
+    import kernelopt
+
+    (tmp_path / "reverse.py").write_text(REVERSE_MODEL)
+    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", "reverse.py", "-o", "out.py",
+                           "--device", "cpu", "--cost-model", "static", "--proposers", "store-remap",
+                           "--base", "default", "--report", "report"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert "store-remap" in proc.stderr and "1 rewrite(s) accepted" in proc.stderr, proc.stderr
+    source = (tmp_path / "out.py").read_text()
+    assert "store-remap: this value goes where" in source
+    call = source.split("\ndef call(args):")[1].split("\ndef ")[0]
+    launches = [line.strip() for line in call.splitlines() if "_run(" in line or ".run(" in line or "launch_" in line]
+    assert len(launches) == 1 and "group0_run(" in launches[0], call     # one launch: the copy is gone
+    namespace: dict = {}
+    exec(compile(REVERSE_MODEL, "reverse.py", "exec"), namespace)
+    model = namespace["Model"]()
+    fast = kernelopt.load(str(tmp_path / "out.py"), model)
+    x = torch.randn(5, 90)                       # fresh inputs, not the captured ones
+    torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
