@@ -23,6 +23,7 @@ from kernelopt.inductor_source import shrink_sizes  # noqa: E402
 from kernelopt.lift import lift_file  # noqa: E402
 from kernelopt.proposers.base import Candidate, LaunchSpec, RewriteTarget  # noqa: E402
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source  # noqa: E402
+from kernelopt.proposers.copy_map import contiguous_strides  # noqa: E402
 from kernelopt.rewrite.evaluate import load_candidate  # noqa: E402
 from kernelopt.rewrite.targets import kernel_target  # noqa: E402
 
@@ -48,18 +49,10 @@ def looped_target(path: Path, kernel: str, sizes: dict[int, int]) -> RewriteTarg
     for arg in launch.args:
         if arg.is_tensor:
             shape = tuple(sizes.get(s, s) for s in arg.sizes)
-            args.append(dataclasses.replace(arg, sizes=shape, strides=_contiguous(shape), storage_offset=0))
+            args.append(dataclasses.replace(arg, sizes=shape, strides=contiguous_strides(shape), storage_offset=0))
         else:
             args.append(dataclasses.replace(arg, value=sizes.get(arg.value, arg.value)))
     return dataclasses.replace(target, kernels=(spec,), launches=(LaunchSpec(launch.kernel, tuple(args), {}),))
-
-
-def _contiguous(shape: tuple[int, ...]) -> tuple[int, ...]:
-    strides, step = [], 1
-    for size in reversed(shape):
-        strides.append(step)
-        step *= max(size, 1)
-    return tuple(reversed(strides))
 
 
 def make_args(target: RewriteTarget, seed: int, int_high: int = 2) -> list:

@@ -24,7 +24,7 @@ from kernelopt.passes.classify_dispatch import ClassifyDispatch
 from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.base import LaunchSpec
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
-from kernelopt.proposers.copy_map import NotACopy, read_copy
+from kernelopt.proposers.copy_map import NotACopy, contiguous_strides, read_copy
 from kernelopt.proposers.store_remap import StoreRemapProposer
 from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import group_target
@@ -47,7 +47,7 @@ def group(problem: str, sizes: dict[int, int]):
     def shrunk(arg):
         if arg.is_tensor:
             shape = tuple(sizes.get(s, s) for s in arg.sizes)
-            return dataclasses.replace(arg, sizes=shape, strides=_contiguous(shape))
+            return dataclasses.replace(arg, sizes=shape, strides=contiguous_strides(shape))
         return dataclasses.replace(arg, value=sizes.get(arg.value, arg.value))
 
     launches = tuple(LaunchSpec(l.kernel, tuple(shrunk(a) for a in l.args), dict(l.config)) for l in target.launches)
@@ -55,14 +55,6 @@ def group(problem: str, sizes: dict[int, int]):
                 launches[1])
     return dataclasses.replace(target, kernels=kernels, launches=launches,
                                group_args=tuple(shrunk(a) for a in target.group_args))
-
-
-def _contiguous(shape):
-    strides, step = [], 1
-    for size in reversed(shape):
-        strides.append(step)
-        step *= max(size, 1)
-    return tuple(reversed(strides))
 
 
 def make_group_args(target, seed: int) -> list:
