@@ -5,7 +5,11 @@ import argparse
 import os
 import time
 
-from kernelopt.errors import InputError
+from kernelopt.errors import InputError, UsageError
+
+# run writes a torch.save file, which has no room for the `# kernelopt-output` marker line the text outputs
+# start with: a file of run's own format (a dict of exactly these keys) is what an earlier run wrote.
+RESULT_KEYS = {"outputs", "mutated"}
 
 
 def register(subparsers) -> None:
@@ -20,7 +24,11 @@ def register(subparsers) -> None:
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
                         help="cpu: Triton kernels through the interpreter (default); cuda: the module as is")
     parser.add_argument("-o", "--output", metavar="OUT.pt",
-                        help="write {'outputs': [...], 'mutated': {index: tensor}} here")
+                        help="write {'outputs': [...], 'mutated': {index: tensor}} here; an existing file is "
+                             "replaced only if it is an earlier run's output (a torch.save file of that dict, "
+                             "exactly these two keys), never the module or the inputs file, unless --force")
+    parser.add_argument("--force", action="store_true",
+                        help="let -o replace the module, the inputs file or a file that is not a run's output")
     parser.add_argument("--seed", type=int, default=0, help="seed for get_args() when --inputs is absent (default 0)")
     parser.set_defaults(func=handle)
 
@@ -28,6 +36,8 @@ def register(subparsers) -> None:
 def handle(args: argparse.Namespace) -> int:
     if not os.path.isfile(args.module):     # said at once, before torch's seconds of import
         raise InputError(f"{args.module}: no such file")
+    if args.output:   # refuse before any work is done
+        check_output(args.output, [args.module, args.inputs], args.force)
     # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.execute import run_loaded, seeded_example_args, _to_device
     from kernelopt.runtime.inputs import describe, load_inputs, save_result
@@ -55,3 +65,32 @@ def handle(args: argparse.Namespace) -> int:
     if args.output:
         print(f"  saved to {args.output}")
     return 0
+
+
+def check_output(target: str, inputs: list[str | None], force: bool) -> None:
+    """Refuse (exit 2) to replace an input, or an existing file an earlier run did not write, unless `force`."""
+    if force:
+        return
+    for given in inputs:
+        if given and os.path.exists(given) and os.path.exists(target) and os.path.samefile(given, target):
+            raise UsageError(f"-o {target} is the input file {given} itself: give another output path (inputs are "
+                             "never overwritten; --force overrides this)")
+    if os.path.isdir(target):
+        raise UsageError(f"-o {target} is a folder: give a file path")
+    if os.path.exists(target) and not is_run_output(target):
+        raise UsageError(f"-o {target} exists and is not the output of an earlier `kernelopt run` (a torch.save "
+                         "file of {'outputs': ..., 'mutated': ...}): give another output path, delete it, or pass "
+                         "--force to replace it")
+
+
+def is_run_output(path: str) -> bool:
+    """Whether `path` holds what `save_result` writes: tensors only (weights_only), under exactly RESULT_KEYS."""
+    # lazy: start-up: `kernelopt --help` imports every command; only an existing -o file needs torch
+    import torch
+
+    try:   # mmap: the tensors are not read, only the pickled structure
+        data = torch.load(path, map_location="cpu", weights_only=True, mmap=True)
+    except Exception:  # not a torch.save zip file, or a pickle weights_only refuses: not ours
+        return False
+    return isinstance(data, dict) and set(data) == RESULT_KEYS and isinstance(data["outputs"], list) \
+        and isinstance(data["mutated"], dict)

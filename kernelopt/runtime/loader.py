@@ -24,6 +24,7 @@ from kernelopt.inductor_source import dotted_name
 from kernelopt.runtime.cpu_kernel import InterpretedKernel
 from kernelopt.runtime.cpu_rewrite import RUNTIME_NAME, rewrite_for_cpu
 from kernelopt.runtime.cpu_shims import CpuRuntime
+from kernelopt.user_files import read_text
 
 LaunchHook = Callable[[str, int, tuple, Callable[[], None]], None]
 DEVICES = ("cpu", "cuda")
@@ -205,8 +206,7 @@ class LoadedModule:
 
     @property
     def _source(self) -> str:
-        with open(self.path) as handle:
-            return handle.read()
+        return read_text(self.path, _EXPECTED)
 
     def _wrap_kernels(self, hooks: bool) -> None:
         found = {name: value for name, value in self.namespace.items()
@@ -263,11 +263,14 @@ class LoadedModule:
         return tuple(result) if isinstance(result, (tuple, list)) else (result,)
 
 
+# What a module given to run, bench or kernelopt.load must be, for read_text's messages.
+_EXPECTED = "an output module (Python source)"
+
+
 def _read_tree(path: str) -> tuple[str, ast.Module]:
     if not os.path.isfile(path):
         raise InputError(f"{path}: no such file")
-    with open(path) as handle:
-        source = handle.read()
+    source = read_text(path, _EXPECTED)   # a non-UTF-8 byte: a located InputError, not a UnicodeDecodeError
     try:
         return source, ast.parse(source, filename=path)
     except SyntaxError as err:
