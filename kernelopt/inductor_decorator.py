@@ -46,24 +46,31 @@ class UnevaluableKeyword(InputError):
 
 @dataclass(frozen=True)
 class DecoratorOrigin:
-    """Where the decorator's text sits, for messages: `file:line` of its first line; or, when only the
-    kernel's line is known (a .kir file keeps the source as a string), that line plus `source_line`,
-    the decorator's first line within the kernel's source."""
+    """Where the decorator's text sits, for messages: `file:line` of its first line (the text starts at the
+    beginning of that line, as Inductor writes it); or, when only the kernel's line is known (a .kir file
+    keeps the source as an escaped string), that line and `column` plus `source_line`, the decorator's
+    first line within the kernel's source."""
 
     file: str
     line: int = 1
     source_line: int | None = None
+    column: int | None = None
 
-    def where(self, decorator_line: int) -> str:
-        """`file:line` of line `decorator_line` (1-based) of the decorator."""
+    def where(self, decorator_line: int, decorator_column: int | None = None) -> str:
+        """`file:line:col` of line `decorator_line`, column `decorator_column` (1-based) of the decorator."""
         if self.source_line is None:
-            return f"{self.file}:{self.line + decorator_line - 1}"
-        return f"{self.file}:{self.line}"
+            return _where(self.file, self.line + decorator_line - 1, decorator_column)
+        return _where(self.file, self.line, self.column)
 
-    def detail(self, decorator_line: int) -> str:
+    def detail(self, decorator_line: int, decorator_column: int | None = None) -> str:
         if self.source_line is None:
             return ""
-        return f" (line {self.source_line + decorator_line - 1} of its source)"
+        column = "" if decorator_column is None else f", column {decorator_column}"
+        return f" (line {self.source_line + decorator_line - 1}{column} of its source)"
+
+
+def _where(file: str, line: int, column: int | None) -> str:
+    return f"{file}:{line}" if column is None else f"{file}:{line}:{column}"
 
 
 def _hint_enums() -> dict[str, Any]:
@@ -97,7 +104,7 @@ class InductorDecorator:
         dotted = _dotted(target)
         if not isinstance(call, ast.Call) or not dotted.startswith("triton_heuristics.") \
                 or not dotted.split(".", 1)[1].isidentifier() or dotted.split(".", 1)[1].startswith("_"):
-            raise DecoratorRefused(self._prefix(call.lineno) + f" is `{text_excerpt(text.strip())}`, not a call "
+            raise DecoratorRefused(self._prefix_at(call) + f" is `{text_excerpt(text.strip())}`, not a call "
                                    "`@triton_heuristics.<kind>(...)` as Inductor writes it; refusing to evaluate it")
         self.kind = dotted.split(".", 1)[1]
         self._call = call
@@ -110,14 +117,21 @@ class InductorDecorator:
             self._check(node)   # refuse the whole decorator before any of it is used
 
     def _parse(self, text: str) -> ast.expr:
+        expression = text.strip().lstrip("@")
+        self._lines = expression.split("\n")
+        # Columns are the text's as written: its first line lost its indentation and `@` to the parse.
+        removed = text[:len(text) - len(text.lstrip())]
+        removed += text.lstrip()[:len(text.lstrip()) - len(text.lstrip().lstrip("@"))]
+        self._first_line_shift = len(removed) - (removed.rfind("\n") + 1)
         try:
-            tree = parse_python(text.strip().lstrip("@"), f"<decorator of {self.kernel}>")
+            tree = parse_python(expression, f"<decorator of {self.kernel}>")
         except SyntaxError as err:
-            raise DecoratorRefused(self._prefix(err.lineno or 1) + f" is not a Python expression ({err.msg}); "
-                                   "regenerate the module with torch.compile") from None
+            line = err.lineno or 1
+            raise DecoratorRefused(self._prefix(line, self._column(line, err.offset or 1)) + " is not a Python "
+                                   f"expression ({err.msg}); regenerate the module with torch.compile") from None
         if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
-            raise DecoratorRefused(self._prefix(1) + " is not one Python expression; regenerate the module with "
-                                   "torch.compile")
+            raise DecoratorRefused(self._prefix(1, self._column(1, 1)) + " is not one Python expression; "
+                                   "regenerate the module with torch.compile")
         return tree.body[0].value
 
     # -- public ---------------------------------------------------------------------------------
@@ -239,7 +253,7 @@ class InductorDecorator:
             try:
                 return _device_properties()(**fields)
             except TypeError as err:   # a field another torch version has
-                raise UnevaluableKeyword(self._prefix(node.lineno) + f" has a DeviceProperties this torch "
+                raise UnevaluableKeyword(self._prefix_at(node) + f" has a DeviceProperties this torch "
                                          f"cannot build ({err})") from None
         if isinstance(node, ast.Attribute):
             return _hint_enums()[node.value.id].__members__[node.attr]
@@ -252,12 +266,24 @@ class InductorDecorator:
             raise self._refused(node, f"`{expression_excerpt(node)}`, a set or dict key that is not hashable")
 
     # -- messages -------------------------------------------------------------------------------
-    def _prefix(self, line: int) -> str:
-        return f"{self.origin.where(line)}: decorator of kernel {self.kernel}{self.origin.detail(line)}"
+    def _prefix(self, line: int, column: int) -> str:
+        """`file:line:col: decorator of kernel K`, for line and column (1-based) of the decorator as written."""
+        return (f"{self.origin.where(line, column)}: decorator of kernel {self.kernel}"
+                f"{self.origin.detail(line, column)}")
+
+    def _prefix_at(self, node: ast.AST) -> str:
+        line = getattr(node, "lineno", 1)
+        # ast counts columns in UTF-8 bytes; messages count characters, as the parsers' columns do
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        chars = len(text.encode()[:getattr(node, "col_offset", 0)].decode("utf-8", "replace"))
+        return self._prefix(line, self._column(line, chars + 1))
+
+    def _column(self, line: int, column: int) -> int:
+        """Column `column` (1-based) of line `line` of the parsed text, on that line as written."""
+        return column + (self._first_line_shift if line == 1 else 0)
 
     def _refused(self, node: ast.AST, what: str) -> DecoratorRefused:
-        line = getattr(node, "lineno", 1)
-        return DecoratorRefused(f"{self._prefix(line)} uses {what}, which Inductor never writes; refusing to "
+        return DecoratorRefused(f"{self._prefix_at(node)} uses {what}, which Inductor never writes; refusing to "
                                 "evaluate it (KernelOPT reads only modules torch.compile wrote: regenerate it)")
 
 

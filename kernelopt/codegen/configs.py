@@ -103,12 +103,12 @@ def decorator_of(name: str, source: str, loc: Location | None,
 def decorator_origin(name: str, source: str, loc: Location | None, source_line: int) -> DecoratorOrigin:
     """Where line `source_line` of a kernel's source sits: in an Inductor module the source starts on
     its `async_compile.triton(...)` line, so the file line is exact; elsewhere (a .kir file, a module
-    KernelOPT emitted) the message names the kernel's line and the line within its source."""
+    KernelOPT emitted) the message names the kernel's line and column and the place within its source."""
     if loc is None:
         return DecoratorOrigin(f"<kernel {name}>", source_line)
     if loc.file.endswith(".py") and source.startswith("\n"):
         return DecoratorOrigin(loc.file, loc.line + source_line - 1)
-    return DecoratorOrigin(loc.file, loc.line, source_line)
+    return DecoratorOrigin(loc.file, loc.line, source_line, loc.column)
 
 
 def heuristic_configs(kernel: Op) -> list[LaunchConfig]:

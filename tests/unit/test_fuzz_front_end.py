@@ -26,6 +26,10 @@ TRANSFORMER_BLOCK = (TESTS / "corpus/cpu-2.13/transformer_block/small.default/"
                      "transformer_block.default.0.py").read_bytes()
 _ARGS_LINE = next(line for line in TRANSFORMER_BLOCK.split(b"\n") if line.endswith(b" = args"))
 TWO_LAUNCHES = (TESTS / "lit/Inputs/two-launches.kir").read_bytes()
+# Lifted corpus modules: .kir files whose kernels carry Inductor's decorator (in an escaped source string).
+ADALN_KIR = seed_bytes("lifted", TESTS / "corpus/cpu-2.13/adaln_modulate/small.default/adaln_modulate.default.0.py")
+SOFTMAX_CUDA_KIR = seed_bytes("lifted", TESTS / "corpus/cuda-2.11-h200/softmax/small.max-autotune-no-cudagraphs/"
+                                               "softmax.max-autotune-no-cudagraphs.0.py")
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +90,12 @@ def damaged_output_module(draw) -> bytes:
 @example(source=TWO_LAUNCHES.replace(b'device = "cuda:0"', b'device = "cuda:0", num_args = ' + b"9" * 30),
          pipeline="emit-python")
 @example(source=TWO_LAUNCHES.replace(b"ko.arg 0", b"ko.arg -1"), pipeline="emit-python")
+# a refused decorator (an operator, a 30-digit integer) was located `file:line` only (inductor_decorator.py:
+# DecoratorOrigin.where): now the kernel's `file:line:col` and the line and column within its source
+@example(source=SOFTMAX_CUDA_KIR.replace(b"regs_per_multiprocessor=65536", b"regs_per_multiprocessor=6%5536", 1),
+         pipeline="emit-python")
+@example(source=ADALN_KIR.replace(b"size_hints={'x': 256}", b"size_hints={'x': " + b"9" * 30 + b"}", 1),
+         pipeline="emit-python")
 # an echoed source line holding "error:" is not itself an error line (the oracle's own false alarm)
 @example(source=(TESTS / "lit/verifier/invalid-syntax.kir").read_bytes().replace(b"// LOC: inv", b"\0// LOC: inv", 1),
          pipeline="")
@@ -182,6 +192,18 @@ def test_emit_errors_name_the_kernel_definition(workdir):
     outcome = run_in_process(cli.main, ["emit", str(path)])
     assert outcome.exit_code == 1
     assert f"{path}:2:3: kernel add_one: its source does not parse" in outcome.stderr, outcome.stderr
+
+
+def test_a_refused_decorator_names_the_kernel_column_and_its_place_in_the_source(workdir):
+    """In a .kir the decorator sits in the kernel's escaped source string: the error points at the
+    `ko.kernel` (line:col, as other kernel errors do) and says where in the source the refused part is."""
+    path = workdir / "decorator.kir"
+    path.write_bytes(ADALN_KIR.replace(b"size_hints={'x': 256}", b"size_hints={'x': " + b"9" * 30 + b"}", 1))
+    for main, argv in ((cli.main, ["emit", str(path)]), (opt.main, [str(path), "-p", "emit-python"])):
+        outcome = run_in_process(main, argv)
+        assert outcome.exit_code == 1
+        assert (f"{path}:2:3: decorator of kernel triton_poi_fused_silu_0 (line 11, column 22 of its source) uses "
+                "an integer of 30 digits") in outcome.stderr, outcome.stderr
 
 
 def test_emit_without_get_args_writes_views_from_their_layout(workdir):

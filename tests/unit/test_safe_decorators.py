@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -135,7 +136,9 @@ def test_a_crafted_decorator_is_refused_before_anything_runs(tmp_path, index):
     with pytest.raises(DecoratorRefused) as refused:
         InductorDecorator(text, "triton_poi_0", DecoratorOrigin("model.py", 40))
     message = str(refused.value)
-    assert message.startswith("model.py:42: decorator of kernel triton_poi_0 uses "), message
+    # located at the refused part: the payload starts at column 25 (`:=`, `**` and a call inside it further on)
+    located = re.match(r"model\.py:42:(\d+): decorator of kernel triton_poi_0 uses ", message)
+    assert located and 25 <= int(located.group(1)) < 25 + len(payload), message
     assert named in message and "which Inductor never writes; refusing to evaluate it" in message, message
     assert not canary.exists() and time.monotonic() - start < 1.0
 
@@ -168,7 +171,7 @@ def test_emit_refuses_a_crafted_module_with_its_file_and_line(tmp_path, capsys, 
     path, line = _crafted_module(tmp_path, _payloads(canary)[index][0])
     assert kernelopt(["emit", str(path), "-o", str(tmp_path / "out.py")]) == 1
     err = capsys.readouterr().err
-    assert f"{path}:{line}: decorator of kernel triton_per_fused_" in err and "never writes" in err, err
+    assert f"{path}:{line}:25: decorator of kernel triton_per_fused_" in err and "never writes" in err, err
     assert "Traceback" not in err and not canary.exists() and not (tmp_path / "out.py").exists()
 
 
