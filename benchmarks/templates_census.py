@@ -24,8 +24,11 @@ REPO = Path(__file__).resolve().parent.parent
 CAPTURES = ("tests/corpus/*/*/*/*.py", "tests/fixtures/cpu-2.13-templates/*/*.default.0.py")
 
 
-def targets(path: Path):
+def targets(path: Path, prepare=None):
+    """Every kernel, fusion-group and vendor target of the capture; `prepare(module)` runs after lifting."""
     module = lift_file(str(path))
+    if prepare is not None:
+        prepare(module)
     ctx = PassContext()
     ClassifyDispatch().apply(ctx, module)
     DetectFusion().apply(ctx, module)
