@@ -1,17 +1,19 @@
-"""What a re-indexing copy does: a pointwise kernel that loads one buffer and stores it unchanged.
+"""What a re-indexing copy does: a pointwise kernel that loads one buffer and stores it at another place,
+unchanged or through elementwise math of the loaded value alone (a scale, a cast, an activation).
 
 Inductor writes `torch.flip`, `F.pad`, a slice, `torch.roll` by a constant or a transpose made contiguous
 as such a kernel when it cannot fold the re-indexing into the kernel that made its input (after a scan,
 say): `out[xindex] = tl.load(src + (index(xindex)), mask(xindex), other=c)`. `read_copy` reads that
 kernel's code and returns the copy as a `CopyMap`: over the output's coordinates `i`, the load is live
 on a box `lo <= i < hi` and reads `src` at `base + sum(coeff[k] * (i[k] - lo[k]))`; outside the box the
-output is `other`.
+output is `other`; the stored value is the loaded one through the copy's `epilogue` statements, which may
+read nothing but the loaded value, constants and Triton's math (no index, no mask, no second load).
 
 The facts are established by evaluating the kernel's own index arithmetic (vectorised, with Triton's
 truncating integer division) on the launch's sizes, never guessed from names: the mask must be exactly
 a box (checked along every output dimension at every coordinate, and at sampled points of the whole
 space), and the address exactly affine on it (likewise). Anything else in the kernel (a second load,
-arithmetic on the value, a loop, a call the evaluator does not know) is a `NotACopy` with the reason.
+math that depends on the position, a loop, a call the evaluator does not know) is a `NotACopy` with the reason.
 """
 from __future__ import annotations
 
@@ -40,6 +42,11 @@ class CopyMap:
     base: int                         # the source offset read at the box's lower corner
     coeff: tuple[int, ...]            # source elements per output coordinate step, per dimension
     other: float | None               # the value outside the box (None: the box is the whole output)
+    # The elementwise math the copy applies to the loaded value before storing it (a scale, a cast, an
+    # activation): its statements in order, reading `loaded` and constants only, and the stored expression.
+    loaded: str = ""                  # the name the load assigns
+    epilogue: tuple[ast.stmt, ...] = ()
+    stored: ast.expr | None = None
 
     @property
     def padded(self) -> bool:
@@ -53,8 +60,9 @@ def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
     src, load_offset = _pointer(load.args[0], "load")
     out, store_offset = _pointer(store.args[0], "store")
     value = store.args[1] if len(store.args) > 1 else None
-    if not (isinstance(value, ast.Name) and value.id == load_name):
-        raise NotACopy("the stored value is not the loaded one unchanged")
+    if value is None:
+        raise NotACopy("the store has no value")
+    epilogue = _epilogue(function, assigns, load_name, value)
     mask = load.args[1] if len(load.args) > 1 else _keyword(load, "mask")
     other = _keyword(load, "other")
     numel = int(np.prod(sizes)) if sizes else 1
@@ -94,7 +102,7 @@ def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
     fill = _constant(other) if padded else None
     if padded and fill is None:
         raise NotACopy("the load is masked but gives no constant `other` value for the masked positions")
-    return CopyMap(src, out, tuple(sizes), box_lo, tuple(hi), base, tuple(coeff), fill)
+    return CopyMap(src, out, tuple(sizes), box_lo, tuple(hi), base, tuple(coeff), fill, load_name, epilogue, value)
 
 
 def _live_point(at, sizes, strides, numel) -> tuple[int, ...]:
@@ -168,6 +176,35 @@ def _straight_line(function: ast.FunctionDef):
     if len(loads) != 1 or len(stores) != 1 or len(calls) != 2:
         raise NotACopy(f"{len(loads)} loads and {len(stores)} stores (a copy has one of each)")
     return assigns, loads[0][0], loads[0][1], stores[0]
+
+
+# Module names an Inductor kernel's value math may use (its header imports them in every kernel).
+_MODULES = ("tl", "libdevice", "tl_math", "triton_helpers", "math")
+
+
+def _epilogue(function: ast.FunctionDef, assigns: dict[str, ast.expr], loaded: str, value: ast.expr):
+    """The statements computing the stored value from the loaded one, in program order. Only the loaded
+    value, constants and Triton's math may feed it: a term that depends on the position (an index, the
+    mask) or on another load would change meaning once the value is stored elsewhere."""
+    needed: set[str] = set()
+
+    def visit(node: ast.expr) -> None:
+        for name in (n.id for n in ast.walk(node) if isinstance(n, ast.Name)):
+            if name == loaded or name in _MODULES or name in needed:
+                continue
+            if name not in assigns or name in _PROLOGUE or name in ("xmask", "xnumel"):
+                raise NotACopy(f"the stored value depends on `{name}`, not only on the loaded value")
+            needed.add(name)
+            visit(assigns[name])
+
+    visit(value)
+    return tuple(s for s in function.body if isinstance(s, (ast.Assign, ast.AnnAssign))
+                 and _target_name(s) in needed)
+
+
+def _target_name(statement: ast.stmt) -> str:
+    target = statement.targets[0] if isinstance(statement, ast.Assign) else statement.target
+    return target.id if isinstance(target, ast.Name) else ""
 
 
 def _pointer(node: ast.expr, what: str) -> tuple[str, ast.expr]:

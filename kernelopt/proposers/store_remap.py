@@ -13,8 +13,10 @@ intermediate is left unwritten, so it must be dead after the pair (a scratch slo
 module-allocated, never read again).
 
 When it applies (read from the kernels' code and the launch's sizes; copy_map.py proves the copy):
-- a vertical fusion group of two launches: a producer, and a `Grid1D` pointwise copy (one load, stored
-  unchanged at `xindex` of a contiguous output of the same dtype) of a buffer the producer writes;
+- a vertical fusion group of two launches: a producer, and a `Grid1D` pointwise copy (one load, stored at
+  `xindex` of a contiguous output, unchanged or through elementwise math of the loaded value alone, in any
+  dtype) of a buffer the producer writes; the math then runs in the producer on the value cast to the
+  buffer's dtype, as the copy would have loaded it back, so the result is the same bits;
 - the producer has one `tl.store` into that buffer and never loads it, and does not touch the output;
 - the buffer is contiguous, and every output dimension the copy walks moves one of the buffer's
   dimensions by one element (forwards or backwards): the copy is a bijection between a box of the
@@ -25,6 +27,7 @@ without one, with a few configurations from retune's space.
 from __future__ import annotations
 
 import ast
+import copy as copy_module
 import math
 import re
 from dataclasses import dataclass
@@ -130,12 +133,10 @@ def _plan(target: RewriteTarget) -> _Plan:
         raise StoreRemapDeclined("the copied buffer is read after the group (or is not the module's own): "
                                  "it must still be written")
     buffer = target.group_args[buffer_slot]
-    if buffer.dtype != stored.dtype:
-        raise StoreRemapDeclined(f"the copy converts {buffer.dtype} to {stored.dtype}")
     if buffer.strides != contiguous_strides(buffer.sizes):
         raise StoreRemapDeclined("the copied buffer is not contiguous")
     buffer_param = target.launches[0].args[producer_slots.index(buffer_slot)].name
-    source = _remapped_source(producer, buffer_param, copy, buffer.sizes, stored.strides)
+    source = _remapped_source(producer, buffer_param, copy, buffer, stored)
     launch = target.launches[0]
     return _Plan(producer, copy, source, output_slot,
                  tuple(output_slot if s == buffer_slot else s for s in producer_slots),
@@ -144,8 +145,10 @@ def _plan(target: RewriteTarget) -> _Plan:
 
 # ---------------------------------------------------------------------------------- the remapped store
 
-def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer_sizes, out_strides) -> str:
-    """The producer's source with its store into `buffer_param` moved to the copy's output positions."""
+def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer, stored) -> str:
+    """The producer's source with its store into `buffer_param` moved to the copy's output positions, the
+    copy's own math (if any) applied to the value on the way, after the cast to the buffer's dtype that
+    storing it there would have made."""
     tree = ast.parse(producer.source)
     function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == producer.name), None)
     if function is None:
@@ -168,7 +171,7 @@ def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer_sizes, o
                                  "(store-remap moves exactly one store of a buffer the producer never reads)")
     store, offset = stores[0]
     statement = next(s for s in ast.walk(function) if isinstance(s, ast.Expr) and s.value is store)
-    digits, keep, destination = _index_map(copy, buffer_sizes, out_strides)
+    digits, keep, destination = _index_map(copy, buffer.sizes, stored.strides)
     lines = producer.source.splitlines()
     indent = re.match(r"\s*", lines[statement.lineno - 1]).group(0)
     value = ast.unparse(store.args[1])
@@ -180,9 +183,41 @@ def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer_sizes, o
     new += [f"{indent}{name} = {expression}" for name, expression in digits]
     if keep:
         new.append(f"{indent}_remap_keep = {' & '.join(keep)}")
+    if copy.epilogue or buffer.dtype != stored.dtype:
+        new += [indent + line for line in _copy_math(copy, value, buffer.dtype)]
+        value = ast.unparse(_renamed(copy.stored, _copy_names(copy)))
     new.append(f"{indent}tl.store({buffer_param} + ({destination}), {value}, {' & '.join(masks) or 'None'})")
     lines[statement.lineno - 1:statement.end_lineno] = new
     return "\n".join(lines) + "\n"
+
+
+_TL_DTYPES = {"float32": "tl.float32", "float16": "tl.float16", "bfloat16": "tl.bfloat16", "float64": "tl.float64",
+              "int64": "tl.int64", "int32": "tl.int32", "int16": "tl.int16", "int8": "tl.int8", "uint8": "tl.uint8",
+              "bool": "tl.int1"}
+
+
+def _copy_math(copy: CopyMap, value: str, buffer_dtype: str) -> list[str]:
+    """The copy's statements, run on the producer's value as the copy would have loaded it back."""
+    if buffer_dtype not in _TL_DTYPES:
+        raise StoreRemapDeclined(f"the buffer's dtype {buffer_dtype} has no Triton name here")
+    names = _copy_names(copy)
+    lines = [f"{names[copy.loaded]} = ({value}).to({_TL_DTYPES[buffer_dtype]})   # what the copy loaded"]
+    return lines + [ast.unparse(_renamed(statement, names)) for statement in copy.epilogue]
+
+
+def _copy_names(copy: CopyMap) -> dict[str, str]:
+    """The copy's local names, prefixed so they cannot meet the producer's."""
+    assigned = [copy.loaded] + [t.id for s in copy.epilogue for t in (s.targets if isinstance(s, ast.Assign)
+                                                                       else [s.target]) if isinstance(t, ast.Name)]
+    return {name: f"_remap_{name}" for name in assigned}
+
+
+def _renamed(node, names: dict[str, str]):
+    node = copy_module.deepcopy(node)
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name) and child.id in names:
+            child.id = names[child.id]
+    return node
 
 
 def _index_map(copy: CopyMap, buffer_sizes, out_strides):

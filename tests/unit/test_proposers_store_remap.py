@@ -10,6 +10,7 @@ written in Inductor's form for every pad, flip and slice of a 2-D output (Hypoth
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 
 import pytest
@@ -188,11 +189,14 @@ def test_read_copy_refuses_what_is_not_a_box_copy(address, mask, why):
         read_copy(source, "copy", (5, 7))
 
 
-def test_read_copy_refuses_arithmetic_on_the_value():
-    source = copy_kernel(5, 7, "x2", None).replace("tl.store(out_ptr0 + (x2), tmp1, xmask)",
+def test_read_copy_keeps_the_math_on_the_value_and_refuses_position_dependent_math():
+    scaled = copy_kernel(5, 7, "x2", None).replace("tl.store(out_ptr0 + (x2), tmp1, xmask)",
                                                    "tmp2 = tmp1 * 2.0\n    tl.store(out_ptr0 + (x2), tmp2, xmask)")
-    with pytest.raises(NotACopy, match="not the loaded one"):
-        read_copy(source, "copy", (5, 7))
+    copy = read_copy(scaled, "copy", (5, 7))
+    assert copy.loaded == "tmp1" and [ast.unparse(s) for s in copy.epilogue] == ["tmp2 = tmp1 * 2.0"]
+    by_column = scaled.replace("tmp2 = tmp1 * 2.0", "tmp2 = tmp1 * x0.to(tl.float32)")
+    with pytest.raises(NotACopy, match="depends on `xindex`"):
+        read_copy(by_column, "copy", (5, 7))
 
 
 # ---------------------------------------------------------------------------------- end to end
