@@ -265,7 +265,8 @@ def _index_map(copy: CopyMap, buffer_sizes, out_strides):
         coefficient = sign * out_strides[k]
         constant -= coefficient * base_digits[j]
         terms.append(f"{coefficient} * {name}")
-    destination = " + ".join(terms + [str(constant)]) if terms else str(constant)
+    # with no walked dimension the offset is still a block of the value's shape (a constant would be one pointer)
+    destination = " + ".join(terms + [str(constant)]) if terms else f"0 * _remap_offset + {constant}"
     return digits, keep, destination.replace("+ -", "- ")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import math
 
 import pytest
 import torch
@@ -246,3 +247,83 @@ def test_optimize_replaces_scan_and_flip_with_one_remapped_scan(tmp_path):
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     x = torch.randn(5, 90)                       # fresh inputs, not the captured ones
     torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------------- any box copy, any layout
+
+PRODUCER = """@triton.jit
+def producer(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):
+    xnumel = {numel}
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:]
+    xmask = xindex < xnumel
+    x0 = xindex
+    tmp0 = tl.load(in_ptr0 + (x0), xmask)
+    tmp1 = tmp0 * 3.0 + 1.0
+    tl.store(out_ptr0 + (x0), tmp1, xmask)
+"""
+SIGNATURE = {"in_ptr0": "*fp32", "out_ptr0": "*fp32", "xnumel": "i32", "XBLOCK": "constexpr"}
+
+
+def _pointwise_pair(buffer_sizes, out_sizes, address: str, mask: str | None):
+    """A producer (y = 3x + 1 over the buffer) and a copy of y into the output, as one detect-fusion group."""
+    from kernelopt.proposers.base import ArgSpec, KernelSpec, RewriteTarget
+
+    header = "import triton\nimport triton.language as tl\n\n"
+    producer = KernelSpec("producer", "pointwise", header + PRODUCER.format(numel=math.prod(buffer_sizes)),
+                          SIGNATURE)
+    out_numel = math.prod(out_sizes)
+    lines = copy_kernel(1, out_numel, "0", None).splitlines()[:6]          # the prologue, numel = the output's
+    strides = contiguous_strides(out_sizes)
+    digits = [f"    d{k} = (xindex // {s}) % {n}" for k, (s, n) in enumerate(zip(strides, out_sizes))]
+    body = [f"    tmp0 = {mask}", f"    tmp1 = tl.load(in_ptr0 + ({address}), tmp0 & xmask, other=-7.0)"] if mask else \
+        [f"    tmp1 = tl.load(in_ptr0 + ({address}), xmask)"]
+    source = "\n".join(lines + digits + body + ["    tl.store(out_ptr0 + (xindex), tmp1, xmask)"]) + "\n"
+    consumer = KernelSpec("copy", "pointwise", header + source, SIGNATURE)
+    x = ArgSpec("in_ptr0", True, tuple(buffer_sizes), contiguous_strides(buffer_sizes), 0, "float32")
+    buffer = dataclasses.replace(x, name="out_ptr0", written=True)
+    out = ArgSpec("out_ptr0", True, tuple(out_sizes), strides, 0, "float32", written=True)
+    launches = (LaunchSpec("producer", (x, buffer, ArgSpec("xnumel", False, value=math.prod(buffer_sizes))),
+                           {"XBLOCK": 16, "num_warps": 1, "num_stages": 1}),
+                LaunchSpec("copy", (dataclasses.replace(buffer, name="in_ptr0", written=False), out,
+                                    ArgSpec("xnumel", False, value=out_numel))))
+    group_args = (x, buffer, launches[0].args[2], out, launches[1].args[2])
+    return RewriteTarget("group:0", (producer, consumer), launches, group_args, ((0, 1, 2), (1, 3, 4)),
+                         scratch_args=(1,))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 5), cols=st.integers(1, 6), transpose=st.booleans(),
+       flips=st.tuples(st.booleans(), st.booleans()), drops=st.tuples(st.integers(0, 1), st.integers(0, 1)),
+       pads=st.tuples(st.integers(0, 2), st.integers(0, 2)))
+def test_any_box_copy_of_a_pointwise_result_is_stored_in_place(rows, cols, transpose, flips, drops, pads):
+    """The copy takes a slice of the buffer (one row/column dropped at the start), flips either dimension,
+    maybe transposes it, and pads the output's last dimension before and after with -7.0: the remapped
+    producer writes exactly what producer + copy wrote, for every such copy."""
+    buffer_sizes = (rows + drops[0], cols + drops[1])
+    used = (rows, cols)
+    order = (1, 0) if transpose else (0, 1)          # output dim k walks buffer dim order[k]
+    out_sizes = [used[order[0]], used[order[1]]]
+    out_sizes[1] += pads[0] + pads[1]
+    terms = []
+    for k, j in enumerate(order):
+        coordinate = f"(d{k} - {pads[0]})" if k == 1 else f"d{k}"
+        position = f"({used[j] - 1} - {coordinate})" if flips[j] else coordinate
+        terms.append(f"{contiguous_strides(buffer_sizes)[j]} * ({drops[j]} + {position})")
+    mask = f"(d1 >= {pads[0]}) & (d1 < {pads[0] + used[order[1]]})" if pads != (0, 0) else None
+    target = _pointwise_pair(buffer_sizes, tuple(out_sizes), " + ".join(terms), mask)
+    candidates = list(StoreRemapProposer().propose(target, []))
+    assert len(candidates) == 1, StoreRemapProposer.declined(target)
+    generator = torch.Generator().manual_seed(rows * 100 + cols)
+    args = [torch.randn(buffer_sizes, generator=generator), torch.zeros(buffer_sizes), math.prod(buffer_sizes),
+            torch.zeros(out_sizes), math.prod(out_sizes)]
+    original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    for spec, positions in zip(target.launches, target.group_positions):
+        kernel = next(k for k in target.kernels if k.name == spec.kernel)
+        source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature, "Grid1D",
+                                  LaunchConfig((("XBLOCK", 16),), 1, 1))
+        load_candidate(source, "box_copy_original")(*[original[p] for p in positions])
+    mine = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    mine[3].fill_(float("nan"))
+    load_candidate(candidates[0].source, "box_copy_candidate")(*mine)
+    assert torch.equal(mine[3], original[3])
