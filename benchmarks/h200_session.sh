@@ -63,6 +63,10 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
 [ -n "$STEPS" ] && want backend_training && step backend_training 500 python3 benchmarks/backend_training.py \
   --models "${TRAINING_MODELS:-transformer_block,mlp,ln_gelu,rmsnorm}" --gpu-seconds "${TRAINING_GPU_SECONDS:-20}" \
   --out "$RES/backend_training.json"
+# Issue 21's warm start: a restarted process's first call through torch.compile with KernelOPT's cache filled,
+# against Inductor's own warm start (fresh cache folders per variant; only when named).
+[ -n "$STEPS" ] && want warm_start && step warm_start "${WARM_LIMIT:-420}" python3 benchmarks/backend_warm_start.py \
+  --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" --out "$RES/backend_warm_start.json"
 # The unit tests that need a GPU (skipped in CI): CUDA-graph replay, first-call autotune, the torch.compile
 # backend's GPU paths. Only when named; GPU_TESTS narrows it (a pytest -k expression).
 [ -n "$STEPS" ] && want gpu_tests && step gpu_tests "${GPU_TESTS_LIMIT:-300}" python3 -m pytest -q -x -p no:cacheprovider \

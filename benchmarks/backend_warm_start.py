@@ -1,0 +1,135 @@
+"""Issue 21's warm-start number: how long a restarted process takes from `torch.compile(model, backend=
+"kernelopt")` to its first output once KernelOPT's cache holds the model, against Inductor's own warm start
+(its caches filled by an earlier process), for the same model in the same way.
+
+    python3 benchmarks/backend_warm_start.py --out benchmarks/results/backend_warm_start.json
+    python3 benchmarks/backend_warm_start.py --models mlp,rmsnorm --size small --device cpu --out /tmp/w.json
+
+Per model and variant (Inductor `default`; the kernelopt backend), with fresh cache folders of its own
+(TORCHINDUCTOR_CACHE_DIR, and KERNELOPT_CACHE_DIR for the backend), the same child process runs twice:
+the first fills the caches (cold: the backend searches), the second is the warm start that is timed.
+A child times from just before `torch.compile` to the first output (synchronized), under `no_grad`, and
+prints one JSON line. The target: the backend's warm start at most 1.10x Inductor's (+10 %). On the CPU
+the backend runs with the static cost model under TRITON_INTERPRET=1, a smoke run of the same path whose
+ratio means nothing (Inductor's own CPU module is C++, the backend's Triton under the interpreter).
+Writes --out (JSON) and a markdown table beside it, after every model.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+ZOO = REPO / "tests" / "zoo"
+MODELS = ("mlp", "rmsnorm", "ln_gelu", "softmax", "transformer_block")
+VARIANTS = ("inductor", "kernelopt")
+TARGET = 1.10
+CHILD_TIMEOUT_S = 600
+
+
+def child(model_name: str, variant: str, device: str, size: str, gpu_seconds: float) -> dict:
+    """One process's first call through torch.compile, timed."""
+    import torch
+
+    from kernelopt.capture.models import load_model
+
+    model, inputs, _ = load_model(str(ZOO / f"{model_name}.py"), device=device, seed=0, size=size)
+    model.eval()
+    if variant == "kernelopt":
+        options = {"gpu_seconds": gpu_seconds} if device == "cuda" else {"cost_model": "static", "proposers": []}
+        kwargs = {"backend": "kernelopt", "options": options}
+    else:
+        kwargs = {"mode": "default"}
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    sync()
+    started = time.perf_counter()
+    with torch.no_grad():
+        torch.compile(model, dynamic=False, **kwargs)(*inputs)
+    sync()
+    return {"first_call_s": time.perf_counter() - started}
+
+
+def run_child(model_name: str, variant: str, args, env: dict) -> dict:
+    command = [sys.executable, __file__, "--child", model_name, "--variant", variant, "--device", args.device,
+               "--size", args.size, "--gpu-seconds", str(args.gpu_seconds)]
+    started = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    wall = time.perf_counter() - started
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        return {"error": (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"], "wall_s": wall}
+    return {**json.loads(lines[-1]), "wall_s": round(wall, 2)}
+
+
+def measure(model_name: str, args) -> dict:
+    row = {}
+    for variant in VARIANTS:
+        with tempfile.TemporaryDirectory(prefix="kernelopt-warm-") as folder:
+            env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=str(Path(folder) / "inductor"),
+                       KERNELOPT_CACHE_DIR=str(Path(folder) / "kernelopt"), PYTHONUNBUFFERED="1")
+            if args.device == "cpu":
+                env["TRITON_INTERPRET"] = "1"
+            cold = run_child(model_name, variant, args, env)
+            warm = run_child(model_name, variant, args, env) if "error" not in cold else {"error": "cold run failed"}
+            row[variant] = {"cold": cold, "warm": warm}
+    warm_s = {v: row[v]["warm"].get("first_call_s") for v in VARIANTS}
+    if all(warm_s.values()):
+        row["warm_ratio"] = round(warm_s["kernelopt"] / warm_s["inductor"], 3)
+        row["within_target"] = row["warm_ratio"] <= TARGET
+    return row
+
+
+def markdown(results: dict) -> str:
+    lines = [f"# Warm start through torch.compile: kernelopt backend vs Inductor ({results['device_name']}, torch "
+             f"{results['torch']}, triton {results['triton']})", "",
+             f"`{results['command']}`. First call of a restarted process, the caches filled by an earlier one; "
+             f"target: at most {TARGET}x Inductor's.", "",
+             "| model | Inductor cold s | Inductor warm s | KernelOPT cold s | KernelOPT warm s | warm ratio | within |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for name, row in results["models"].items():
+        def s(variant, phase):
+            value = row[variant][phase]
+            return f"{value['first_call_s']:.2f}" if "first_call_s" in value else f"error: {value.get('error')}"
+        lines.append(f"| {name} | {s('inductor', 'cold')} | {s('inductor', 'warm')} | {s('kernelopt', 'cold')} | "
+                     f"{s('kernelopt', 'warm')} | {row.get('warm_ratio', '–')} | "
+                     f"{'yes' if row.get('within_target') else 'no'} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--models", default=",".join(MODELS), help="comma-separated zoo models (tests/zoo)")
+    parser.add_argument("--size", default="small", choices=("small", "large"))
+    parser.add_argument("--device", default="cuda", choices=("cuda", "cpu"))
+    parser.add_argument("--gpu-seconds", type=float, default=30, help="the backend's search budget (cold run)")
+    parser.add_argument("--out", default=str(REPO / "benchmarks" / "results" / "backend_warm_start.json"))
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--variant", choices=VARIANTS, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(args.child, args.variant, args.device, args.size, args.gpu_seconds)))
+        return 0
+    import torch
+    import triton
+
+    results = {"device_name": torch.cuda.get_device_name() if args.device == "cuda" else "CPU (interpreter)",
+               "torch": torch.__version__, "triton": triton.__version__, "command": " ".join(sys.argv), "models": {}}
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for name in args.models.split(","):
+        results["models"][name] = measure(name, args)
+        out.write_text(json.dumps(results, indent=1))
+        out.with_suffix(".md").write_text(markdown(results))
+        print(markdown(results).splitlines()[-1], flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
