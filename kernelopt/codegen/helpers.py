@@ -231,6 +231,102 @@ def select_one(x, mask, dim, keep_dims=False):
     picked = tl.sum(bits * mask, dim, keep_dims=keep_dims)
     return picked.to(bits_dtype).to(x.dtype, bitcast=True)
 '''),
+    # Inductor's split scans (one row's chunks in separate programs) chain the chunks' carries through a
+    # workspace with a decoupled look-back: each program publishes its chunk total (flag 1), then walks
+    # back over its predecessors' published values until one carries a whole prefix (flag 2), and
+    # publishes its own prefix. A value of 32 bits or fewer travels packed with its flag in one 64-bit word.
+    _h("pack_value_flag", '''
+@triton.jit
+def pack_value_flag(value, flag, DTYPE_VALUE_AS_UINT: tl.constexpr, DTYPE_PACK: tl.constexpr):
+    # the value's bits above the flag's, in one word twice the value's width
+    DTYPE_VALUE_AS_UINT = tl.core._unwrap_if_constexpr(DTYPE_VALUE_AS_UINT)
+    width = DTYPE_VALUE_AS_UINT.primitive_bitwidth
+    bits = value.to(DTYPE_VALUE_AS_UINT, bitcast=True).to(DTYPE_PACK)
+    return flag.to(DTYPE_PACK) | (bits << width)
+'''),
+    _h("unpack_value", '''
+@triton.jit
+def unpack_value(pack, DTYPE_VALUE, DTYPE_VALUE_AS_UINT):
+    DTYPE_VALUE = tl.core._unwrap_if_constexpr(DTYPE_VALUE)
+    DTYPE_VALUE_AS_UINT = tl.core._unwrap_if_constexpr(DTYPE_VALUE_AS_UINT)
+    width = DTYPE_VALUE_AS_UINT.primitive_bitwidth
+    return (pack >> width).to(DTYPE_VALUE_AS_UINT).to(DTYPE_VALUE, bitcast=True)
+'''),
+    _h("unpack_flag", '''
+@triton.jit
+def unpack_flag(pack, DTYPE_FLAG):
+    return pack.to(DTYPE_FLAG)
+'''),
+    _h("exclusive_scan_decoupled_lookback", '''
+@triton.jit
+def exclusive_scan_decoupled_lookback(scratch_base, block_value, index, combine_fn,
+                                      DTYPE_VALUE_AS_UINT: tl.constexpr, DTYPE_PACK: tl.constexpr):
+    DTYPE_VALUE = block_value.dtype
+    total = pack_value_flag(block_value, tl.full(block_value.shape, 1, DTYPE_VALUE_AS_UINT),
+                            DTYPE_VALUE_AS_UINT, DTYPE_PACK)
+    if index > 0:
+        tl.atomic_xchg(scratch_base + index, total, sem="relaxed")
+    exclusive_prefix = tl.zeros([], DTYPE_VALUE)
+    prefix_valid = False
+    test_target = index - 1
+    while test_target >= 0:
+        flag = tl.full([], 0, DTYPE_VALUE_AS_UINT)
+        while flag == 0:
+            pack = tl.atomic_add(scratch_base + test_target, 0, sem="relaxed")
+            flag = unpack_flag(pack, DTYPE_VALUE_AS_UINT)
+        value = unpack_value(pack, DTYPE_VALUE, DTYPE_VALUE_AS_UINT)
+        if prefix_valid:
+            exclusive_prefix = combine_fn(value, exclusive_prefix)
+        else:
+            exclusive_prefix = value
+            prefix_valid = True
+        if flag == 2:
+            test_target = -1
+        else:
+            test_target = test_target - 1
+    if prefix_valid:
+        inclusive_prefix = combine_fn(exclusive_prefix, block_value)
+    else:
+        inclusive_prefix = block_value
+    published = pack_value_flag(inclusive_prefix, tl.full([], 2, DTYPE_VALUE_AS_UINT), DTYPE_VALUE_AS_UINT,
+                                DTYPE_PACK)
+    tl.atomic_xchg(scratch_base + index, published, sem="relaxed")
+    return exclusive_prefix
+''', "pack_value_flag", "unpack_value", "unpack_flag"),
+    _h("exclusive_scan_decoupled_lookback_64", '''
+@triton.jit
+def exclusive_scan_decoupled_lookback_64(scratch_base, block_value, index, combine_fn):
+    # a 64-bit value does not fit beside its flag: three words per chunk (flag, total, prefix)
+    if index > 0:
+        tl.store(scratch_base + 3 * index + 1, block_value.to(tl.uint64, bitcast=True))
+        tl.debug_barrier()
+        tl.atomic_xchg(scratch_base + 3 * index + 0, tl.full([], 1, tl.uint64), sem="release")
+    exclusive_prefix = tl.zeros([], block_value.dtype)
+    prefix_valid = False
+    test_target = index - 1
+    while test_target >= 0:
+        flag = tl.full([], 0, tl.uint64)
+        while flag == 0:
+            flag = tl.atomic_add(scratch_base + 3 * test_target + 0, 0, sem="acquire")
+        value = tl.load(scratch_base + 3 * test_target + flag.to(tl.int32)).to(block_value.dtype, bitcast=True)
+        if prefix_valid:
+            exclusive_prefix = combine_fn(value, exclusive_prefix)
+        else:
+            exclusive_prefix = value
+            prefix_valid = True
+        if flag == 2:
+            test_target = tl.full([], -1, index.dtype)
+        else:
+            test_target = test_target - 1
+    if prefix_valid:
+        inclusive_prefix = combine_fn(exclusive_prefix, block_value)
+    else:
+        inclusive_prefix = block_value
+    tl.store(scratch_base + 3 * index + 2, inclusive_prefix.to(tl.uint64, bitcast=True))
+    tl.debug_barrier()
+    tl.atomic_xchg(scratch_base + 3 * index + 0, tl.full([], 2, tl.uint64), sem="release")
+    return exclusive_prefix
+'''),
     _h("device_assert_then", '''
 @triton.jit
 def device_assert_then(cond, msg, r):
