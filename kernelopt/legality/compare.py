@@ -290,9 +290,35 @@ def _accuracy_sums(cand, orig, ref) -> dict:
     return sums
 
 
-def values(i, cand, orig, ref, precision, factor, arg_name, reduction_length: int = 1) -> tuple[Failure | None, float]:
+def run_to_run_reach(first: torch.Tensor, second: torch.Tensor) -> float:
+    """How far two runs of the same original on the same inputs differ, at the worst element, in units of
+    |first| + rms(first) (as rounding_noise measures errors): 0.0 when they agree bit for bit. Streamed in
+    chunks; elements that are not finite in either run are left out."""
+    a, b = first.detach().reshape(-1), second.detach().reshape(-1)
+    squares, count = 0.0, 0
+    for start in range(0, a.numel(), CHUNK_ELEMENTS):
+        x = a[start:start + CHUNK_ELEMENTS].double()
+        x = x[torch.isfinite(x)]
+        squares, count = squares + float(torch.dot(x, x)), count + x.numel()
+    unit = math.sqrt(squares / count) if count else 0.0
+    worst = 0.0
+    for start in range(0, a.numel(), CHUNK_ELEMENTS):
+        x, y = a[start:start + CHUNK_ELEMENTS].double(), b[start:start + CHUNK_ELEMENTS].double()
+        finite = torch.isfinite(x) & torch.isfinite(y)
+        if bool(finite.any()):
+            ratio = (x - y).abs()[finite] / (x.abs()[finite] + unit + 1e-300)
+            worst = max(worst, float(ratio.max()))
+    return worst
+
+
+def values(i, cand, orig, ref, precision, factor, arg_name, reduction_length: int = 1,
+           run_to_run: float = 0.0) -> tuple[Failure | None, float]:
     """Elementwise closeness to the original, then accuracy against the float64 reference.
     `reduction_length`: the kernel's reduction length, when known (the rounding-noise floor).
+    `run_to_run`: the original's own run-to-run reach on this output (run_to_run_reach; 0 when it is
+    bitwise reproducible): a kernel that combines in an order set at run time (atomics, a split scan's
+    look-back) differs from itself by that much, and a correct candidate may differ from one of its runs
+    by `factor` times it.
     Returns the failure (or None) and the candidate's relative error (for the report)."""
     tol = tolerance_for(orig.dtype, precision)
     if not orig.dtype.is_floating_point:
@@ -310,7 +336,8 @@ def values(i, cand, orig, ref, precision, factor, arg_name, reduction_length: in
     rel_o = _norm_ratio(sums["or"], sums["rr"], sums["noise"]) if ref is not None else 0.0
     lowered = orig.dtype == torch.float32 and precision == "strict" and looks_like_lowered_precision(rel_c, rel_o)
     noise = _rounding_noise(cand, orig, ref, sums, orig.dtype, reduction_length) if ref is not None else None
-    worst = _worst_excess(cand, orig, ref, tol, noise, factor)
+    spread = (factor * run_to_run, math.sqrt(sums["oo"] / max(sums["finite"], 1))) if run_to_run else None
+    worst = _worst_excess(cand, orig, ref, tol, noise, factor, spread)
     if worst["count"]:
         flat = worst["flat"]
         where = _index(flat, cand.shape)
@@ -325,7 +352,8 @@ def values(i, cand, orig, ref, precision, factor, arg_name, reduction_length: in
             return _precision_failure(i, rel_c, rel_o, ref is not None, arg_name, evidence), rel_c
         return Failure("mismatch",
                        f"output {arg_name(i)} differs from the original beyond the {orig.dtype} tolerance "
-                       f"(rtol={tol.rtol:g}, atol={tol.atol:g}{_noise_words(noise, factor)}): "
+                       f"(rtol={tol.rtol:g}, atol={tol.atol:g}{_noise_words(noise, factor)}"
+                       f"{_spread_words(run_to_run, factor)}): "
                        f"{evidence['out_of_tolerance']} element(s); "
                        f"worst at {list(where)}: candidate {evidence['candidate']:.8g}, original "
                        f"{evidence['original']:.8g}, allowed |diff| {evidence['allowed']:.3g}", evidence), rel_c
@@ -344,6 +372,13 @@ def values(i, cand, orig, ref, precision, factor, arg_name, reduction_length: in
 
 
 _WIDESPREAD = 0.01      # share of out-of-tolerance elements from which a mismatch may be lowered precision
+
+
+def _spread_words(run_to_run: float, factor) -> str:
+    if not run_to_run:
+        return ""
+    return (f"; plus {factor:g} x the {run_to_run:.3g} x (|orig| + rms(orig)) by which the original's own runs "
+            "differ")
 
 
 def _noise_words(noise, factor) -> str:
@@ -376,7 +411,7 @@ def _rounding_noise(cand, orig, ref, sums, dtype, reduction_length) -> RoundingN
     return RoundingNoise(rounding_noise.reach(largest.values(), n, dtype, reduction_length), unit, n, dtype)
 
 
-def _worst_excess(cand, orig, ref, tol, noise, factor) -> dict:
+def _worst_excess(cand, orig, ref, tol, noise, factor, spread=None) -> dict:
     """How far each finite element sits beyond the allowed |cand - orig| (tolerance + _reference_slack):
     how many exceed it, the worst (the first of the global maximum excess, like argmax on the whole
     output) with its values, and the largest |cand - orig|. (Elements that are not finite are 0 in
@@ -387,6 +422,8 @@ def _worst_excess(cand, orig, ref, tol, noise, factor) -> dict:
         allowed = o.abs().mul_(tol.rtol)
         if noise is not None:
             allowed = _reference_allowance(chunk, noise, factor, allowed)
+        if spread is not None:             # (factor x run-to-run reach, rms of the original)
+            allowed.add_((o.abs() + spread[1]).mul_(spread[0]))
         allowed.add_(tol.atol)
         diff = (c - o).abs_()
         if chunk.compared:

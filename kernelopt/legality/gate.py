@@ -212,6 +212,7 @@ class _Gate:
                  stale_recheck, budget: M.MemoryBudget, scratch: set[int] = frozenset()):
         self.original, self.source, self.launches = original, source, launches
         self.scratch = set(scratch)     # written by the original, dead afterwards: never compared
+        self.run_to_run: dict[tuple, dict[int, float]] = {}   # launch signature -> output -> reach
         self.written, self.precision, self.reference_fn = written, precision, reference_fn
         self.arg_names, self.factor = arg_names, factor
         self.timeout_factor, self.pool, self.device = timeout_factor, pool, device
@@ -378,6 +379,7 @@ class _Gate:
         with self.timings.phase("original"):
             seconds = self._run_original(layout, bases)
             self._check_original(layout, before, bases)
+            self._measure_run_to_run(case.launch, layout, before, bases)
         with self.timings.phase("reference"):
             reference = self._reference(layout, before, bases, placement)
         return _Prepared(case, layout, before, bases, reference, seconds, placement)
@@ -390,6 +392,34 @@ class _Gate:
             if i not in self.written and i not in self.scratch and not compare.same_bits(pre[i], post[i]):
                 self.written.add(i)
                 self.notes.append(f"the original writes {self.name(i)}: compared as an output")
+
+    def _measure_run_to_run(self, index: int, layout, before, after) -> None:
+        """Run the original again on the same inputs, once per launch signature, and keep how far each
+        output moved (compare.run_to_run_reach). A kernel that combines in an order decided at run time
+        (atomics, the decoupled look-back of Inductor's split scans) is not reproducible from run to run;
+        a candidate must then be judged against that spread, or the original itself would fail the gate.
+        Needs one more copy of the case's buffers: where it does not fit, the spread counts as 0 (a note)."""
+        key = self.launches[index].signature()
+        if key in self.run_to_run:
+            return
+        outputs = [i for i in sorted(self.written & set(layout.places)) if layout.views(after)[i].is_floating_point()]
+        self.run_to_run[key] = {}
+        if not outputs:
+            return
+        try:
+            again = [b.to(self.device, copy=True) for b in before]
+            self._run_original(layout, again)
+        except torch.OutOfMemoryError:
+            self._note("the original's run-to-run reproducibility was not measured: a second copy of the case's "
+                       "buffers does not fit")
+            return
+        first, second = layout.views(after), layout.views(again)
+        for i in outputs:
+            if not compare.same_bits(first[i], second[i]):
+                self.run_to_run[key][i] = compare.run_to_run_reach(first[i], second[i])
+                self._note(f"the original is not reproducible from run to run on {self.name(i)} (two runs differ "
+                           f"by up to {self.run_to_run[key][i]:.3g} x (|orig| + rms)): compared with that spread")
+        del again, first, second
 
     def _reference(self, layout, before, original_after, placement: M.Placement) -> dict:
         if not self.reference_ok:
@@ -566,8 +596,9 @@ class _Gate:
                        or compare.nonfinite_pattern(i, cand, orig, self.name))
             if failure:
                 return failure
+            spread = self.run_to_run.get(self.launches[prepared.case.launch].signature(), {}).get(i, 0.0)
             failure, rel = compare.values(i, cand, orig, prepared.reference.get(i), self.precision,
-                                          self.factor, self.name, self.reduction_length(layout))
+                                          self.factor, self.name, self.reduction_length(layout), spread)
             if failure:
                 return failure
             self.worst = max(self.worst, rel)
