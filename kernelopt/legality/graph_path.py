@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import torch
 
+from kernelopt.legality.compare import run_to_run_reach
 from kernelopt.legality.gate import Verdict
 from kernelopt.legality.tolerance import tolerance_for
 from kernelopt.runtime.loader import load_output_module
 
 CHECK = "graph-path"
 ROUNDS = 3          # rounds per regime (same buffers, fresh buffers)
+SPREAD_TRIES = 3    # repeats of the plain path that measure a non-reproducible module's own spread
+SPREAD_FACTOR = 2.0  # how many times that spread the graph path may differ by (the gate's accuracy factor)
 
 
 def skipped_without_cuda() -> Verdict | None:
@@ -62,10 +65,12 @@ def compare_graph_path(plain, graph_call, inputs: list, rounds: int = ROUNDS, se
     """Run `graph_call` (call(args) through graphs) and `plain` side by side on the rounds above."""
     generator = torch.Generator().manual_seed(seed)
     notes = []
-    exact = _plain_is_reproducible(plain, inputs)
+    spread = _plain_spread(plain, inputs)
+    exact = not any(spread)
     if not exact:
         notes.append("the plain path is not bitwise reproducible from run to run: outputs compared at the "
-                     "dtype's tolerance")
+                     f"dtype's tolerance plus {SPREAD_FACTOR:g} x its own run-to-run spread "
+                     f"({', '.join(f'{r:.3g}' for r in spread)} x (|value| + rms))")
     same = _clones(inputs)
     schedule = [("same buffers", same)] * (rounds + 1)      # the first call is the warm-up
     schedule += [("fresh buffers", None)] * rounds + [("same buffers after fresh ones", same)]
@@ -76,7 +81,7 @@ def compare_graph_path(plain, graph_call, inputs: list, rounds: int = ROUNDS, se
         expected = _as_tuple(plain(list(mirror)))
         got = _as_tuple(graph_call(list(target)))
         where = f"round {index} ({regime})"
-        failure = _difference("output", expected, got, exact) or _difference("argument", mirror, target, True)
+        failure = _difference("output", expected, got, exact, spread) or _difference("argument", mirror, target, True)
         if failure is not None:
             return Verdict(False, CHECK, f"{where}: the CUDA-graph path differs from the plain launches: {failure}",
                            evidence={"round": index, "regime": regime, "difference": failure}, notes=notes,
@@ -87,10 +92,21 @@ def compare_graph_path(plain, graph_call, inputs: list, rounds: int = ROUNDS, se
                    cases_run=len(schedule))
 
 
-def _plain_is_reproducible(plain, inputs) -> bool:
+def _plain_spread(plain, inputs) -> list[float]:
+    """Per output, how far repeated plain calls on the same inputs differ (compare.run_to_run_reach, the
+    widest of SPREAD_TRIES repeats): all 0 for a bitwise reproducible module. A split scan's look-back or
+    an atomic reduction adds in an order set at run time; the graph path may differ from the plain path
+    by what the plain path differs from itself, never more than SPREAD_FACTOR times that."""
     first = _as_tuple(plain(list(_clones(inputs))))
-    second = _as_tuple(plain(list(_clones(inputs))))
-    return _difference("output", first, second, True) is None
+    spread = [0.0] * len(first)
+    for _ in range(SPREAD_TRIES):
+        again = _as_tuple(plain(list(_clones(inputs))))
+        for index, (a, b) in enumerate(zip(first, again)):
+            if isinstance(a, torch.Tensor) and a.dtype.is_floating_point and not torch.equal(_bits(a), _bits(b)):
+                spread[index] = max(spread[index], run_to_run_reach(a, b))
+            elif isinstance(a, torch.Tensor) and not torch.equal(_bits(a), _bits(b)):
+                spread[index] = float("inf")       # integers that change from run to run: no bound holds
+    return spread
 
 
 def _as_tuple(result) -> tuple:
@@ -127,7 +143,7 @@ def _bits(tensor: torch.Tensor) -> torch.Tensor:
     return flat if flat.dtype == torch.bool else flat.view(torch.uint8)
 
 
-def _difference(what: str, expected, got, exact: bool) -> str | None:
+def _difference(what: str, expected, got, exact: bool, spread=None) -> str | None:
     if len(expected) != len(got):
         return f"{len(got)} {what}s, the plain path gives {len(expected)}"
     for index, (want, have) in enumerate(zip(expected, got)):
@@ -145,7 +161,13 @@ def _difference(what: str, expected, got, exact: bool) -> str | None:
                 return f"{what} {index}: bits differ (first at byte {differing})"
         else:
             tolerance = tolerance_for(want.dtype)
-            if not torch.allclose(have.float(), want.float(), rtol=tolerance.rtol, atol=tolerance.atol,
-                                  equal_nan=True):
-                return f"{what} {index}: values differ beyond the {want.dtype} tolerance"
+            reach = spread[index] if spread and index < len(spread) else 0.0
+            if reach == float("inf"):
+                continue
+            w, h = want.double(), have.double()
+            rms = float(w[torch.isfinite(w)].square().mean().sqrt()) if bool(torch.isfinite(w).any()) else 0.0
+            allowed = tolerance.atol + tolerance.rtol * w.abs() + SPREAD_FACTOR * reach * (w.abs() + rms)
+            close = ((h - w).abs() <= allowed) | ((w == h) | (torch.isnan(w) & torch.isnan(h)))
+            if not bool(close.all()):
+                return f"{what} {index}: values differ beyond the {want.dtype} tolerance and the plain path's own spread"
     return None

@@ -64,3 +64,28 @@ def test_run_to_run_reach_is_zero_for_identical_runs_and_scales_with_the_values(
     reach = compare.run_to_run_reach(a, b)
     assert 0 < reach <= 1e-3
     assert compare.run_to_run_reach(a * 100, b * 100) == pytest.approx(reach, rel=1e-4)   # a relative measure
+
+
+def test_the_graph_path_check_allows_a_racing_modules_own_spread_and_no_more():
+    """compare_graph_path on a module whose plain path races: the same racing module through 'graphs' is
+    accepted (it differs from the plain path only as the plain path differs from itself), one wrong element
+    is not."""
+    from kernelopt.legality.graph_path import compare_graph_path
+
+    def racing_module(args):
+        x, = args
+        out = torch.empty_like(x)
+        racing_cumsum(x, out)
+        return (out,)
+
+    def wrong_module(args):
+        out, = racing_module(args)
+        out[3, 5000] *= 1.001
+        return (out,)
+
+    x = torch.randn(ROWS, CHUNKS * CHUNK)
+    verdict = compare_graph_path(racing_module, racing_module, [x])
+    assert verdict.accepted, verdict.reason
+    assert any("own run-to-run spread" in note for note in verdict.notes)
+    verdict = compare_graph_path(racing_module, wrong_module, [x])
+    assert not verdict.accepted and "the plain path's own spread" in verdict.reason
