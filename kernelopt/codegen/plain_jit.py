@@ -55,6 +55,24 @@ def _dropped_import(node: ast.stmt) -> bool:
     return False
 
 
+def provided_import(line: str) -> bool:
+    """An import line (of a candidate module) that takes only what the emitted module provides itself:
+    the candidate then runs on the module's own `triton_helpers`, `libdevice` and `tl_math`, not Inductor's."""
+    try:
+        nodes = ast.parse(line.strip()).body
+    except SyntaxError:
+        return False
+    return len(nodes) == 1 and _dropped_import(nodes[0])
+
+
+def without_driver_switches(text: str) -> str:
+    """The text without top-level `triton_helpers.set_driver_to_gpu()` / `..._cpu()` statements: the
+    emitted module's helpers are plain functions, with no driver to switch."""
+    return "\n".join(line for line in text.splitlines()
+                     if not line.strip().startswith(tuple(f"{s}(" for s in _DRIVER_SWITCHES))
+                     or line.startswith((" ", "\t"))) + "\n"
+
+
 def standalone_kernel(name: str, source: str) -> KernelCode:
     """The plain-jit form of kernel `name` from its Inductor source."""
     try:

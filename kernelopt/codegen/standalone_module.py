@@ -20,7 +20,7 @@ from kernelopt.codegen.descent_configs import descent_neighbours, wants_descent
 from kernelopt.codegen.graph_runtime import GraphSettings, cuda_device_index, graph_settings, runtime_source, wiring_lines
 from kernelopt.codegen.grid import inductor_meta, launch_grid, positional_names
 from kernelopt.codegen.helpers import MissingHelper, helpers_source, used_helpers
-from kernelopt.codegen.plain_jit import KernelCode, standalone_kernel
+from kernelopt.codegen.plain_jit import KernelCode, provided_import, standalone_kernel, without_driver_switches
 from kernelopt.codegen.render import render
 from kernelopt.cuda_graph_options import DEFAULT_MAX_GRAPHS
 from kernelopt.errors import InputError
@@ -54,6 +54,7 @@ class _State:
     config_cache: dict = field(default_factory=dict)
     codes: dict[str, KernelCode] = field(default_factory=dict)
     candidates: dict[str, str] = field(default_factory=dict)   # kernel symbol -> candidate `run` name
+    candidate_texts: list[str] = field(default_factory=list)   # their code, for the helpers they call
     launch_names: list[str] = field(default_factory=list)
     decorators: list[tuple[str, str]] = field(default_factory=list)   # (kernel, its Inductor decorator), as reprs
     launch_defs: list[str] = field(default_factory=list)
@@ -233,7 +234,12 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
             if candidate is not None:
                 prefix = f"_rw_{name}_"
                 text, imports, renamed = prefix_top_level_names(candidate, prefix)
-                extra_imports += [i for i in imports if i not in extra_imports and i not in _BASE_IMPORTS]
+                # a candidate made from Inductor's kernel source keeps its header: what the module provides
+                # itself (its own triton_helpers, libdevice, tl_math) is not imported from torch._inductor
+                text = without_driver_switches(text)
+                state.candidate_texts.append(text)
+                extra_imports += [i for i in imports if i not in extra_imports and i not in _BASE_IMPORTS
+                                  and not provided_import(i)]
                 if "run" not in renamed:
                     raise InputError(f"kernel @{name}: its rewrite defines no run(*args)")
                 state.candidates[name] = renamed["run"]
@@ -651,7 +657,8 @@ def emit_standalone(module: Module, options: EmitOptions | None = None,
     state = _State(module, options, remark or (lambda op, message: None))
     kernels, candidates, extra_imports = _kernel_blocks(state)
     try:
-        helpers = helpers_source(used_helpers([state.codes[k].text for k in state.codes]), _writer_torch(module))
+        helpers = helpers_source(used_helpers([state.codes[k].text for k in state.codes] + state.candidate_texts),
+                                 _writer_torch(module))
     except MissingHelper as err:
         users = [module.kernel(name) for name, code in state.codes.items() if f"triton_helpers.{err}" in code.text]
         where = f"{users[0].loc}: kernel @{users[0].symbol}" if users and users[0].loc else "a kernel"
