@@ -149,6 +149,20 @@ class InductorDecorator:
     def positional(self) -> list[Any]:
         return [self._value(node) for node in self._call.args]
 
+    def where_keyword(self, keyword: str, key: str | None = None) -> str:
+        """`file:line:col` of keyword `keyword`'s value, or of its entry `key` when that value is a dict
+        holding it (else of the call), plus the place within a .kir kernel's source: for errors in what
+        the decorator declares but other code computes from (a launch grid, from `inductor_meta`)."""
+        node: ast.AST = self._call
+        value = next((k.value for k in self._call.keywords if k.arg == keyword), None)
+        if value is not None:
+            node = value
+            if isinstance(value, ast.Dict) and key is not None:
+                node = next((v for k, v in zip(value.keys, value.values)
+                             if isinstance(k, ast.Constant) and k.value == key), value)
+        line, column = self._place(node)
+        return self.origin.where(line, column) + self.origin.detail(line, column)
+
     def config_list(self) -> list:
         """The triton `Config`s Inductor's heuristic would autotune over: the real
         `triton_heuristics.<kind>` called with the evaluated arguments. [] for a kind not on the
@@ -272,11 +286,15 @@ class InductorDecorator:
                 f"{self.origin.detail(line, column)}")
 
     def _prefix_at(self, node: ast.AST) -> str:
+        return self._prefix(*self._place(node))
+
+    def _place(self, node: ast.AST) -> tuple[int, int]:
+        """Line and column (1-based) of `node` in the decorator as written."""
         line = getattr(node, "lineno", 1)
         # ast counts columns in UTF-8 bytes; messages count characters, as the parsers' columns do
         text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
         chars = len(text.encode()[:getattr(node, "col_offset", 0)].decode("utf-8", "replace"))
-        return self._prefix(line, self._column(line, chars + 1))
+        return line, self._column(line, chars + 1)
 
     def _column(self, line: int, column: int) -> int:
         """Column `column` (1-based) of line `line` of the parsed text, on that line as written."""

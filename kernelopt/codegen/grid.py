@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from kernelopt.codegen.configs import LaunchConfig, decorator_of, decorator_origin
+from kernelopt.codegen.configs import LaunchConfig, decorator_of, kernel_decorator
 from kernelopt.codegen.grid_arithmetic import GridExpressionRefused, fold_grid_entry
-from kernelopt.codegen.plain_jit import standalone_kernel
 from kernelopt.errors import InputError
+from kernelopt.inductor_source import text_excerpt
 from kernelopt.ir.core import Location, Op, Value
 
 MAX_Y_GRID = 65535  # CUDA's limit on gridDim.y (and z)
@@ -85,23 +85,39 @@ def launch_grid(kernel: Op, launch: Op, config: LaunchConfig, params: list[str],
     grid_type = meta.get("grid_type")
     if grid_type is None:
         raise InputError(f"kernel @{kernel.symbol}: no grid_type in its inductor_meta")
+    if not isinstance(grid_type, str):
+        raise InputError(f"{_grid_origin(kernel, 'grid_type')}: kernel @{kernel.symbol}: grid_type "
+                         f"`{text_excerpt(repr(grid_type))}` is not a name, as Inductor writes it")
     rule = _RULES.get(grid_type)
+    key = _GRID_META_KEY.get(grid_type, "grid_type")
     try:
         if rule is None:
             return _inductor_grid_expr(meta, blocks, bound, kernel)
         # every entry is checked, folded or not: one that stays text is pasted into the emitted module
         return [fold_grid_entry(d) for d in rule(meta, blocks, bound)]
     except GridExpressionRefused as err:
-        raise InputError(f"{_grid_origin(kernel)}: kernel @{kernel.symbol}: {err}") from None
+        raise InputError(f"{_grid_origin(kernel, key)}: kernel @{kernel.symbol}: {err}") from None
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as err:
+        # the rules read the input's inductor_meta as Inductor writes it: another shape is bad input
+        missing = f"no {err.args[0]!r}" if isinstance(err, KeyError) and err.args else str(err)
+        raise InputError(f"{_grid_origin(kernel, key)}: kernel @{kernel.symbol}: its inductor_meta does not "
+                         f"describe a {grid_type} grid as Inductor writes it ({text_excerpt(missing)})") from None
 
 
-def _grid_origin(kernel: Op) -> str:
-    """Where a refused grid came from: the kernel's decorator (its inductor_meta), else the kernel."""
-    code = standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", ""))
-    if code.heuristic_line is not None and kernel.loc is not None:
-        origin = decorator_origin(kernel.symbol or "", str(kernel.attrs.get("source", "")), kernel.loc,
-                                  code.heuristic_line)
-        return origin.where(1) + origin.detail(1)
+# The inductor_meta entry a grid type's text comes from (the rest come from `grid_type` alone).
+_GRID_META_KEY = {"FixedGrid": "fixed_grid", "PrecomputedGrid": "precomputed_grids",
+                  "SequentialComboKernelGrid": "combo_grid_meta"}
+
+
+def _grid_origin(kernel: Op, key: str) -> str:
+    """Where a refused grid came from, `file:line:col` as every input error: entry `key` of the kernel's
+    inductor_meta in its decorator (the inductor_meta itself when `key` is missing), else the kernel."""
+    try:
+        decorator = kernel_decorator(kernel) if kernel.loc is not None else None
+    except InputError:   # a decorator refused here: name the kernel instead
+        decorator = None
+    if decorator is not None:
+        return decorator.where_keyword("inductor_meta", key)
     return str(kernel.loc) if kernel.loc is not None else f"<kernel {kernel.symbol}>"
 
 

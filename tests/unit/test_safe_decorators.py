@@ -241,8 +241,63 @@ def test_emit_refuses_a_crafted_precomputed_grid_with_its_file_and_line(tmp_path
     assert crafted != text
     path = tmp_path / "crafted.py"
     path.write_text(crafted)
-    decorator_line = next(i for i, line in enumerate(crafted.splitlines(), 1) if "@triton_heuristics." in line)
     assert kernelopt(["emit", str(path), "-o", str(tmp_path / "out.py")]) == 1
     err = capsys.readouterr().err
-    assert f"{path}:{decorator_line}: kernel @triton_per_fused_" in err and "`__import__`" in err, err
+    where = _place(crafted, "'precomputed_grids': ")
+    assert f"{path}:{where}: kernel @triton_per_fused_" in err and "`__import__`" in err, err
     assert "Traceback" not in err and not canary.exists()
+
+
+def _place(text: str, before: str, within: str | None = None) -> str:
+    """`line:col` (1-based) of what follows the only `before` in `text` (or in its only `within`)."""
+    within = within or before
+    assert text.count(within) == 1 and within.count(before) == 1, before
+    offset = text.index(within) + within.index(before) + len(before)
+    line, column = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    return f"{line}:{column}"
+
+
+DEPTHWISE_CONV = (REPO / "tests" / "corpus" / "cuda-2.11-h200" / "depthwise_conv" / "small.max-autotune-no-cudagraphs"
+                  / "depthwise_conv.max-autotune-no-cudagraphs.0.py")
+
+
+@pytest.mark.parametrize("command", ["emit", "kernelopt-opt"])
+def test_a_refused_grid_is_located_at_its_line_and_column(tmp_path, capsys, command):
+    """Issue 20: every input error is located `file:line:col`; a refused grid entry of an output module was
+    located at its decorator's line only. It names the inductor_meta entry the grid comes from."""
+    from kernelopt.opt import main as kernelopt_opt
+
+    text = DEPTHWISE_CONV.read_text()
+    damaged = text.replace("'fixed_grid': ['_grid_0',", "'fixed_grid': [2.5,", 1)
+    assert damaged != text
+    path = tmp_path / "damaged.py"
+    path.write_text(damaged)
+    if command == "emit":
+        assert kernelopt(["emit", str(path), "-o", str(tmp_path / "out.py")]) == 1
+    else:
+        assert kernelopt_opt([str(path), "-p", "emit-python", "-o", str(tmp_path / "out.py")]) == 1
+    err = capsys.readouterr().err
+    where = _place(damaged, "'fixed_grid': ")
+    assert f"{path}:{where}: kernel @triton_tem_fused_convolution_1: grid entry 2.5 is a float" in err, err
+
+
+@pytest.mark.parametrize("old, new, entry, says", [
+    ("'fixed_grid': ['_grid_0', '_grid_1', '_grid_2']", "'fixed_grid': 5", "'fixed_grid': ",
+     "does not describe a FixedGrid grid as Inductor writes it ('int' object is not iterable)"),
+    ("'grid_type': 'FixedGrid'", "'grid_type': 'PrecomputedGrid', 'precomputed_grids': [{'python': [1, 1, 1]}]",
+     "'precomputed_grids': ", "does not describe a PrecomputedGrid grid as Inductor writes it (no 'config')"),
+    ("'grid_type': 'FixedGrid'", "'grid_type': ['FixedGrid']", "'grid_type': ",
+     "grid_type `['FixedGrid']` is not a name"),
+])
+def test_a_grid_meta_of_another_shape_is_a_located_error_not_a_traceback(tmp_path, capsys, old, new, entry, says):
+    """inductor_meta entries the grid rules read (a list, a dict, a name) holding something else ended in a
+    TypeError or KeyError traceback; now an input error at that entry."""
+    text = DEPTHWISE_CONV.read_text()
+    damaged = text.replace(old, new, 1)
+    assert damaged != text
+    path = tmp_path / "damaged.py"
+    path.write_text(damaged)
+    assert kernelopt(["emit", str(path), "-o", str(tmp_path / "out.py")]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:{_place(damaged, entry, new)}: kernel @triton_tem_fused_convolution_1: " in err and says in err, err
+    assert "Traceback" not in err
