@@ -359,7 +359,7 @@ def _report_step(result: OptimizeResult, model, options, device, steps: Steps, o
 
     def job_figures() -> dict:
         return {"status": result.status, "fallback_reason": result.reason,
-                "device_memory": memory.summary(), "disk": disk.summary()}
+                "device_memory": memory.summary(), "disk": _disk_figures(disk, options.keep_work)}
     try:
         if outcome is None or outcome.module is None:
             raise LookupError("no module to describe")
@@ -374,6 +374,16 @@ def _report_step(result: OptimizeResult, model, options, device, steps: Steps, o
         result.report = write_minimal_report(folder, steps.records, job_figures())
     steps.done("report", f"{options.report_dir}/report.md, report.json" + (
         ", report.png" if "plot_note" not in result.report else ""), started)
+
+
+def _disk_figures(disk, keep_work: str | None) -> dict:
+    """The work folder's disk figures for the report. The folder is removed when the job ends (unless
+    --keep-work named it), before the user reads the report: its path would name nothing, so it is left out."""
+    figures = disk.summary()
+    figures["removed"] = keep_work is None
+    if figures["removed"]:
+        figures["folder"] = None
+    return figures
 
 
 def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:

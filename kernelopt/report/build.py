@@ -45,8 +45,9 @@ def _steps_table(report: dict[str, Any]) -> list[str]:
     elif device.get("reason"):
         lines.append(f"\nJob peak device memory: not measured ({device['reason']}).")
     if disk_figures.get("peak_growth_bytes") is not None:
-        lines.append(f"\nJob work folder: peak {_bytes(disk_figures['peak_growth_bytes'])}, removed at the end "
-                     "unless --keep-work was given.")
+        kept = disk_figures.get("folder") if disk_figures.get("removed") is False else None
+        end = f"kept at {kept} (--keep-work)" if kept else "removed at the end"
+        lines.append(f"\nJob work folder: peak {_bytes(disk_figures['peak_growth_bytes'])}, {end}.")
     return lines
 
 

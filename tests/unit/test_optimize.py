@@ -66,8 +66,12 @@ def test_optimize_command_says_what_it_skipped_and_writes_module_and_report(tmp_
     report = json.loads((tmp_path / "report" / "report.json").read_text())
     assert report["end_to_end_note"].startswith("not measured: end-to-end timing needs a CUDA device")
     assert {row["dispatch"] for row in report["kernels"]} >= {"triton.persistent_reduction"}
+    # the job's temp folder is gone when the report is read: its disk use is told, not its path (issue 20)
+    assert report["disk"]["folder"] is None and report["disk"]["removed"] is True, report["disk"]
+    assert report["disk"]["peak_growth_bytes"] > 0
     markdown = (tmp_path / "report" / "report.md").read_text()
     assert "| capture | done |" in markdown and "## Kernels" in markdown
+    assert ", removed at the end." in markdown
     assert "| guard | skipped |" in markdown
     assert (tmp_path / "report" / "report.png").stat().st_size > 1000
 

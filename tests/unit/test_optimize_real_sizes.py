@@ -78,6 +78,8 @@ def test_plain_kernelbench_file_runs_at_its_own_size_and_cleans_up(tmp_path):
     report = json.loads((tmp_path / "rep" / "report.json").read_text())
     assert report["status"] == "optimized"
     assert {"device_memory", "disk"} <= set(report)
+    assert report["disk"]["folder"] == str(work.resolve()) and report["disk"]["removed"] is False
+    assert f"kept at {work.resolve()} (--keep-work)" in (tmp_path / "rep" / "report.md").read_text()
     # --keep-work keeps the folder, and nothing in it is a tensor file: inputs stay in memory.
     assert work.is_dir() and not list(work.rglob("*.pt"))
     assert _leftovers(tmp_path) == []
