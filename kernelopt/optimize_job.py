@@ -371,7 +371,7 @@ def _report_step(result: OptimizeResult, model, options, device, steps: Steps, o
     except Exception as err:  # noqa: BLE001 - a report that cannot be built in full is still written
         if result.status == "optimized":
             result.status, result.reason = "fallback", f"the report failed: {_one_line(err)}"
-        result.report = write_minimal_report(folder, steps.records, job_figures())
+        result.report = write_minimal_report(folder, steps.records, job_figures(), work_dir=work)
     steps.done("report", f"{options.report_dir}/report.md, report.json" + (
         ", report.png" if "plot_note" not in result.report else ""), started)
 

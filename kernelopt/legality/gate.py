@@ -12,7 +12,9 @@ poisoned buffers, and checks in this order (the first failure rejects, with evid
                       and from every value check: a fusion's dead intermediate may be left unwritten)
   unwritten           every element of every output written (poison gone)
   nonfinite           NaN/Inf positions (and Inf signs) equal to the original's
-  mismatch            elementwise within the dtype's tolerance of the original (tolerance.py)
+  mismatch            elementwise within the dtype's tolerance of the original (tolerance.py); an original
+                      that differs from itself from run to run (atomics, a split scan's look-back: measured
+                      by repeating it on the first case of each launch) also allows that spread
   less-accurate       relative error against the float64 reference <= factor x the original's
   precision           a mismatch/less-accurate fp32 result with the error of bf16/fp16/tf32 math
   stale-result        a failure that disappears in a fresh process: cached or pointer-keyed results

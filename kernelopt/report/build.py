@@ -57,9 +57,10 @@ def _bytes(value) -> str:
     return f"{value / 2**30:.2f} GiB" if value >= 2**30 else f"{value / 2**20:.1f} MiB"
 
 
-def write_minimal_report(folder: Path, steps, figures: dict[str, Any]) -> dict[str, Any]:
+def write_minimal_report(folder: Path, steps, figures: dict[str, Any], work_dir: str | Path | None = None) -> dict[str, Any]:
     """The report when the full one cannot be built (no module, or building it failed): what ran, the
-    job's status and why, and its memory and disk figures."""
+    job's status and why, and its memory and disk figures. Paths into `work_dir` (removed when the job
+    ends) are made relative to it, as in the full report."""
     # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
@@ -67,8 +68,12 @@ def write_minimal_report(folder: Path, steps, figures: dict[str, Any]) -> dict[s
     report: dict[str, Any] = {"model": "", "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
         timespec="seconds"), "environment": {"device": None, "gpu": None, "torch": torch.__version__,
                                              "triton": triton.__version__},
-        "precision": "", "steps": [s.__dict__ for s in steps], "kernels": [],
+        "precision": "", "steps": [dict(s.__dict__) for s in steps], "kernels": [],
         "plot_note": "no plot: the job ended before it had kernels to plot", **figures}
+    if report.get("fallback_reason"):
+        report["fallback_reason"] = without_work_dir(str(report["fallback_reason"]), work_dir)
+    for step in report["steps"]:
+        step["detail"] = without_work_dir(str(step.get("detail", "")), work_dir)
     (folder / "report.json").write_text(json.dumps(report, indent=1, default=str))
     lines = ["# KernelOPT report", "", f"**Status: {report.get('status')}**"
              + (f": {report['fallback_reason']}" if report.get("fallback_reason") else ""), ""]
