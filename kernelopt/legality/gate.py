@@ -409,6 +409,13 @@ class _Gate:
         self.run_to_run[key] = {}
         if not outputs:
             return
+        # The copy is freed before the candidate's sandbox copy of the bases exists, which the layout's
+        # placement already budgets on a GPU; the budget must hold it beside the case's own bases.
+        nbytes = sum(b.numel() * b.element_size() for b in before)
+        if not self.budget.fits(2 * nbytes):
+            self._note("the original's run-to-run reproducibility was not measured: a second copy of the case's "
+                       f"buffers does not fit the {self.budget.describe()}")
+            return
         try:
             again = [b.to(self.device, copy=True) for b in before]
         except torch.OutOfMemoryError:
