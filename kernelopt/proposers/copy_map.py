@@ -67,6 +67,8 @@ def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
     other = _keyword(load, "other")
     numel = int(np.prod(sizes)) if sizes else 1
     evaluator = _Evaluator(assigns)
+    if "xnumel" in assigns and int(evaluator.value(assigns["xnumel"], {})) != numel:
+        raise NotACopy(f"the kernel runs over {ast.unparse(assigns['xnumel'])} elements, not the output's {numel}")
 
     def at(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(load offset, load mask, store offset) at flat output positions `points`."""

@@ -113,6 +113,11 @@ def _plan(target: RewriteTarget) -> _Plan:
         raise StoreRemapDeclined(f"{consumer.name} writes no tensor")
     if stored.strides != contiguous_strides(stored.sizes):
         raise StoreRemapDeclined(f"{consumer.name}'s output is not contiguous")
+    launched = next((a.value for a in consumer_args if a.name == "xnumel" and not a.is_tensor), None)
+    if launched != math.prod(stored.sizes):
+        # a copy over part of its output leaves the rest as it was; the remapped store would not
+        raise StoreRemapDeclined(f"{consumer.name} runs over {launched} elements of an output of "
+                                 f"{math.prod(stored.sizes)}")
     try:
         copy = read_copy(consumer.source, consumer.name, stored.sizes)
     except NotACopy as why:

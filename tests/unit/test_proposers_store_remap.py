@@ -329,3 +329,16 @@ def test_any_box_copy_of_a_pointwise_result_is_stored_in_place(rows, cols, trans
     mine[3].fill_(float("nan"))
     load_candidate(candidates[0].source, "box_copy_candidate")(*mine)
     assert torch.equal(mine[3], original[3])
+
+
+def test_a_copy_over_part_of_its_output_is_declined():
+    """A copy kernel that writes only the first rows of its output leaves the others as they were: the
+    remapped store (and its pad fill) would overwrite them, so store-remap must not apply."""
+    target = _pointwise_pair((3, 4), (3, 4), "4 * d0 + d1", None)
+    partial = dataclasses.replace(target.launches[1], args=target.launches[1].args[:2] + (
+        dataclasses.replace(target.launches[1].args[2], value=8),))
+    partial_target = dataclasses.replace(target, launches=(target.launches[0], partial))
+    assert list(StoreRemapProposer().propose(partial_target, [])) == []
+    assert "runs over 8 elements of an output of 12" in StoreRemapProposer.declined(partial_target)
+    with pytest.raises(NotACopy, match="runs over 8 elements"):
+        read_copy(copy_kernel(1, 8, "x2", None), "copy", (3, 4))
