@@ -39,6 +39,7 @@ OFF_BY_ONE_PERMILLE = ("import torch\ndef run(x, out):\n    out.copy_(torch.cums
 
 
 def _check(source: str):
+    torch.manual_seed(0)          # the inputs and the carries' orders, the same in every run of the test
     x = torch.randn(ROWS, CHUNKS * CHUNK)
     return check_candidate(racing_cumsum, source, [LaunchInputs((x, torch.empty_like(x)))], output_args={1},
                            seeds=(0, 1), adversarial=(), timeout_floor_s=10.0)
@@ -83,6 +84,7 @@ def test_the_graph_path_check_allows_a_racing_modules_own_spread_and_no_more():
         out[3, 5000] *= 1.001
         return (out,)
 
+    torch.manual_seed(0)
     x = torch.randn(ROWS, CHUNKS * CHUNK)
     verdict = compare_graph_path(racing_module, racing_module, [x])
     assert verdict.accepted, verdict.reason
