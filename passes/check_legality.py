@@ -84,7 +84,8 @@ class CheckLegality(Pass):
 
         return check_candidate(
             evaluator.original_runner(target), source, evaluator.launch_inputs(target),
-            output_args=evaluator.output_positions(target), scratch_args=target.scratch_args, precision=str(module.attrs.get("precision", "strict")),
+            output_args=evaluator.output_positions(target), scratch_args=target.scratch_args,
+            precision=str(module.attrs.get("precision", "strict")),
             reference_fn=evaluator.reference_runner(target),     # the same float64 reference the search used
             original_source=target.kernels[0].source, seeds=tuple(self.seeds),
             arg_names=[a.name for a in (target.group_args or target.launches[0].args)])

@@ -132,7 +132,7 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
                     timeout_factor: float = 20.0, timeout_floor_s: float | None = None,
                     first_timeout_s: float | None = None, compile_timeout_s: float | None = None,
                     static_screen: bool = True, pool: WorkerPool | None = None,
-                    stale_recheck: bool = True, memory_budget=None) -> Verdict:
+                    stale_recheck: bool = True, memory_budget=None, run_to_run: dict | None = None) -> Verdict:
     """Decide whether `candidate_source` (candidate format: defines `run(*args)`) may replace the
     launches that `original(*args)` performs. See the module docstring for the checks.
 
@@ -148,6 +148,8 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
                   CPU). Compilation has its own cap per call, compile_timeout_s (default 300 s on a GPU)
     reference_fn  optional float64 reference: called like `original` on args whose floating tensors are
                   float64; writes the outputs in place or returns {arg index: tensor}
+    run_to_run    where the original's run-to-run spread is kept (launch signature -> output -> reach): pass
+                  the same dict to every check of the same original and it is measured once, not per candidate
     memory_budget bytes the gate may allocate on the launches' device (an int, "2GiB", or a
                   memory_budget.MemoryBudget); default unlimited on the CPU, free memory - 4 GiB on a GPU;
                   the environment variable KERNELOPT_DEVICE_MEMORY_BUDGET overrides it. What does not
@@ -162,7 +164,7 @@ def check_candidate(original: Callable[..., Any], candidate_source: str, launche
     gate = _Gate(original, candidate_source, launches, (set(output_args) | set(mutated_args)) - scratch, precision,
                  reference_fn, arg_names, accuracy_factor, timeout_factor, timeout_floor_s, first_timeout_s,
                  compile_timeout_s, pool or default_pool(device), device, stale_recheck,
-                 M.resolve(memory_budget, device), scratch)
+                 M.resolve(memory_budget, device), scratch, run_to_run)
     if static_screen:
         low = any(isinstance(a, torch.Tensor) and a.dtype in (torch.bfloat16, torch.float16)
                   for launch in launches for a in launch.args)
@@ -212,10 +214,11 @@ def _plan(launches, seeds, adversarial) -> list[_Case]:
 class _Gate:
     def __init__(self, original, source, launches, written, precision, reference_fn, arg_names,
                  factor, timeout_factor, timeout_floor_s, first_timeout_s, compile_timeout_s, pool, device,
-                 stale_recheck, budget: M.MemoryBudget, scratch: set[int] = frozenset()):
+                 stale_recheck, budget: M.MemoryBudget, scratch: set[int] = frozenset(), run_to_run: dict | None = None):
         self.original, self.source, self.launches = original, source, launches
         self.scratch = set(scratch)     # written by the original, dead afterwards: never compared
-        self.run_to_run: dict[tuple, dict[int, float]] = {}   # launch signature -> output -> reach
+        # launch signature -> output -> reach; the caller's store when it checks one original many times
+        self.run_to_run: dict[tuple, dict[int, float]] = {} if run_to_run is None else run_to_run
         self.written, self.precision, self.reference_fn = written, precision, reference_fn
         self.arg_names, self.factor = arg_names, factor
         self.timeout_factor, self.pool, self.device = timeout_factor, pool, device
@@ -397,15 +400,24 @@ class _Gate:
                 self.notes.append(f"the original writes {self.name(i)}: compared as an output")
 
     def _measure_run_to_run(self, index: int, layout, before, after) -> None:
-        """Run the original again on the same inputs, once per launch signature, and keep how far each
-        output moved (compare.run_to_run_reach). A kernel that combines in an order decided at run time
-        (atomics, the decoupled look-back of Inductor's split scans) is not reproducible from run to run;
-        a candidate must then be judged against that spread, or the original itself would fail the gate.
-        Needs one more copy of the case's buffers: where it does not fit, the spread counts as 0 (a note)."""
+        """How far each output of the original moves from run to run on the same inputs (measured once per
+        launch signature, and once per original when the caller shares its `run_to_run` store). A kernel
+        that combines in an order decided at run time (atomics, the decoupled look-back of Inductor's split
+        scans) is not reproducible; a candidate must then be judged against that spread, or the original
+        itself would fail the gate."""
         key = self.launches[index].signature()
-        if key in self.run_to_run:
-            return
-        outputs = [i for i in sorted(self.written & set(layout.places)) if layout.views(after)[i].is_floating_point()]
+        if key not in self.run_to_run:
+            self._repeat_original(key, layout, before, after)
+        for i, reach in self.run_to_run[key].items():
+            self._note(f"the original is not reproducible from run to run on {self.name(i)} (runs differ by up to "
+                       f"{reach:.3g} x (|orig| + rms)): compared with that spread")
+
+    def _repeat_original(self, key, layout, before, after) -> None:
+        """RUN_TO_RUN_TRIES more runs of the original on copies of the case's inputs, the widest spread kept
+        (compare.run_to_run_reach). Needs one more copy of the case's buffers: where it does not fit, the
+        spread counts as 0 (a note)."""
+        first = layout.views(after)
+        outputs = [i for i in sorted(self.written & set(layout.places)) if first[i].is_floating_point()]
         self.run_to_run[key] = {}
         if not outputs:
             return
@@ -423,8 +435,7 @@ class _Gate:
                        "buffers does not fit")
             return
         spread = self.run_to_run[key]
-        first = layout.views(after)
-        # a race may happen to resolve the same way twice: up to RUN_TO_RUN_TRIES runs, the widest spread kept
+        # a race may happen to resolve the same way twice: several runs, the widest spread kept
         for attempt in range(RUN_TO_RUN_TRIES):
             if attempt:
                 for copy, snapshot in zip(again, before):
@@ -434,9 +445,6 @@ class _Gate:
             for i in outputs:
                 if not compare.same_bits(first[i], second[i]):
                     spread[i] = max(spread.get(i, 0.0), compare.run_to_run_reach(first[i], second[i]))
-        for i, reach in spread.items():
-            self._note(f"the original is not reproducible from run to run on {self.name(i)} (runs differ by up to "
-                       f"{reach:.3g} x (|orig| + rms)): compared with that spread")
         del again, first, second
 
     def _reference(self, layout, before, original_after, placement: M.Placement) -> dict:

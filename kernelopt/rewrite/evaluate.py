@@ -205,6 +205,7 @@ class ModuleEvaluator:
         self.module_path = module_path
         self.loaded = load_output_module(module_path, device)
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
+        self.run_to_run: dict[str, dict] = {}   # target id -> the gate's store of its original's spread
         # The module's call may update its inputs in place, and the caller's are the job's (used after the
         # search): the ones in `mutated_inputs` run on copies (every one when it is None: unknown). () says
         # none needs one (the IR's effects show no write, or the caller hands over inputs it will not use
@@ -275,7 +276,7 @@ class ModuleEvaluator:
     @staticmethod
     def output_positions(target: RewriteTarget) -> set[int]:
         if target.group_args:
-            return {i for i, a in enumerate(target.group_args) if a.written and i not in target.scratch_args}
+            return {i for i, a in enumerate(target.group_args) if a.written}
         return {i for i, a in enumerate(target.launches[0].args) if a.written}
 
     # -- evaluation ------------------------------------------------------------------------------
@@ -287,6 +288,7 @@ class ModuleEvaluator:
             verdict = check_candidate(
                 original, candidate.source, launches, output_args=self.output_positions(target),
                 scratch_args=target.scratch_args, precision=self.precision, reference_fn=self.reference_runner(target),
+                run_to_run=self.run_to_run.setdefault(target.id, {}),
                 original_source=next((k.source for k in target.kernels if k.source), ""),
                 arg_names=[a.name for a in (target.group_args or target.launches[0].args)])
         except GateError as err:

@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 import torch  # noqa: E402
 
 from kernelopt.legality import LaunchInputs, check_candidate, compare  # noqa: E402
+from kernelopt.legality.gate import RUN_TO_RUN_TRIES  # noqa: E402
 
 ROWS, CHUNKS, CHUNK = 8, 64, 256
 
@@ -91,3 +92,26 @@ def test_the_graph_path_check_allows_a_racing_modules_own_spread_and_no_more():
     assert any("own run-to-run spread" in note for note in verdict.notes)
     verdict = compare_graph_path(racing_module, wrong_module, [x])
     assert not verdict.accepted and "the plain path's own spread" in verdict.reason
+
+
+def test_a_shared_store_measures_the_spread_once_per_original():
+    """The search checks many candidates of one original: with the evaluator's store passed to each check,
+    the original is repeated for its spread in the first check only, and later verdicts still say why."""
+    calls = []
+
+    def counted(x, out):
+        calls.append(1)
+        racing_cumsum(x, out)
+
+    torch.manual_seed(0)
+    x = torch.randn(ROWS, CHUNKS * CHUNK)
+    store: dict = {}
+    counts = []
+    for _ in range(2):
+        calls.clear()
+        verdict = check_candidate(counted, EXACT, [LaunchInputs((x, torch.empty_like(x)))], output_args={1},
+                                  seeds=(0,), adversarial=(), timeout_floor_s=10.0, run_to_run=store)
+        assert verdict.accepted, verdict.reason
+        assert any("not reproducible from run to run" in note for note in verdict.notes)
+        counts.append(len(calls))
+    assert counts[0] - counts[1] == RUN_TO_RUN_TRIES
