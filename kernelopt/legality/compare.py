@@ -290,17 +290,23 @@ def _accuracy_sums(cand, orig, ref) -> dict:
     return sums
 
 
+def finite_rms(tensor: torch.Tensor) -> float:
+    """The root mean square of the tensor's finite elements (0.0 when there are none), streamed in chunks."""
+    flat = tensor.detach().reshape(-1)
+    squares, count = 0.0, 0
+    for start in range(0, flat.numel(), CHUNK_ELEMENTS):
+        x = flat[start:start + CHUNK_ELEMENTS].double()
+        x = x[torch.isfinite(x)]
+        squares, count = squares + float(torch.dot(x, x)), count + x.numel()
+    return math.sqrt(squares / count) if count else 0.0
+
+
 def run_to_run_reach(first: torch.Tensor, second: torch.Tensor) -> float:
     """How far two runs of the same original on the same inputs differ, at the worst element, in units of
     |first| + rms(first) (as rounding_noise measures errors): 0.0 when they agree bit for bit. Streamed in
     chunks; elements that are not finite in either run are left out."""
     a, b = first.detach().reshape(-1), second.detach().reshape(-1)
-    squares, count = 0.0, 0
-    for start in range(0, a.numel(), CHUNK_ELEMENTS):
-        x = a[start:start + CHUNK_ELEMENTS].double()
-        x = x[torch.isfinite(x)]
-        squares, count = squares + float(torch.dot(x, x)), count + x.numel()
-    unit = math.sqrt(squares / count) if count else 0.0
+    unit = finite_rms(a)
     worst = 0.0
     for start in range(0, a.numel(), CHUNK_ELEMENTS):
         x, y = a[start:start + CHUNK_ELEMENTS].double(), b[start:start + CHUNK_ELEMENTS].double()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import torch
 
-from kernelopt.legality.compare import run_to_run_reach
+from kernelopt.legality.compare import finite_rms, run_to_run_reach
 from kernelopt.legality.gate import Verdict
 from kernelopt.legality.tolerance import tolerance_for
 from kernelopt.runtime.loader import load_output_module
@@ -162,11 +162,8 @@ def _difference(what: str, expected, got, exact: bool, spread=None) -> str | Non
         else:
             tolerance = tolerance_for(want.dtype)
             reach = spread[index] if spread and index < len(spread) else 0.0
-            if reach == float("inf"):
-                continue
             w, h = want.double(), have.double()
-            rms = float(w[torch.isfinite(w)].square().mean().sqrt()) if bool(torch.isfinite(w).any()) else 0.0
-            allowed = tolerance.atol + tolerance.rtol * w.abs() + SPREAD_FACTOR * reach * (w.abs() + rms)
+            allowed = tolerance.atol + tolerance.rtol * w.abs() + SPREAD_FACTOR * reach * (w.abs() + finite_rms(w))
             close = ((h - w).abs() <= allowed) | ((w == h) | (torch.isnan(w) & torch.isnan(h)))
             if not bool(close.all()):
                 return f"{what} {index}: values differ beyond the {want.dtype} tolerance and the plain path's own spread"
