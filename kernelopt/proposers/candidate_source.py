@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from kernelopt.inductor_source import strip_heuristics, unmasked_block_overrun
 
 BLOCK_PARAMS = ("XBLOCK", "YBLOCK", "ZBLOCK", "R0_BLOCK", "R1_BLOCK")
+# torch dtype name -> how a kernel spells it, for the code proposers write into a kernel
+TL_DTYPES = {"float32": "tl.float32", "float16": "tl.float16", "bfloat16": "tl.bfloat16", "float64": "tl.float64",
+             "int64": "tl.int64", "int32": "tl.int32", "int16": "tl.int16", "int8": "tl.int8", "uint8": "tl.uint8",
+             "bool": "tl.int1"}
 _GRID_DIMS = (("xnumel", "XBLOCK"), ("ynumel", "YBLOCK"), ("znumel", "ZBLOCK"))
 
 

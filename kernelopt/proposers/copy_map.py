@@ -74,7 +74,7 @@ def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
         """(load offset, load mask, store offset) at flat output positions `points`."""
         env = {"xindex": points} if "xnumel" in assigns else {"xindex": points, "xnumel": np.int64(numel)}
         offset = np.broadcast_to(evaluator.value(load_offset, env), points.shape)
-        live = np.ones(points.shape, bool) if _is_none(mask) else np.broadcast_to(
+        live = np.ones(points.shape, bool) if is_none(mask) else np.broadcast_to(
             evaluator.value(mask, env).astype(bool), points.shape)
         where = np.broadcast_to(evaluator.value(store_offset, env), points.shape)
         return offset.astype(np.int64), live, where.astype(np.int64)
@@ -233,7 +233,8 @@ def _keyword(call: ast.Call, name: str):
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
-def _is_none(node) -> bool:
+def is_none(node) -> bool:
+    """A missing argument, or a literal None (`tl.store(ptr, v, None)`)."""
     return node is None or isinstance(node, ast.Constant) and node.value is None
 
 

@@ -43,7 +43,7 @@ from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import pointer_base, strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import NotRetunable
+from .candidate_source import TL_DTYPES, NotRetunable
 
 CONFIGS = ((1024, 4), (512, 4), (2048, 8), (256, 2), (1024, 8), (128, 4), (4096, 8), (64, 1))
 MAX_CANDIDATES = 8
@@ -52,8 +52,7 @@ _PROLOGUE_INDEX = ("xindex = xoffset + tl.arange(0, XBLOCK)[:]", "xindex = xoffs
 _MASK_LT = "xmask = xindex < xnumel"
 _MASK_ALL = ("xmask = tl.full([XBLOCK], True, tl.int1)[:]", "xmask = tl.full([XBLOCK], True, tl.int1)")
 _SHARED_NAMES = ("xnumel", "xoffset", "xindex", "XBLOCK")
-_FLOAT_DTYPES = {"float32": "tl.float32", "float16": "tl.float16", "bfloat16": "tl.bfloat16",
-                 "float64": "tl.float64"}
+_FLOAT_DTYPES = {name: spelled for name, spelled in TL_DTYPES.items() if name.startswith(("float", "bfloat"))}
 
 
 class Decline(Exception):

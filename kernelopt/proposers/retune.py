@@ -8,7 +8,6 @@ and are the `templates`/`llm` proposers' business, not this one's.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from typing import Iterable
 

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from kernelopt.inductor_source import dotted_name, pointer_base
 
 from .base import Candidate, RewriteTarget
-from .candidate_source import (BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source, config_overruns,
-                               grid_type_of)
-from .copy_map import CopyMap, NotACopy, contiguous_strides, read_copy
+from .candidate_source import (BLOCK_PARAMS, TL_DTYPES, LaunchConfig, NotRetunable, candidate_source,
+                               config_overruns, grid_type_of)
+from .copy_map import CopyMap, NotACopy, contiguous_strides, is_none, read_copy
 from .retune import RetuneProposer
 
 # Configurations for a producer without a recorded one, per kernel kind (retune's space covers the others).
@@ -181,7 +181,7 @@ def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer, stored)
     indent = re.match(r"\s*", lines[statement.lineno - 1]).group(0)
     value = ast.unparse(store.args[1])
     mask = store.args[2] if len(store.args) > 2 else next((k.value for k in store.keywords if k.arg == "mask"), None)
-    masks = [f"({ast.unparse(mask)})"] if mask is not None and not _is_none(mask) else []
+    masks = [] if is_none(mask) else [f"({ast.unparse(mask)})"]
     masks += ["_remap_keep"] if keep else []
     new = [f"{indent}# store-remap: this value goes where {copy.output_param} of the copy held it",
            f"{indent}_remap_offset = {ast.unparse(offset)}"]
@@ -196,17 +196,12 @@ def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer, stored)
     return "\n".join(lines) + "\n"
 
 
-_TL_DTYPES = {"float32": "tl.float32", "float16": "tl.float16", "bfloat16": "tl.bfloat16", "float64": "tl.float64",
-              "int64": "tl.int64", "int32": "tl.int32", "int16": "tl.int16", "int8": "tl.int8", "uint8": "tl.uint8",
-              "bool": "tl.int1"}
-
-
 def _copy_math(copy: CopyMap, value: str, buffer_dtype: str) -> list[str]:
     """The copy's statements, run on the producer's value as the copy would have loaded it back."""
-    if buffer_dtype not in _TL_DTYPES:
+    if buffer_dtype not in TL_DTYPES:
         raise StoreRemapDeclined(f"the buffer's dtype {buffer_dtype} has no Triton name here")
     names = _copy_names(copy)
-    lines = [f"{names[copy.loaded]} = ({value}).to({_TL_DTYPES[buffer_dtype]})   # what the copy loaded"]
+    lines = [f"{names[copy.loaded]} = ({value}).to({TL_DTYPES[buffer_dtype]})   # what the copy loaded"]
     return lines + [ast.unparse(_renamed(statement, names)) for statement in copy.epilogue]
 
 
@@ -275,10 +270,6 @@ def _index_map(copy: CopyMap, buffer_sizes, out_strides):
     return digits, keep, destination.replace("+ -", "- ")
 
 
-def _is_none(node) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
 # ---------------------------------------------------------------------------------- the candidate
 
 def _candidate(plan: _Plan, config: LaunchConfig, target: RewriteTarget) -> str:
@@ -321,6 +312,5 @@ def _configs(producer, recorded: dict) -> tuple[LaunchConfig, ...]:
     else:
         space = RetuneProposer().space(producer.kind, block_params, producer.size_hints)
     space = [c for c in space if not config_overruns(producer.source, c)]
-    step = max(1, len(space) // UNRECORDED_CONFIGS)
-    return tuple(space[::step][:UNRECORDED_CONFIGS])
+    return tuple(RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, []))   # retune's even spread
 
