@@ -60,8 +60,11 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def check_writable(target: str | Path, inputs: list[str | Path | None], force: bool, flag: str = "-o") -> None:
-    """Refuse (exit 2) to replace an input, or an existing file KernelOPT did not write, unless `force`."""
+def check_writable(target: str | Path, inputs: list[str | Path | None], force: bool, flag: str = "-o",
+                   ours=None, not_ours: str = "") -> None:
+    """Refuse (exit 2) to replace an input, or an existing file KernelOPT did not write, unless `force`.
+    `ours(path)` recognises a file KernelOPT wrote (default: the marker line of a text output; a binary
+    output has its own test) and `not_ours` says, in the message, what the file fails to be."""
     if force:
         return
     target = Path(target)
@@ -71,9 +74,10 @@ def check_writable(target: str | Path, inputs: list[str | Path | None], force: b
                              "never overwritten; --force overrides this)")
     if target.is_dir():
         raise UsageError(f"{flag} {target} is a folder: give a file path")
-    if target.exists() and not is_kernelopt_output(target):
-        raise UsageError(f"{flag} {target} exists and was not written by KernelOPT (its first line is not "
-                         f"`{OUTPUT_MARKER}`): give another output path, delete it, or pass --force to replace it")
+    if target.exists() and not (ours or is_kernelopt_output)(target):
+        not_ours = not_ours or f"was not written by KernelOPT (its first line is not `{OUTPUT_MARKER}`)"
+        raise UsageError(f"{flag} {target} exists and {not_ours}: give another output path, delete it, or pass "
+                         "--force to replace it")
 
 
 def write_output(target: str | Path, text: str, inputs: list[str | Path | None] = (), force: bool = False,

@@ -5,7 +5,7 @@ import argparse
 import os
 import time
 
-from kernelopt.errors import InputError, UsageError
+from kernelopt.errors import InputError
 
 # run writes a torch.save file, which has no room for the `# kernelopt-output` marker line the text outputs
 # start with: a file of run's own format (a dict of exactly these keys) is what an earlier run wrote.
@@ -37,7 +37,12 @@ def handle(args: argparse.Namespace) -> int:
     if not os.path.isfile(args.module):     # said at once, before torch's seconds of import
         raise InputError(f"{args.module}: no such file")
     if args.output:   # refuse before any work is done
-        check_output(args.output, [args.module, args.inputs], args.force)
+        # lazy: start-up: `kernelopt --help` imports every command; user_files pulls the IR parser
+        from kernelopt.user_files import check_writable
+
+        check_writable(args.output, [args.module, args.inputs], args.force, ours=is_run_output,
+                       not_ours="is not the output of an earlier `kernelopt run` (a torch.save file of "
+                                "{'outputs': ..., 'mutated': ...})")
     # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
     from kernelopt.runtime.execute import run_loaded, seeded_example_args, _to_device
     from kernelopt.runtime.inputs import describe, load_inputs, save_result
@@ -65,22 +70,6 @@ def handle(args: argparse.Namespace) -> int:
     if args.output:
         print(f"  saved to {args.output}")
     return 0
-
-
-def check_output(target: str, inputs: list[str | None], force: bool) -> None:
-    """Refuse (exit 2) to replace an input, or an existing file an earlier run did not write, unless `force`."""
-    if force:
-        return
-    for given in inputs:
-        if given and os.path.exists(given) and os.path.exists(target) and os.path.samefile(given, target):
-            raise UsageError(f"-o {target} is the input file {given} itself: give another output path (inputs are "
-                             "never overwritten; --force overrides this)")
-    if os.path.isdir(target):
-        raise UsageError(f"-o {target} is a folder: give a file path")
-    if os.path.exists(target) and not is_run_output(target):
-        raise UsageError(f"-o {target} exists and is not the output of an earlier `kernelopt run` (a torch.save "
-                         "file of {'outputs': ..., 'mutated': ...}): give another output path, delete it, or pass "
-                         "--force to replace it")
 
 
 def is_run_output(path: str) -> bool:
