@@ -262,10 +262,12 @@ def unpack_flag(pack, DTYPE_FLAG):
 def exclusive_scan_decoupled_lookback(scratch_base, block_value, index, combine_fn,
                                       DTYPE_VALUE_AS_UINT: tl.constexpr, DTYPE_PACK: tl.constexpr):
     DTYPE_VALUE = block_value.dtype
-    total = pack_value_flag(block_value, tl.full(block_value.shape, 1, DTYPE_VALUE_AS_UINT),
-                            DTYPE_VALUE_AS_UINT, DTYPE_PACK)
+    # `pack` is re-read by the loop below: Triton's compiler needs a name that a loop assigns and
+    # later code reads to be bound before the loop (the interpreter does not check this)
+    pack = pack_value_flag(block_value, tl.full(block_value.shape, 1, DTYPE_VALUE_AS_UINT),
+                           DTYPE_VALUE_AS_UINT, DTYPE_PACK)
     if index > 0:
-        tl.atomic_xchg(scratch_base + index, total, sem="relaxed")
+        tl.atomic_xchg(scratch_base + index, pack, sem="relaxed")
     exclusive_prefix = tl.zeros([], DTYPE_VALUE)
     prefix_valid = False
     test_target = index - 1

@@ -104,7 +104,7 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                 fresh += 1
                 gpu_seconds += evaluation.gpu_seconds
                 attempts.append((candidate, evaluation))
-                verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:80]})"
+                verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:400]})"
                 speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
                 slow = ""
                 if took >= SLOW_EVALUATION_S:

@@ -1,7 +1,9 @@
-"""store-remap on the GPU, at the general problem's own size: Inductor's H200 reverse cumulative sum of
+"""store-remap on the GPU, at the general problems' own sizes: Inductor's H200 reverse cumulative sum of
 [128, 131072] (a split scan with a decoupled look-back, then a flip copy) rewritten into one scan that
-stores flipped. The gate, on the GPU, accepts it although the scan's buffer is left unwritten (a scratch
-slot), and rejects the same kernel storing unflipped. Skipped without CUDA."""
+stores flipped, and its exclusive cumulative sum of [128, 262144] (the scan, then a copy that shifts it
+right by one and pads with 0) into one scan that stores shifted. The gate, on the GPU, accepts each
+although the scan's buffer is left unwritten (a scratch slot), and rejects the same kernel storing
+unmoved. Skipped without CUDA."""
 import json
 from pathlib import Path
 
@@ -20,12 +22,16 @@ from kernelopt.rewrite.targets import group_target
 
 pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
 
-CAPTURE = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general" / "reverse_cumsum"
-MODULE = CAPTURE / "reverse_cumsum.default.0.py"
-FLIPPED = "131072 * _remap_d0 - 1 * _remap_d1 + 131071"
+GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
 
 
-def test_remapped_split_scan_is_accepted_and_an_unflipped_one_rejected_on_the_gpu():
+@pytest.mark.parametrize("problem, length, moved, unmoved", [
+    ("reverse_cumsum", 131072, "131072 * _remap_d0 - 1 * _remap_d1 + 131071", "131072 * _remap_d0 + _remap_d1"),
+    ("exclusive_cumsum", 262144, "262144 * _remap_d0 + 1 * _remap_d1 + 1", "262144 * _remap_d0 + _remap_d1"),
+])
+def test_remapped_split_scan_is_accepted_and_an_unmoved_one_rejected_on_the_gpu(problem, length, moved, unmoved):
+    CAPTURE = GENERAL / problem
+    MODULE = CAPTURE / f"{problem}.default.0.py"
     module = lift_file(str(MODULE))
     apply_recorded_configs(module, json.loads((CAPTURE / "manifest.json").read_text()))
     ctx = PassContext(current_pass="detect-fusion")
@@ -35,10 +41,9 @@ def test_remapped_split_scan_is_accepted_and_an_unflipped_one_rejected_on_the_gp
     assert target is not None, why
     candidate = next(iter(StoreRemapProposer().propose(target, [])))
     assert "R0_BLOCK=2048 num_warps=16" in candidate.strategy     # the capture's autotuner choice
-    assert FLIPPED in candidate.source
-    evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, 131072, device="cuda")], device="cuda")
+    assert moved in candidate.source
+    evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, length, device="cuda")], device="cuda")
     good = evaluator.evaluate(target, candidate)
-    assert good.accepted and good.timed_by == "cuda-events" and good.speedup, good.reason
-    unflipped = Candidate(candidate.source.replace(FLIPPED, "131072 * _remap_d0 + _remap_d1"), "test", "unflipped")
-    bad = evaluator.evaluate(target, unflipped)
+    assert good.accepted and good.timed_by == "cuda-events" and good.speedup, (good.reason, good.evidence)
+    bad = evaluator.evaluate(target, Candidate(candidate.source.replace(moved, unmoved), "test", "unmoved"))
     assert not bad.accepted and bad.reason.startswith("mismatch"), bad.reason
