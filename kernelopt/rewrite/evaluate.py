@@ -324,6 +324,7 @@ def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable
     """Runs the target's launches with `loaded`'s kernels: the kernel itself, or a group's launches
     replayed in order on the group's argument list (a vendor call that returns its result copies it
     into its `out` slot, unless `copy_result` is False)."""
+    _pin_recorded_configs(loaded, target)
     if len(target.kernels) == 1 and not target.group_args:
         return loaded.kernels[target.kernels[0].name].run
     positions = _group_positions(target)
@@ -339,6 +340,19 @@ def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable
                 loaded.kernels[launch.kernel].run(*[group_args[i] for i in where])
 
     return run_group
+
+
+def _pin_recorded_configs(loaded, target: RewriteTarget) -> None:
+    """The original runs here at the configuration its launches recorded (what the module runs, and what
+    a candidate built from the original's code launches at), not at whatever Inductor's autotuner would
+    pick again in this process. A kernel whose launches recorded different configurations is left alone."""
+    recorded: dict[str, list[dict]] = {}
+    for launch in target.launches:
+        if launch.kernel in loaded.kernels and launch.config:
+            recorded.setdefault(launch.kernel, []).append(launch.config)
+    for kernel, configs in recorded.items():
+        if all(c == configs[0] for c in configs):
+            loaded.kernels[kernel].pin_config(configs[0])
 
 
 def _vendor_call(loaded, launch, values: list) -> None:

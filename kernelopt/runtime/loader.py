@@ -94,6 +94,29 @@ class KernelHandle:
         names = getattr(self.target, "positional_names", None)
         return list(names) if names is not None else None
 
+    def pin_config(self, meta: dict) -> bool:
+        """Restrict an Inductor kernel's autotuner (CUDA) to the configuration `meta` names (block sizes,
+        num_warps, num_stages: what the capture recorded Inductor's autotuner chose), so that its runs here
+        are the module's runs. Left alone, it autotunes again at its first run and may pick another
+        configuration: a split scan or a split reduction then combines in another order, and a candidate
+        launched at the recorded configuration differs from it by reassociation alone. Returns whether
+        the kernel now runs at `meta` (False: no autotuner, or no config of it matches)."""
+        target = self.target
+        configs = getattr(target, "configs", None)
+        if self.device != "cuda" or not configs or not meta:
+            return False
+        matches = [c for c in configs if _config_matches(c, meta)]
+        if not matches:
+            return False
+        target.configs = matches[:1]
+        launchers = getattr(target, "launchers", None)
+        if launchers:           # already compiled (Inductor precompiles at load): keep the matching one
+            kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
+            if not kept:
+                return False
+            target.launchers = kept[:1]
+        return True
+
     def grid(self, *args) -> tuple[int, int, int]:
         return self.target.grid(*args)
 
@@ -112,6 +135,18 @@ class KernelHandle:
                                  "argument shapes by the module: pass grid=(...)")
             grid, kwargs = seen[0], {**seen[1], **kwargs}
         self.target[grid](*args, **kwargs)
+
+
+def _config_matches(config: Any, meta: dict) -> bool:
+    """Whether a triton.Config has the block sizes, num_warps and num_stages that `meta` gives (keys of
+    `meta` that are not the config's, such as a grid, are not compared)."""
+    kwargs = getattr(config, "kwargs", None)
+    if kwargs is None:
+        return False
+    if any(key not in meta or meta[key] != value for key, value in kwargs.items()):
+        return False
+    return all(meta.get(key, getattr(config, key, None)) == getattr(config, key, None)
+               for key in ("num_warps", "num_stages"))
 
 
 def _launch_key(args) -> tuple:

@@ -235,3 +235,39 @@ def test_an_emitted_module_runs_its_own_helpers_vectorised_on_the_cpu(captured_m
     helpers = load_output_module(str(emitted), "cpu").namespace["triton_helpers"]
     used = [name for name in FAST_HELPERS if hasattr(helpers, name)]
     assert used and all(getattr(helpers, name) is FAST_HELPERS[name] for name in used)
+
+
+# -- pinning Inductor's autotuner to the recorded configuration (the gate's original runs as the module does)
+# Inductor's CachingAutotuner compiles for a GPU when it is made, so it cannot exist here: the stand-in has
+# only what pin_config reads (real triton.Config objects; launchers carry the config they were built for).
+
+def _autotuner_stand_in(configs, compiled: bool):
+    import types
+    launchers = [types.SimpleNamespace(config=c) for c in configs] if compiled else []
+    return types.SimpleNamespace(configs=list(configs), launchers=launchers)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_pin_config_keeps_only_the_recorded_configuration(compiled):
+    import triton
+    from kernelopt.runtime.loader import KernelHandle
+    configs = [triton.Config({"R0_BLOCK": 1024}, num_warps=2, num_stages=1),
+               triton.Config({"R0_BLOCK": 2048}, num_warps=16, num_stages=1),
+               triton.Config({"R0_BLOCK": 2048}, num_warps=8, num_stages=1)]
+    target = _autotuner_stand_in(configs, compiled)
+    handle = KernelHandle("triton_spl_fused_cumsum_0", target, "cuda")
+    assert handle.pin_config({"R0_BLOCK": 2048, "num_warps": 16, "num_stages": 1, "occurrence": 0})
+    assert target.configs == [configs[1]]
+    assert [launcher.config for launcher in target.launchers] == ([configs[1]] if compiled else [])
+
+
+def test_pin_config_leaves_the_autotuner_alone_when_nothing_matches_or_on_the_cpu():
+    import triton
+    from kernelopt.runtime.loader import KernelHandle
+    configs = [triton.Config({"XBLOCK": 256}, num_warps=4, num_stages=1),
+               triton.Config({"XBLOCK": 1024}, num_warps=4, num_stages=1)]
+    target = _autotuner_stand_in(configs, compiled=True)
+    assert not KernelHandle("k", target, "cuda").pin_config({"XBLOCK": 512, "num_warps": 4})
+    assert not KernelHandle("k", target, "cuda").pin_config({"XBLOCK": 256, "num_warps": 8})
+    assert not KernelHandle("k", target, "cpu").pin_config({"XBLOCK": 256, "num_warps": 4})
+    assert target.configs == configs and len(target.launchers) == 2
