@@ -97,7 +97,11 @@ if [ -n "$STEPS" ] && want general; then
     step "general_$GENERAL_PROBLEM" "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py $(general_pick) \
       --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --job-timeout-s $(( ${GENERAL_LIMIT:-470} < 390 ? ${GENERAL_LIMIT:-470} - 60 : 330 )) --table \
       --work "$RES/general" --copy-to "$RES"
-    rm -rf "$RES/general" "${TMPDIR:-/tmp}"/kernelopt-* 2>/dev/null   # a full disk loses the machine
+    # each problem's log and report come back (its folder goes: a full disk loses the machine)
+    mkdir -p "$RES/logs/$GENERAL_PROBLEM"
+    cp "$RES/general/$GENERAL_PROBLEM/optimize.log" "$RES/general/$GENERAL_PROBLEM/report/report.md" \
+      "$RES/logs/$GENERAL_PROBLEM/" 2>/dev/null
+    rm -rf "$RES/general" "${TMPDIR:-/tmp}"/kernelopt-* 2>/dev/null
   done
 fi
 # A quick look at many general problems in one command (short searches, timed against Inductor default

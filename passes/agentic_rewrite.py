@@ -108,7 +108,8 @@ class AgenticRewrite(Pass):
             evaluator.deadline = deadline
         targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)
         covered: set[str] = set()   # kernels already replaced by an accepted group rewrite
-        for target in targets[: self.max_targets]:
+        targets = targets[: self.max_targets]
+        for index, target in enumerate(targets):
             if target.id in covered:
                 ctx.remark(module.kernel(target.id), f"@{target.id} not searched: its fusion group was rewritten")
                 continue
@@ -124,7 +125,8 @@ class AgenticRewrite(Pass):
             if entry is not None:
                 ctx.stat("cache-hits")
             else:
-                budget = Budget(self.max_candidates, gpu_left, self.max_tokens, deadline=deadline)
+                gpu_share, wall_share = _fair_share(gpu_left, deadline, len(targets) - index)
+                budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share)
                 result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
                                 progress=progress)
                 gpu_left -= result.gpu_seconds
@@ -228,6 +230,24 @@ class AgenticRewrite(Pass):
         ctx.remark(where, f"{target.id}: {record.proposer} '{record.strategy}' is {record.speedup:.3f}x "
                           "faster; proposed for check-legality")
         return True
+
+
+def _fair_share(gpu_left: float, deadline: float | None, remaining: int) -> tuple[float, float | None]:
+    """The GPU-seconds and the wall-clock deadline one target's search may use: an equal part of what is
+    left for the targets not yet searched, but at least FIRST_TARGET_SHARE of it (the first targets are
+    the ones the profile ranks highest); what a target leaves unused goes to the later ones. Without it
+    the first target could take everything: a pointwise kernel already near its floor, first by the
+    profile's gap x share, spent a layer norm's whole search on retunes, and its two reductions, where
+    the schedule transforms apply, were never searched."""
+    part = max(1.0 / max(1, remaining), FIRST_TARGET_SHARE)
+    wall = None
+    if deadline is not None:
+        now = time.monotonic()
+        wall = now + max(0.0, deadline - now) * part
+    return gpu_left * part, wall
+
+
+FIRST_TARGET_SHARE = 0.5
 
 
 def _entry(result) -> dict:

@@ -89,14 +89,19 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
     seen: set[str] = set()
     gpu_seconds = 0.0
     longest = 0.0     # wall seconds of the slowest evaluation so far: the next one may take as long
+    best_speedup = 0.0
+    tired: set = set()    # proposers cut off by PATIENCE
     stopped = "no proposer had anything new"
     for round_index in range(budget.rounds):
         fresh = 0
         for proposer in proposers:
             history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
             # Evaluated one at a time by default; a pool-backed evaluator takes them in chunks (_evaluated).
+            if proposer.name in tired:
+                continue
             proposed = _unseen(_take(proposer.propose(target, history), budget.max_candidates - len(attempts)), seen)
             mark = time.monotonic()
+            since_gain = 0
             for candidate, evaluation in _evaluated(evaluator, target, proposed):
                 now = time.monotonic()
                 took, mark = now - mark, now
@@ -111,6 +116,17 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                     slow = f" ({took:.0f} s" + (f"; check {evaluation.phases}" if evaluation.phases else "") + ")"
                 progress.update(f"{target.id}: candidate {len(attempts)}/{budget.max_candidates} "
                                 f"{candidate.strategy}: {verdict}{speed}{slow}")
+                gained = evaluation.accepted and (evaluation.speedup or 0.0) >= max(min_speedup, best_speedup)
+                best_speedup = max(best_speedup, evaluation.speedup or 0.0) if evaluation.accepted else best_speedup
+                since_gain = 0 if gained else since_gain + 1
+                if since_gain >= PATIENCE:
+                    # its next candidates are variations of the ones that gained nothing: the budget goes to
+                    # the next proposer (a retune's 24 configurations on a kernel near its floor would
+                    # otherwise take a target's whole search)
+                    tired.add(proposer.name)
+                    progress.update(f"{target.id}: {proposer.name}: {PATIENCE} candidates in a row without a gain "
+                                    f"of {min_speedup:g}x or more over the best so far; its next ones are not tried")
+                    break
                 if len(attempts) >= budget.max_candidates:
                     return _finish(target, attempts, gpu_seconds, "candidate budget spent", min_speedup)
                 if gpu_seconds >= budget.gpu_seconds:
@@ -127,6 +143,9 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
             break
         stopped = f"{round_index + 1} rounds done"
     return _finish(target, attempts, gpu_seconds, stopped, min_speedup)
+
+
+PATIENCE = 8          # candidates in a row a proposer may offer without a gain before it is cut off
 
 
 def _take(candidates: Iterable[Candidate], limit: int) -> Iterable[Candidate]:

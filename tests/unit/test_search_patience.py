@@ -1,0 +1,50 @@
+"""How the search spreads its budget: a proposer whose candidates stop gaining is cut off so the next
+proposer gets its turn, and each target gets its part of the job's time, so that the first-ranked kernel
+cannot take a whole job (a layer norm's pointwise kernel, near its floor, took every candidate with
+retunes while its reductions, where the schedule transforms apply, were never searched)."""
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+import torch
+
+from kernelopt.lift import lift_file
+from kernelopt.rewrite import search as search_module
+from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
+from kernelopt.rewrite.search import Budget, Progress, search
+from kernelopt.rewrite.targets import kernel_target
+from passes.agentic_rewrite import FIRST_TARGET_SHARE, _fair_share
+from search_helpers import CAPTURE, GELU, MODULE, ZEROS, WidestRetune, interpreter  # noqa: F401 (autouse fixture)
+
+
+class ZerosOnly:
+    name = "zeros"
+    summary = "test proposer: one wrong candidate"
+
+    def propose(self, target, history):
+        yield ZEROS
+
+
+def test_a_proposer_without_gains_is_cut_off_and_the_next_one_is_asked(monkeypatch):
+    monkeypatch.setattr(search_module, "PATIENCE", 2)
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    log = io.StringIO()
+    result = search(target, [WidestRetune(), ZerosOnly()],
+                    ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel()),
+                    Budget(max_candidates=24), min_speedup=1e9, progress=Progress(log))
+    proposers = [candidate.proposer for candidate, _ in result.attempts]
+    assert proposers == ["retune", "retune", "zeros"], proposers     # not 20+ retunes before the next idea
+    assert "retune: 2 candidates in a row without a gain" in log.getvalue()
+    assert result.best is None
+
+
+@pytest.mark.parametrize("remaining, part", [(1, 1.0), (2, 0.5), (3, FIRST_TARGET_SHARE), (10, FIRST_TARGET_SHARE)])
+def test_each_target_gets_its_part_of_what_is_left(remaining, part):
+    deadline = time.monotonic() + 100.0
+    gpu, wall = _fair_share(60.0, deadline, remaining)
+    assert gpu == pytest.approx(60.0 * part)
+    assert wall - time.monotonic() == pytest.approx(100.0 * part, abs=0.5)
+    assert _fair_share(60.0, None, remaining)[1] is None          # no wall target: none per target either
