@@ -193,6 +193,10 @@ def shrink_sizes(source: str, sizes: dict[int, int]) -> str:
 _LOW_FLOAT = re.compile(r"\btl\.(float32|bfloat16|float16)\b")
 
 
+_FP32_ONLY_REPLACEMENT = {"sqrt_rn": "tl.sqrt("}
+_FP32_ONLY = re.compile(r"\btl\.(sqrt_rn)\(")
+
+
 def float64_variant(source: str) -> str:
     """The same kernel computing in float64: every explicit float dtype becomes tl.float64.
 
@@ -200,14 +204,69 @@ def float64_variant(source: str) -> str:
     upcasting the tensors alone would still compute in fp32; rewriting the dtypes gives the math in
     float64 on float64 tensors, which is the reference the accuracy check needs."""
     source = _LOW_FLOAT.sub("tl.float64", source)
+    # fp32-only operations: Triton's compiler rejects float64 operands (the interpreter does not), and the
+    # reference of every norm was dropped on the GPU. On float64 the plain form rounds correctly too.
+    source = _FP32_ONLY.sub(lambda m: _FP32_ONLY_REPLACEMENT[m.group(1)], source)
     # the signature in triton_meta decides how a GPU build types the pointers
     return re.sub(r"'\*(fp32|bf16|fp16)'", "'*fp64'", source)
 
 
-def float64_module_text(module_text: str, name: str) -> str:
-    """The module with kernel `name` replaced by its float64 variant (everything else unchanged)."""
+_FLOAT_POINTER = re.compile(r"'(in_ptr\d+)'\s*:\s*'\*(fp32|bf16|fp16)'")
+
+
+def float64_native_inputs_variant(source: str) -> str | None:
+    """float64_variant, except that the kernel's read-only float inputs (`in_ptrN`) keep their dtype:
+    each load of one is converted to float64 as it is read, so the math is the same float64 math, and
+    the gate's reference needs no float64 copy of its inputs (a split reduction of a 256 MB input
+    otherwise needs 512 MB more, which a 3x memory bound does not hold: the reference was dropped and
+    reorder-only candidates were judged at the bare fp32 tolerance). None when an input is used other
+    than as `tl.load(in_ptrN ...)` (a block pointer, a pointer cast): then float64_variant applies."""
+    inputs = sorted(set(match.group(1) for match in _FLOAT_POINTER.finditer(source)))
+    head, sep, body = source.partition("@triton.jit")
+    if not sep or not inputs:
+        return None
+    definition, colon, code = body.partition(":\n")
+    for name in inputs:
+        uses = len(re.findall(rf"\b{name}\b", code))
+        loads = len(re.findall(rf"\btl\.load\(\s*{name}\b", code))
+        if uses != loads:
+            return None
+    code = _upcast_loads(code, inputs)
+    kept = {name: kind for name, kind in _FLOAT_POINTER.findall(source)}
+    variant = float64_variant(head + sep + definition + colon + code)
+    for name, kind in kept.items():       # the signature keeps the inputs' pointer types
+        variant = variant.replace(f"'{name}': '*fp64'", f"'{name}': '*{kind}'")
+    return variant
+
+
+def _upcast_loads(code: str, inputs: list[str]) -> str:
+    """`tl.load(in_ptrN ...)` -> `tl.load(in_ptrN ...).to(tl.float64)` for the named inputs (the call's
+    closing parenthesis found by counting brackets; strings in a load's arguments hold none)."""
+    pattern = re.compile(r"\btl\.load\(\s*(" + "|".join(map(re.escape, inputs)) + r")\b")
+    out, position = [], 0
+    for match in pattern.finditer(code):
+        if match.start() < position:
+            continue
+        depth, end = 0, match.end() - len(match.group(1)) - 1
+        for end in range(end, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[end], 0)
+            if depth == 0:
+                break
+        out.append(code[position:end + 1] + ".to(tl.float64)")
+        position = end + 1
+    out.append(code[position:])
+    return "".join(out)
+
+
+def float64_module_text(module_text: str, name: str, native_inputs: bool = False) -> tuple[str, bool]:
+    """The module with kernel `name` replaced by its float64 variant (everything else unchanged), and
+    whether its read-only float inputs keep their dtype (float64_native_inputs_variant: asked for with
+    `native_inputs`, and possible for this kernel)."""
     source = kernel_source(module_text, name)
-    return module_text.replace(source, float64_variant(source), 1)
+    variant = float64_native_inputs_variant(source) if native_inputs else None
+    if variant is not None:
+        return module_text.replace(source, variant, 1), True
+    return module_text.replace(source, float64_variant(source), 1), False
 
 
 @dataclass(frozen=True)

@@ -349,7 +349,7 @@ class _Gate:
             biggest = max(layout.base_sizes, default=0)
             placement = M.place(self.budget, self.device, layout, self.written & set(layout.places),
                                 self.reference_ok, min(compare.CHUNK_ELEMENTS, biggest),
-                                sandbox_copy=self.device.type == "cuda")
+                                sandbox_copy=self.device.type == "cuda", native_reference=self._native_reference())
             for note in placement.notes:
                 self._note(note)
             self.placements[key] = placement
@@ -462,10 +462,26 @@ class _Gate:
             self._drop_reference(f"the float64 reference failed ({type(err).__name__}: {err})")
         return {}
 
+    def _native_reference(self) -> bool:
+        """The reference reads its read-only inputs in their own dtype (reference_fn.native_inputs)."""
+        return bool(getattr(self.reference_fn, "native_inputs", False))
+
     def _run_reference(self, layout, before, original_after, keep_on: torch.device) -> dict:
-        # always copies (a float64 base's .double() is itself: the reference would write the snapshot)
-        bases64 = [b.to(device=self.device, dtype=torch.float64 if b.dtype.is_floating_point else b.dtype,
-                        copy=True) for b in before]
+        native = self._native_reference()
+        written = {layout.places[i].base for i in layout.places if i in self.written or i in self.scratch}
+        if native:
+            shared = [i for i, place in layout.places.items() if place.base in written and i not in self.written
+                      and i not in self.scratch and layout.base_dtypes[place.base].is_floating_point]
+            if shared:
+                raise GateError(f"{self.name(shared[0])} shares its buffer with an output, and the reference reads "
+                                "inputs in their own dtype")
+        # A written base is always copied (a float64 base's .double() is itself: the reference would write
+        # the snapshot). With native inputs a read-only base is the case's own, which the original left as
+        # it was (_check_original) and the reference only reads: no float64 copy of the inputs.
+        bases64 = [after if native and b not in written else
+                   snapshot.to(device=self.device, dtype=torch.float64 if snapshot.dtype.is_floating_point
+                               else snapshot.dtype, copy=True)
+                   for b, (snapshot, after) in enumerate(zip(before, original_after))]
         args = layout.views(bases64)
         returned = self.reference_fn(*args)
         self.sync()

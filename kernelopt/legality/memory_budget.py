@@ -28,6 +28,8 @@ from kernelopt.errors import UsageError
 ENV = "KERNELOPT_DEVICE_MEMORY_BUDGET"
 HEADROOM = 4 << 30                  # left free on a GPU for the model's own process and fragmentation
 CHUNK_TEMPORARIES = 16              # float64 chunk-sized temporaries a comparison holds at once (compare.py)
+# a bitwise scan's chunk: two pieces copied to the device (at most 8 bytes an element) and its bool masks
+SCAN_BYTES_PER_ELEMENT = 20
 
 _UNITS = {"": 1, "b": 1, "kb": 10 ** 3, "mb": 10 ** 6, "gb": 10 ** 9, "tb": 10 ** 12,
           "k": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mib": 1 << 20, "g": 1 << 30, "gib": 1 << 30,
@@ -98,18 +100,25 @@ def _nbytes(numel: int, dtype: torch.dtype) -> int:
 
 
 def place(budget: MemoryBudget, device: torch.device, layout, outputs, with_reference: bool,
-          chunk_elements: int, sandbox_copy: bool = False) -> Placement:
+          chunk_elements: int, sandbox_copy: bool = False, native_reference: bool = False) -> Placement:
     """Plan a layout's copies against the budget (see the module docstring). `outputs`: the written
     argument indices (their float64 reference copies are kept until the comparison). `sandbox_copy`:
     the sandboxed child runs the candidate on a device copy of the bases of its own (on a GPU), which
-    the budget must hold too: it is device memory of the same job, in another process."""
+    the budget must hold too: it is device memory of the same job, in another process.
+    `native_reference`: the reference reads the read-only bases as they are (no float64 copy of them).
+    `chunk_elements`: the comparisons' chunk; value comparisons (float64 temporaries) walk the outputs
+    only, bitwise scans (inputs unchanged, guard bands) every base."""
     bases = sum(_nbytes(n, d) for n, d in zip(layout.base_sizes, layout.base_dtypes))
     guards = sum(layout.base_sizes)                       # bool masks, kept with the snapshots
+    written = {layout.places[i].base for i in outputs if i in layout.places}
     bases64 = sum(_nbytes(n, torch.float64 if d.is_floating_point else d)
-                  for n, d in zip(layout.base_sizes, layout.base_dtypes))
+                  for b, (n, d) in enumerate(zip(layout.base_sizes, layout.base_dtypes))
+                  if b in written or not native_reference)
     reference = sum(8 * _numel(layout.places[i].sizes) for i in outputs
                     if i in layout.places and layout.base_dtypes[layout.places[i].base].is_floating_point)
-    resident = bases * (2 if sandbox_copy else 1) + CHUNK_TEMPORARIES * 8 * chunk_elements
+    compared = max((_numel(layout.places[i].sizes) for i in outputs if i in layout.places), default=0)
+    resident = (bases * (2 if sandbox_copy else 1) + CHUNK_TEMPORARIES * 8 * min(chunk_elements, compared)
+                + SCAN_BYTES_PER_ELEMENT * chunk_elements)
     # "device"/"host" labels, not torch devices: on the CPU both are the CPU, yet a (test) budget plans
     # the same way as on a GPU
     where = {"reference": "device", "snapshots": "device", "candidate": "device"}

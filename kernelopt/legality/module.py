@@ -55,15 +55,23 @@ def capture_launches(loaded, kernel: str, inputs: list) -> list[LaunchInputs]:
     return captured
 
 
-def float64_module(module_path: str, kernels, device: str):
+def float64_module(module_path: str, kernels, device: str, native_inputs: bool = False):
     """The module loaded with the given kernels rewritten to float64 (see
     inductor_source.float64_variant), or None when it cannot be built or loaded. Its kernels are
-    launched on their own, with float64 arguments; `call()` is never run."""
+    launched on their own, with float64 arguments; `call()` is never run. With `native_inputs`, the
+    kernels' read-only float inputs keep their dtype where every kernel allows it
+    (float64_native_inputs_variant); the loaded module's `native_inputs` says whether they do."""
     with open(module_path) as handle:
-        text = handle.read()
+        original = handle.read()
     try:
+        text, native = original, native_inputs
         for kernel in kernels:
-            text = inductor_source.float64_module_text(text, kernel)
+            text, kept = inductor_source.float64_module_text(text, kernel, native_inputs)
+            native = native and kept
+        if native_inputs and not native:        # all kernels one way: the caller passes one kind of args
+            text = original
+            for kernel in kernels:
+                text, _ = inductor_source.float64_module_text(text, kernel)
     except InputError:
         return None
     directory = owned_temp_folder("kernelopt-f64-")
@@ -71,7 +79,9 @@ def float64_module(module_path: str, kernels, device: str):
     with open(path, "w") as handle:
         handle.write(text)
     try:
-        return load_output_module(path, device=device)
+        loaded = load_output_module(path, device=device)
+        loaded.native_inputs = native_inputs and native
+        return loaded
     except Exception:  # noqa: BLE001 - no reference is a note, not an error
         return None
     finally:  # loading read the text (kernels keep their source): one folder per reference piled up in /tmp
@@ -82,13 +92,17 @@ def float64_reference(module_path: str, kernel: str, device: str, launched=None)
     """A float64 version of the kernel from the same module, or None when it cannot be built. `launched`:
     the original kernel's handle, whose launches give a bare @triton.jit kernel (an emitted module's) its
     grid and constexprs."""
-    loaded64 = float64_module(module_path, [kernel], device)
+    loaded64 = float64_module(module_path, [kernel], device, native_inputs=True)
     if loaded64 is None or kernel not in loaded64.kernels:
         return None
     handle64 = loaded64.kernels[kernel]
     if launched is not None:
         handle64.seen_launches = launched.seen_launches
-    return lambda *args: handle64.run(*args)
+
+    def reference(*args):
+        return handle64.run(*args)
+    reference.native_inputs = loaded64.native_inputs     # read-only inputs as they are (gate._run_reference)
+    return reference
 
 
 def check_module_kernel(module_path: str, kernel: str, candidate_source: str, *, inputs: list | None = None,

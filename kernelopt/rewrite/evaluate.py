@@ -238,12 +238,24 @@ class ModuleEvaluator:
         kernels = tuple(sorted({k.name for k in target.kernels if k.kind != "vendor"}))
         if not kernels:     # library calls only: the library computes in float64 itself
             return _runner(self.loaded, target)
-        if kernels not in self._float64:
-            self._float64[kernels] = float64_module(self.module_path, kernels, self.device)
-        loaded64 = self._float64[kernels]
+        # One kernel reads its inputs in their own dtype (no float64 copy of them: the gate's memory
+        # bound). In a group one member's output is the next one's input, which the reference holds in
+        # float64: every argument is float64 there.
+        single = len(target.kernels) == 1 and not target.group_args
+        key = (kernels, single)
+        if key not in self._float64:
+            self._float64[key] = float64_module(self.module_path, kernels, self.device, native_inputs=single)
+        loaded64 = self._float64[key]
         if loaded64 is None or any(k not in loaded64.kernels for k in kernels):
             return None
-        return _runner(loaded64, target)
+        run = _runner(loaded64, target)
+        if not loaded64.native_inputs:
+            return run
+
+        def reference(*args):
+            return run(*args)
+        reference.native_inputs = True      # the gate passes read-only inputs as they are (gate._run_reference)
+        return reference
 
     def launch_inputs(self, target: RewriteTarget) -> list:
         """The captured arguments of the target's launches, as the gate reads them. Not copied: the gate

@@ -233,6 +233,9 @@ class LoadedModule:
         self.namespace = namespace
         self.launch_hook: LaunchHook | None = None
         self.kernels: dict[str, KernelHandle] = {}
+        # set by legality.module.float64_module: its kernels take their read-only float inputs in their
+        # own dtype (the rest in float64)
+        self.native_inputs = False
         self._launch_index = 0
         self.hooked = hooks
         self._wrap_kernels(hooks)

@@ -3,21 +3,56 @@ interpreter. The interpreter runs Python as written, so a helper that Triton's c
 a loop assigns and later code reads, unbound before the loop) passes every CPU test and then fails on the
 GPU: the emitted module falls back. Compiling needs no GPU: Triton's wheel carries the whole toolchain.
 Every kernel of the H200 general-problem captures that calls one of Inductor's helpers is compiled
-standalone with the helpers the emitter writes."""
+standalone with the helpers the emitter writes, and so is the float64 reference the gate builds of every
+kernel (its read-only inputs in their own dtype: a reference that does not compile is dropped on the GPU,
+and the gate falls back to the bare tolerance), in a fresh process (this one runs Triton's interpreter,
+whose CPU shims replace parts of triton.language)."""
 from __future__ import annotations
 
+import ast
+import json
 import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-import triton
 
 from kernelopt.codegen.helpers import helpers_source, used_helpers
 from kernelopt.codegen.plain_jit import standalone_kernel
-from kernelopt.inductor_source import kernel_sources
+from kernelopt.inductor_source import float64_native_inputs_variant, kernel_sources
 
 GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
 BLOCK = 16        # every block size: small tensors compile fast, and no helper depends on the size
+
+# Run in the fresh process: compile each file's kernel for sm_90, print {file: error or ""} as JSON.
+COMPILER = r'''
+import importlib.util, json, sys, traceback
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+BLOCK = int(sys.argv[1])
+results = {}
+for path, name, types in json.loads(sys.stdin.read()):
+    try:
+        spec = importlib.util.spec_from_file_location("emitted_" + name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        kernel = getattr(module, name)
+        signature, constexprs = {}, {}
+        for i, param in enumerate(kernel.params):
+            if param.is_constexpr:
+                signature[param.name] = "constexpr"
+                constexprs[(i,)] = BLOCK
+            else:
+                signature[param.name] = types.get(param.name) or ("*fp32" if "ptr" in param.name else "i32")
+        triton.compile(ASTSource(kernel, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32))
+        results[path] = ""
+    except Exception as err:
+        results[path] = "".join(traceback.format_exception_only(err))[-3000:]
+print(json.dumps(results))
+'''
 
 
 def _kernels_calling_helpers():
@@ -30,28 +65,57 @@ def _kernels_calling_helpers():
     return sorted(found.values())
 
 
-def _compile_for_sm90(kernel):
-    from triton.backends.compiler import GPUTarget
-    from triton.compiler import ASTSource
-    signature, constexprs = {}, {}
-    for i, param in enumerate(kernel.params):
-        if param.is_constexpr:
-            signature[param.name] = "constexpr"
-            constexprs[(i,)] = BLOCK
-        else:
-            signature[param.name] = "*fp32" if "ptr" in param.name else "i32"
-    return triton.compile(ASTSource(kernel, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32))
+def _float64_references():
+    """(problem, kernel, variant source, its signature) for every general kernel with a native variant."""
+    found = []
+    for path in sorted(GENERAL.glob("*/*.default.0.py")):
+        for name, source in kernel_sources(path.read_text()).items():
+            variant = float64_native_inputs_variant(source)
+            if variant is not None:
+                match = re.search(r"'signature': (\{[^}]*\})", variant)
+                found.append((path.parent.name, name, variant, ast.literal_eval(match.group(1))))
+    return found
 
 
-@pytest.mark.parametrize("problem, name, source", _kernels_calling_helpers(), ids=lambda v: v if len(str(v)) < 60 else "src")
-def test_kernel_with_emitted_helpers_compiles_for_sm90(problem, name, source, monkeypatch, tmp_path):
-    monkeypatch.setenv("TRITON_INTERPRET", "0")                 # real JIT functions, not interpreted ones
-    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
-    text = "\n".join(["import types", "import triton", "import triton.language as tl",
+KERNELS = _kernels_calling_helpers()
+REFERENCES = _float64_references()
+
+
+def _module_text(name: str, source: str) -> str:
+    return "\n".join(["import types", "import triton", "import triton.language as tl",
                       "from triton.language.extra import libdevice", "tl_math = tl.math",
                       helpers_source(used_helpers([source]), "2.11.0"), standalone_kernel(name, source).text])
-    path = tmp_path / f"{problem}_{name}.py"          # the compiler reads the source back from a file
-    path.write_text(text)
-    namespace = {"__name__": f"emitted_{problem}", "__file__": str(path)}
-    exec(compile(text, str(path), "exec"), namespace)
-    _compile_for_sm90(namespace[name])
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sm90")
+    jobs = []
+    for problem, name, source in KERNELS:
+        path = folder / f"{problem}_{name}.py"
+        path.write_text(_module_text(name, source))
+        jobs.append((str(path), name, {}))
+    for problem, name, variant, signature in REFERENCES:
+        path = folder / f"{problem}_{name}_float64.py"
+        path.write_text(_module_text(name, variant))
+        jobs.append((str(path), name, signature))
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["TRITON_CACHE_DIR"] = str(folder / "cache")
+    done = subprocess.run([sys.executable, "-c", COMPILER, str(BLOCK)], input=json.dumps(jobs), env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1]), folder
+
+
+@pytest.mark.parametrize("problem, name, source", KERNELS, ids=lambda v: v if len(str(v)) < 60 else "src")
+def test_kernel_with_emitted_helpers_compiles_for_sm90(problem, name, source, compiled):
+    results, folder = compiled
+    error = results[str(folder / f"{problem}_{name}.py")]
+    assert error == "", error
+
+
+@pytest.mark.parametrize("problem, name", [(p, n) for p, n, _, _ in REFERENCES])
+def test_float64_reference_with_native_inputs_compiles_for_sm90(problem, name, compiled):
+    results, folder = compiled
+    error = results[str(folder / f"{problem}_{name}_float64.py")]
+    assert error == "", error
