@@ -1,0 +1,184 @@
+"""Do the proposers' candidates compile for a GPU? Every candidate the schedule transforms and templates
+offer on the general problems' H200 modules is launched here on the CPU with Triton's launch recorded
+instead of run, and each recorded launch is compiled with Triton's real compiler for sm_90 (an H100 or
+H200), with the argument types and constexprs of that launch. No GPU: Triton's wheel carries the
+compiler. The interpreter, which every CPU test uses, runs Python as written and accepts kernels that
+the compiler rejects (a loop-carried name bound only inside the loop, an fp32-only operation on
+float64); such a candidate is rejected on the GPU as an exception, and the transform never wins.
+
+    python benchmarks/candidates_compile.py [--problems a,b] [--per-proposer 2] [--out benchmarks/results/candidates_compile.md]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from templates_census import targets  # noqa: E402
+
+from kernelopt.codegen.configs import apply_recorded_configs  # noqa: E402
+from kernelopt.proposers.registry import make_proposer  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
+# retune launches the original kernel itself, which Inductor compiled: nothing new to compile
+PROPOSERS = ("templates", "fuse", "store-remap", "epilogue", "outer-tile", "row-on-chip", "split-row")
+
+# Runs in a fresh process (no interpreter, no CPU shims): reads [(path, args spec)] as JSON on stdin,
+# prints {path: {"launches": n, "error": text or ""}}.
+COMPILER = r'''
+import importlib.util, json, sys, traceback
+import torch, triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+from triton.runtime.jit import JITFunction
+
+TYPES = {torch.float32: "fp32", torch.bfloat16: "bf16", torch.float16: "fp16", torch.float64: "fp64",
+         torch.int64: "i64", torch.int32: "i32", torch.int16: "i16", torch.int8: "i8", torch.uint8: "u8",
+         torch.bool: "i1"}
+recorded = []
+
+def record(self, *args, grid=None, warmup=False, **kwargs):
+    recorded.append((self, args, kwargs))
+
+JITFunction.run = record
+
+def scalar_type(value):
+    if isinstance(value, bool):
+        return "i1"
+    if isinstance(value, int):
+        return "i32" if -2**31 <= value < 2**31 else "i64"
+    if isinstance(value, float):
+        return "fp32"
+    return None
+
+def compile_launch(fn, args, kwargs):
+    options = {k: kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
+    signature, constexprs = {}, {}
+    values = dict(zip([p.name for p in fn.params], args))
+    values.update(kwargs)
+    for i, param in enumerate(fn.params):
+        value = values.get(param.name, param.default if param.has_default else None)
+        if param.is_constexpr:
+            signature[param.name] = "constexpr"
+            constexprs[(i,)] = value
+        elif isinstance(value, torch.Tensor):
+            signature[param.name] = "*" + TYPES[value.dtype]
+        elif value is None:
+            signature[param.name] = "constexpr"
+            constexprs[(i,)] = None
+        else:
+            signature[param.name] = scalar_type(value)
+    triton.compile(ASTSource(fn, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32),
+                   options=options)
+
+def tensor(spec):
+    if spec["value"] is not None or not spec["is_tensor"]:
+        return spec["value"]
+    dtype = getattr(torch, spec["dtype"])
+    return torch.empty_strided(spec["sizes"], spec["strides"], dtype=dtype)
+
+results = {}
+for path, specs in json.loads(sys.stdin.read()):
+    recorded.clear()
+    try:
+        spec = importlib.util.spec_from_file_location("candidate", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.run(*[tensor(s) for s in specs])
+        for fn, args, kwargs in recorded:
+            compile_launch(fn, args, dict(kwargs))
+        results[path] = {"launches": len(recorded), "error": ""}
+    except Exception as err:
+        results[path] = {"launches": len(recorded), "error": "".join(traceback.format_exception_only(err))[-2000:]}
+print(json.dumps(results))
+'''
+
+
+def _arg_specs(target) -> list[dict]:
+    args = target.group_args or target.launches[0].args
+    return [{"is_tensor": a.is_tensor, "sizes": list(a.sizes), "strides": list(a.strides), "dtype": a.dtype,
+             "value": None if a.is_tensor else a.value} for a in args]
+
+
+def candidates(problems: list[str] | None, per_proposer: int):
+    """(problem, target id, proposer, strategy, source, arg specs) for the first candidates of each."""
+    proposers = [make_proposer(name) for name in PROPOSERS]
+    for folder in sorted(p for p in CAPTURES.iterdir() if p.is_dir()):
+        if problems and folder.name not in problems:
+            continue
+        module_path = next(folder.glob("*.default.0.py"))
+        manifest = json.loads((folder / "manifest.json").read_text())
+        for target in targets(module_path, lambda m: apply_recorded_configs(m, manifest)):
+            if target.kind == "vendor":
+                continue
+            for proposer in proposers:
+                for index, candidate in enumerate(proposer.propose(target, [])):
+                    if index >= per_proposer:
+                        break
+                    yield folder.name, target.id, proposer.name, candidate.strategy, candidate.source, _arg_specs(target)
+
+
+def compile_all(found: list[tuple]) -> list[dict]:
+    with tempfile.TemporaryDirectory(prefix="kernelopt-candidates-compile-") as folder:
+        jobs, rows = [], []
+        for number, (problem, target, proposer, strategy, source, specs) in enumerate(found):
+            path = os.path.join(folder, f"candidate_{number}.py")
+            Path(path).write_text(source)
+            jobs.append((path, specs))
+            rows.append({"problem": problem, "target": target, "proposer": proposer, "strategy": strategy,
+                         "path": path})
+        env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+        env["TRITON_CACHE_DIR"] = os.path.join(folder, "cache")
+        done = subprocess.run([sys.executable, "-c", COMPILER], input=json.dumps(jobs), env=env,
+                              capture_output=True, text=True, timeout=1800)
+        if done.returncode != 0:
+            raise SystemExit(f"the compiling process failed:\n{done.stderr[-3000:]}")
+        results = json.loads(done.stdout.strip().splitlines()[-1])
+    for row in rows:
+        row.update(results[row.pop("path")])
+    return rows
+
+
+def markdown(rows: list[dict]) -> str:
+    failed = [r for r in rows if r["error"]]
+    lines = ["# Do the proposers' candidates compile for sm_90?", "",
+             f"`python benchmarks/candidates_compile.py`: {len(rows)} candidates (the first of each proposer per "
+             f"target), {sum(r['launches'] for r in rows)} Triton launches compiled for sm_90 on the CPU; "
+             f"**{len(failed)} failed**.", "",
+             "| proposer | candidates | compile | fail |", "| --- | --- | --- | --- |"]
+    for name in PROPOSERS:
+        mine = [r for r in rows if r["proposer"] == name]
+        if mine:
+            bad = sum(1 for r in mine if r["error"])
+            lines.append(f"| {name} | {len(mine)} | {len(mine) - bad} | {bad} |")
+    if failed:
+        lines += ["", "| problem | target | proposer | strategy | error |", "| --- | --- | --- | --- | --- |"]
+        for r in failed:
+            error = r["error"].strip().splitlines()[-1][:160].replace("|", "/")
+            lines.append(f"| {r['problem']} | {r['target']} | {r['proposer']} | {r['strategy']} | {error} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--problems", default="", help="comma-separated general problems (default: all)")
+    parser.add_argument("--per-proposer", type=int, default=2, help="candidates per proposer and target")
+    parser.add_argument("--out", default=str(REPO / "benchmarks" / "results" / "candidates_compile.md"))
+    args = parser.parse_args()
+    problems = [p for p in args.problems.split(",") if p] or None
+    rows = compile_all(list(candidates(problems, args.per_proposer)))
+    text = markdown(rows)
+    Path(args.out).write_text(text)
+    print(text)
+    return 1 if any(r["error"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
