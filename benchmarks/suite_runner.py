@@ -144,14 +144,20 @@ def _stop_group(child: subprocess.Popen, grace_s: float) -> None:
             continue
 
 
+JOB_EXIT_MARGIN_S = 20.0     # between the job's own wall target and the kill: its last steps' overrun
+
+
 def run_optimize(path: Path, work: Path, job_tmp: Path, timeout: float, options: tuple[str, ...] = ()
                  ) -> tuple[dict, dict]:
     """`kernelopt optimize PATH -o WORK/<name>_opt.py --report WORK/report OPTIONS` in its own process group,
     its temp files in `job_tmp`; (what the job did, its report.json or {})."""
     out = work / f"{path.stem}_opt.py"
     report_dir = work / "report"
+    # the job is told its limit, so that it ends its search in time to write its module and report
+    # (killed at the limit, it leaves no report)
+    limit = () if "--time-limit" in options else ("--time-limit", f"{max(30.0, timeout - JOB_EXIT_MARGIN_S):.0f}")
     command = [sys.executable, "-m", "kernelopt.cli", "optimize", str(path), "-o", str(out),
-               "--report", str(report_dir), *options]
+               "--report", str(report_dir), *limit, *options]
     rc, timed_out, seconds = run_group(command, timeout, child_temp_env(job_tmp), work / "optimize.log")
     report = read_json(report_dir / "report.json")
     return {"command": " ".join(command[1:]), "rc": rc, "timed_out": timed_out, "wall_s": round(seconds, 1),

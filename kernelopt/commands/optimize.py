@@ -48,6 +48,10 @@ def register(subparsers) -> None:
     p.add_argument("--device", choices=["cpu", "cuda"], help="default: cuda when available, else cpu")
     _pass_option(p, AgenticRewrite, "no_cache")
     _pass_option(p, AgenticRewrite, "cost_model")
+    p.add_argument("--time-limit", type=float, metavar="SECONDS",
+                   help="the job's wall-clock target: the search stops in time to leave the check, the emitted "
+                        "module and the report within it (default: 300 s, plus the GPU-seconds given beyond "
+                        "the default); capturing the model counts too")
     p.add_argument("--keep-work", metavar="DIR",
                    help="work in DIR and keep it afterwards, for debugging (default: a temporary folder, "
                         "removed on success, failure and Ctrl-C)")
@@ -79,7 +83,7 @@ def run(args) -> int:
         llm_model=args.llm_model, report_dir=args.report, seed=args.seed, no_cache=args.no_cache,
         entry=args.entry, size=args.size, device=args.device, max_candidates=args.max_candidates,
         keep_work=args.keep_work, force=args.force, cost_model=args.cost_model, cuda_graphs=args.cuda_graphs,
-        outputs=args.outputs)
+        outputs=args.outputs, time_limit=args.time_limit)
     result = optimize_model(args.model, args.output, options)
     # A fallback still wrote a working module (Inductor's) and a report saying why: that is success.
     return 0 if result.status in ("optimized", "fallback", "skipped") else 1

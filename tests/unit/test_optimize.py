@@ -192,3 +192,21 @@ def test_kernelopt_optimize_stays_callable_once_the_job_module_is_imported():
     from kernelopt.optimize_job import optimize_model  # noqa: F401
 
     assert callable(kernelopt.optimize) and callable(kernelopt.load)
+
+
+def test_time_limit_ends_the_search_in_time_and_still_writes_module_and_report(tmp_path):
+    """A job run under a harness's time limit is told it with --time-limit: the search stops at the target
+    (a remark says so), and the module and the report are still written. A limit that is not a positive
+    number is a usage error that names the option."""
+    module = REPO / "tests" / "corpus" / "cpu-2.13" / "mlp" / "small.default" / "mlp.default.0.py"
+    out = tmp_path / "o.py"
+    proc = run_cli(str(module), "-o", str(out), "--report", str(tmp_path / "r"), "--cost-model", "static",
+                   "--time-limit", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert out.exists() and (tmp_path / "r" / "report.md").exists()
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    assert any("wall-clock target was reached" in str(remark) for remark in report.get("remarks", [])), \
+        report.get("remarks")
+    bad = run_cli(str(module), "-o", str(tmp_path / "b.py"), "--time-limit", "0")
+    assert bad.returncode == 2 and "--time-limit must be a positive number of seconds" in bad.stderr, bad.stderr
+    assert "Traceback" not in bad.stderr and not (tmp_path / "b.py").exists()
