@@ -57,7 +57,7 @@ class AgenticRewrite(Pass):
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         # lazy: start-up: `kernelopt --help` loads this pass; the evaluator pulls torch
-        from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
+        from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel, recorded_configs
 
         device = ctx.device()
         if device == "cpu" and self.cost_model != "static":
@@ -75,16 +75,20 @@ class AgenticRewrite(Pass):
         from kernelopt.pool import PoolEvaluator, make_pool
 
         pool = make_pool(self.workers, device)
+        # the kernels run in the gate at the configurations the capture recorded (see ModuleEvaluator)
+        configs = recorded_configs((op.symbol, op.attrs.get("config")) for op in module.launches())
         if pool is None:
             evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
                                         precision=str(module.attrs.get("precision", "strict")),
                                         cost_model=StaticCostModel() if self.cost_model == "static" else None,
-                                        mutated_inputs=mutated_arguments(module))   # the others need no copy
+                                        mutated_inputs=mutated_arguments(module),   # the others need no copy
+                                        recorded_configs=configs)
         else:
             ctx.remark(None, f"evaluating candidates on {pool.size} {type(pool).__name__} workers")
             evaluator = PoolEvaluator(pool, str(path), ctx.options.get("inputs"), device=device,
                                       precision=str(module.attrs.get("precision", "strict")),
-                                      cost_model="static" if self.cost_model == "static" else "")
+                                      cost_model="static" if self.cost_model == "static" else "",
+                                      recorded_configs=configs)
         try:
             self._search_all(ctx, module, proposers, evaluator)
         finally:

@@ -54,11 +54,14 @@ class CheckLegality(Pass):
     @staticmethod
     def _evaluator(ctx: PassContext, module: Module):
         # lazy: start-up: kernelopt-opt imports every pass for its registry; the evaluator pulls torch
-        from kernelopt.rewrite.evaluate import ModuleEvaluator
+        from kernelopt.rewrite.evaluate import ModuleEvaluator, recorded_configs
 
         return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=ctx.device(),
                                precision=str(module.attrs.get("precision", "strict")),
-                               mutated_inputs=mutated_arguments(module))   # the others need no copy
+                               mutated_inputs=mutated_arguments(module),   # the others need no copy
+                               # the original at the configurations the capture recorded, as in the search
+                               recorded_configs=recorded_configs(
+                                   (op.symbol, op.attrs.get("config")) for op in module.launches()))
 
     @staticmethod
     def _target(module: Module, op: Op, record: RewriteRecord):

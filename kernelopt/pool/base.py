@@ -38,6 +38,8 @@ class Job:
     cost_model: str = ""            # "" (measure on a GPU) or "static" (deterministic, for CPU tests)
     rounds: int = 5
     timeout_s: float | None = None  # this job's own limit; None: the pool's job_timeout
+    # kernel -> the launch configuration the capture recorded (the worker's evaluator runs at it)
+    recorded_configs: dict = field(default_factory=dict)
     job_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
 
 

@@ -26,14 +26,16 @@ class PoolEvaluator:
     """
 
     def __init__(self, pool: CandidatePool, module_path: str, inputs: list | str | None, *, device: str,
-                 precision: str = "strict", cost_model: str = "", rounds: int = 5):
+                 precision: str = "strict", cost_model: str = "", rounds: int = 5,
+                 recorded_configs: dict | None = None):
         self.pool = pool
         self._scratch = None
         if isinstance(inputs, (list, tuple)):       # written once; jobs carry the path, not the tensors
             self._scratch = owned_temp_folder("kernelopt-pool-inputs-")
             inputs = save_inputs(list(inputs), self._scratch)
         self.fields = dict(module_path=os.path.abspath(str(module_path)), inputs=inputs, device=device,
-                           precision=precision, cost_model=cost_model, rounds=rounds)
+                           precision=precision, cost_model=cost_model, rounds=rounds,
+                           recorded_configs=dict(recorded_configs or {}))
         # time.monotonic() by which every job must have ended (the job's wall target): a candidate still
         # being checked then is stopped (its worker replaced) and counts as rejected.
         self.deadline: float | None = None

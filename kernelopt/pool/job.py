@@ -20,7 +20,8 @@ def evaluator_for(job: Job):
             job.module_path, load_inputs(job.inputs), device=device, precision=job.precision,
             cost_model=StaticCostModel() if job.cost_model == "static" else None, rounds=job.rounds,
             # loaded from a file: the worker's own, so the module may update them in place (none copied)
-            mutated_inputs=None if isinstance(job.inputs, (list, tuple)) else ())
+            mutated_inputs=None if isinstance(job.inputs, (list, tuple)) else (),
+            recorded_configs=job.recorded_configs)
     return _EVALUATORS[key]
 
 

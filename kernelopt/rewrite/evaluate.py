@@ -196,7 +196,7 @@ def _config_value(strategy: str, key: str, default: int) -> int:
 class ModuleEvaluator:
     def __init__(self, module_path: str, inputs: list | None, *, device: str, precision: str = "strict",
                  cost_model: StaticCostModel | None = None, rounds: int = 5, int_bounds: dict | None = None,
-                 mutated_inputs: tuple[int, ...] | None = None):
+                 mutated_inputs: tuple[int, ...] | None = None, recorded_configs: dict[str, dict] | None = None):
         self.device = device
         self.precision = precision
         self.cost_model = cost_model
@@ -204,6 +204,12 @@ class ModuleEvaluator:
         self.int_bounds = int_bounds or {}
         self.module_path = module_path
         self.loaded = load_output_module(module_path, device)
+        # Before the module's first run (the capture below), which would autotune each kernel again in
+        # this process: the kernels run at the configurations the capture recorded (what the emitted
+        # module launches, and what candidates built from a kernel's code launch at).
+        for kernel, config in (recorded_configs or {}).items():
+            if kernel in self.loaded.kernels:
+                self.loaded.kernels[kernel].pin_config(config)
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
         self.run_to_run: dict[str, dict] = {}   # target id -> the gate's store of its original's spread
         # The module's call may update its inputs in place, and the caller's are the job's (used after the
@@ -354,17 +360,24 @@ def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable
     return run_group
 
 
+def recorded_configs(launches) -> dict[str, dict]:
+    """kernel -> the launch configuration its launches recorded (`(kernel, config)` pairs; the IR's
+    `config` attributes), for the kernels whose launches all recorded the same one."""
+    recorded: dict[str, list[dict]] = {}
+    for kernel, config in launches:
+        if config:
+            recorded.setdefault(kernel, []).append(config)
+    return {kernel: configs[0] for kernel, configs in recorded.items() if all(c == configs[0] for c in configs)}
+
+
 def _pin_recorded_configs(loaded, target: RewriteTarget) -> None:
     """The original runs here at the configuration its launches recorded (what the module runs, and what
     a candidate built from the original's code launches at), not at whatever Inductor's autotuner would
-    pick again in this process. A kernel whose launches recorded different configurations is left alone."""
-    recorded: dict[str, list[dict]] = {}
-    for launch in target.launches:
-        if launch.kernel in loaded.kernels and launch.config:
-            recorded.setdefault(launch.kernel, []).append(launch.config)
-    for kernel, configs in recorded.items():
-        if all(c == configs[0] for c in configs):
-            loaded.kernels[kernel].pin_config(configs[0])
+    pick again in this process (ModuleEvaluator pins before the module's first run; this covers an
+    evaluator made without the IR's configurations, where the kernel has not run yet)."""
+    pairs = [(launch.kernel, launch.config) for launch in target.launches if launch.kernel in loaded.kernels]
+    for kernel, config in recorded_configs(pairs).items():
+        loaded.kernels[kernel].pin_config(config)
 
 
 def _vendor_call(loaded, launch, values: list) -> None:

@@ -106,14 +106,15 @@ class KernelHandle:
         if self.device != "cuda" or not configs or not meta:
             return False
         matches = [c for c in configs if _config_matches(c, meta)]
-        if not matches:
+        launchers = getattr(target, "launchers", None) or []
+        # already compiled (Inductor precompiles at load): the matching launcher. One that has run has
+        # autotuned down to its pick, which may be another: then it cannot be pinned here (pin before
+        # the first run; ModuleEvaluator does).
+        kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
+        if not matches or (launchers and not kept):
             return False
         target.configs = matches[:1]
-        launchers = getattr(target, "launchers", None)
-        if launchers:           # already compiled (Inductor precompiles at load): keep the matching one
-            kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
-            if not kept:
-                return False
+        if launchers:
             target.launchers = kept[:1]
         return True
 

@@ -271,3 +271,23 @@ def test_pin_config_leaves_the_autotuner_alone_when_nothing_matches_or_on_the_cp
     assert not KernelHandle("k", target, "cuda").pin_config({"XBLOCK": 256, "num_warps": 8})
     assert not KernelHandle("k", target, "cpu").pin_config({"XBLOCK": 256, "num_warps": 4})
     assert target.configs == configs and len(target.launchers) == 2
+
+
+def test_pin_config_refuses_an_autotuner_that_already_chose_another_configuration():
+    """Once run, Inductor's autotuner keeps only its pick: pinning then must say it cannot (the evaluator
+    pins before the module's first run) and leave the autotuner as it is."""
+    import triton
+    from kernelopt.runtime.loader import KernelHandle
+    configs = [triton.Config({"R0_BLOCK": 1024}, num_warps=2, num_stages=1),
+               triton.Config({"R0_BLOCK": 2048}, num_warps=16, num_stages=1)]
+    target = _autotuner_stand_in(configs, compiled=True)
+    target.launchers = target.launchers[1:]              # autotuned: R0_BLOCK=2048 won
+    assert not KernelHandle("k", target, "cuda").pin_config({"R0_BLOCK": 1024, "num_warps": 2, "num_stages": 1})
+    assert target.configs == configs and [launcher.config for launcher in target.launchers] == [configs[1]]
+
+
+def test_recorded_configs_keeps_kernels_whose_launches_agree():
+    from kernelopt.rewrite.evaluate import recorded_configs
+    a, b = {"XBLOCK": 256, "num_warps": 4}, {"XBLOCK": 512, "num_warps": 4}
+    pairs = [("k1", a), ("k1", a), ("k2", a), ("k2", b), ("k3", None), ("k4", b)]
+    assert recorded_configs(pairs) == {"k1": a, "k4": b}

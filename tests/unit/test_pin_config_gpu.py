@@ -1,0 +1,26 @@
+"""On the GPU the evaluator's original runs at the configuration the capture recorded: Inductor's
+autotuner is pinned before the module's first run, so it neither benchmarks its configurations again nor
+picks another one than the capture did (a split scan or a split reduction would then combine in another
+order than the candidates built from its code). Skipped without CUDA."""
+from pathlib import Path
+
+import pytest
+import torch
+
+from kernelopt.rewrite.evaluate import ModuleEvaluator
+
+pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+
+CAPTURE = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general" / "exclusive_cumsum"
+MODULE = CAPTURE / "exclusive_cumsum.default.0.py"
+PAD = "triton_poi_fused_constant_pad_nd_slice_1"      # Inductor gave it two configurations
+
+
+@pytest.mark.parametrize("xblock, warps", [(512, 8), (1024, 4)])
+def test_the_evaluator_runs_each_kernel_at_its_recorded_configuration(xblock, warps):
+    recorded = {PAD: {"XBLOCK": xblock, "num_warps": warps, "num_stages": 1, "grid": "unused"}}
+    evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, 262144, device="cuda")], device="cuda",
+                                recorded_configs=recorded)
+    autotuner = evaluator.loaded.kernels[PAD].target
+    chosen = [(launcher.config.kwargs["XBLOCK"], launcher.config.num_warps) for launcher in autotuner.launchers]
+    assert chosen == [(xblock, warps)]
