@@ -13,12 +13,12 @@ win.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import linecache
 import math
 import os
 import sys
-import tempfile
 import time
 import types
 from dataclasses import dataclass
@@ -28,6 +28,7 @@ from typing import Any, Callable
 import torch
 
 from kernelopt.errors import UsageError
+from kernelopt.job_workdir import owned_temp_folder, remove_tree
 from kernelopt.legality import GateError, check_candidate
 from kernelopt.legality.cases import LaunchInputs, host_copy
 from kernelopt.legality.memory_budget import parse_size
@@ -48,11 +49,10 @@ def _clone(value: Any) -> Any:
 def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
     """Import a candidate-format source (already accepted by the gate) and return its `run`."""
     # Triton's JIT reads function sources through inspect, so the source must be a file: one per
-    # distinct candidate (named by its hash), so repeated timings do not pile up files.
+    # distinct candidate (named by its hash), so repeated timings do not pile up files, in a folder of
+    # this process's own that goes when it exits (a shared folder kept every candidate of every job).
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / "kernelopt-candidates"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{name}_{digest}.py"
+    path = _candidate_folder() / f"{name}_{digest}.py"
     if not path.exists():
         path.write_text(source)
     module = types.ModuleType(f"kernelopt_candidate_{digest}")
@@ -61,6 +61,20 @@ def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
     linecache.checkcache(str(path))
     exec(compile(source, str(path), "exec"), module.__dict__)
     return module.run
+
+
+_CANDIDATES: dict[int, Path] = {}     # pid -> this process's candidate folder
+
+
+def _candidate_folder() -> Path:
+    """The folder load_candidate writes into: made on first use, owned by this process (a process killed
+    before its exit handler runs leaves it to sweep_stale_workdirs) and removed when it exits."""
+    pid = os.getpid()                  # a forked child makes its own: the parent's goes with the parent
+    if pid not in _CANDIDATES:
+        folder = Path(owned_temp_folder("kernelopt-candidates-"))
+        _CANDIDATES[pid] = folder
+        atexit.register(remove_tree, folder)
+    return _CANDIDATES[pid]
 
 
 @dataclass
