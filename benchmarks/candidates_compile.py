@@ -6,7 +6,7 @@ compiler. The interpreter, which every CPU test uses, runs Python as written and
 the compiler rejects (a loop-carried name bound only inside the loop, an fp32-only operation on
 float64); such a candidate is rejected on the GPU as an exception, and the transform never wins.
 
-    python benchmarks/candidates_compile.py [--problems a,b] [--per-proposer 2] [--out benchmarks/results/candidates_compile.md]
+    python benchmarks/candidates_compile.py [--problems a,b] [--per-proposer 2] [--captures DIR] [--out FILE]
 """
 from __future__ import annotations
 
@@ -107,14 +107,18 @@ def _arg_specs(target) -> list[dict]:
              "value": None if a.is_tensor else a.value} for a in args]
 
 
-def candidates(problems: list[str] | None, per_proposer: int):
-    """(problem, target id, proposer, strategy, source, arg specs) for the first candidates of each."""
+def candidates(problems: list[str] | None, per_proposer: int, captures: Path = CAPTURES):
+    """(problem, target id, proposer, strategy, source, arg specs) for the first candidates of each, on
+    every capture under `captures` (a folder with a manifest.json and the module)."""
     proposers = [make_proposer(name) for name in PROPOSERS]
-    for folder in sorted(p for p in CAPTURES.iterdir() if p.is_dir()):
-        if problems and folder.name not in problems:
+    for manifest_path in sorted(captures.rglob("manifest.json")):
+        folder = manifest_path.parent
+        name = folder.relative_to(captures).as_posix()
+        modules = sorted(folder.glob("*.0.py"))
+        if not modules or (problems and name not in problems and folder.name not in problems):
             continue
-        module_path = next(folder.glob("*.default.0.py"))
-        manifest = json.loads((folder / "manifest.json").read_text())
+        module_path = modules[0]
+        manifest = json.loads(manifest_path.read_text())
         for target in targets(module_path, lambda m: apply_recorded_configs(m, manifest)):
             if target.kind == "vendor":
                 continue
@@ -122,7 +126,7 @@ def candidates(problems: list[str] | None, per_proposer: int):
                 for index, candidate in enumerate(proposer.propose(target, [])):
                     if index >= per_proposer:
                         break
-                    yield folder.name, target.id, proposer.name, candidate.strategy, candidate.source, _arg_specs(target)
+                    yield name, target.id, proposer.name, candidate.strategy, candidate.source, _arg_specs(target)
 
 
 def compile_all(found: list[tuple]) -> list[dict]:
@@ -146,10 +150,10 @@ def compile_all(found: list[tuple]) -> list[dict]:
     return rows
 
 
-def markdown(rows: list[dict]) -> str:
+def markdown(rows: list[dict], command: str = "python benchmarks/candidates_compile.py") -> str:
     failed = [r for r in rows if r["error"]]
     lines = ["# Do the proposers' candidates compile for sm_90?", "",
-             f"`python benchmarks/candidates_compile.py`: {len(rows)} candidates (the first of each proposer per "
+             f"`{command}`: {len(rows)} candidates (the first of each proposer per "
              f"target), {sum(r['launches'] for r in rows)} Triton launches compiled for sm_90 on the CPU; "
              f"**{len(failed)} failed**.", "",
              "| proposer | candidates | compile | fail |", "| --- | --- | --- | --- |"]
@@ -170,11 +174,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--problems", default="", help="comma-separated general problems (default: all)")
     parser.add_argument("--per-proposer", type=int, default=2, help="candidates per proposer and target")
+    parser.add_argument("--captures", default=str(CAPTURES),
+                        help="folder of captures (each a folder with manifest.json and the module); "
+                             "e.g. tests/corpus/cuda-2.11-h200 for the zoo")
     parser.add_argument("--out", default=str(REPO / "benchmarks" / "results" / "candidates_compile.md"))
     args = parser.parse_args()
     problems = [p for p in args.problems.split(",") if p] or None
-    rows = compile_all(list(candidates(problems, args.per_proposer)))
-    text = markdown(rows)
+    rows = compile_all(list(candidates(problems, args.per_proposer, Path(args.captures))))
+    text = markdown(rows, " ".join(["python benchmarks/candidates_compile.py", *sys.argv[1:]]))
     Path(args.out).write_text(text)
     print(text)
     return 1 if any(r["error"] for r in rows) else 0
