@@ -95,10 +95,10 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
     for round_index in range(budget.rounds):
         fresh = 0
         for proposer in proposers:
-            history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
-            # Evaluated one at a time by default; a pool-backed evaluator takes them in chunks (_evaluated).
             if proposer.name in tired:
                 continue
+            history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
+            # Evaluated one at a time by default; a pool-backed evaluator takes them in chunks (_evaluated).
             proposed = _unseen(_take(proposer.propose(target, history), budget.max_candidates - len(attempts)), seen)
             mark = time.monotonic()
             since_gain = 0
@@ -125,7 +125,8 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                     # otherwise take a target's whole search)
                     tired.add(proposer.name)
                     progress.update(f"{target.id}: {proposer.name}: {PATIENCE} candidates in a row without a gain "
-                                    f"of {min_speedup:g}x or more over the best so far; its next ones are not tried")
+                                    f"(none legal at {min_speedup:g}x or more and at least the best so far); its next "
+                                    "ones are not tried")
                     break
                 if len(attempts) >= budget.max_candidates:
                     return _finish(target, attempts, gpu_seconds, "candidate budget spent", min_speedup)
