@@ -89,6 +89,11 @@ class AgenticRewrite(Pass):
                                       precision=str(module.attrs.get("precision", "strict")),
                                       cost_model="static" if self.cost_model == "static" else "",
                                       recorded_configs=configs)
+        for kernel in getattr(evaluator, "unpinned", ()):
+            ctx.remark(module.kernel(kernel), f"@{kernel}: the gate could not run it at its recorded launch "
+                                              "configuration (none of its autotuner's configurations matches): "
+                                              "candidates are compared with the configuration Inductor's "
+                                              "autotuner picks in this process")
         try:
             self._search_all(ctx, module, proposers, evaluator)
         finally:

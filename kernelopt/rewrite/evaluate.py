@@ -221,9 +221,14 @@ class ModuleEvaluator:
         # Before the module's first run (the capture below), which would autotune each kernel again in
         # this process: the kernels run at the configurations the capture recorded (what the emitted
         # module launches, and what candidates built from a kernel's code launch at).
+        # kernels that have an autotuner but could not be pinned (no configuration of theirs matches):
+        # the gate compares with what the autotuner picks here; agentic-rewrite says so in a remark
+        self.unpinned: list[str] = []
         for kernel, config in (recorded_configs or {}).items():
-            if kernel in self.loaded.kernels:
-                self.loaded.kernels[kernel].pin_config(config)
+            handle = self.loaded.kernels.get(kernel)
+            if handle is not None and not handle.pin_config(config) and device == "cuda" \
+                    and getattr(handle.target, "configs", None):
+                self.unpinned.append(kernel)
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
         self.run_to_run: dict[str, dict] = {}   # target id -> the gate's store of its original's spread
         # The module's call may update its inputs in place, and the caller's are the job's (used after the

@@ -24,3 +24,10 @@ def test_the_evaluator_runs_each_kernel_at_its_recorded_configuration(xblock, wa
     autotuner = evaluator.loaded.kernels[PAD].target
     chosen = [(launcher.config.kwargs["XBLOCK"], launcher.config.num_warps) for launcher in autotuner.launchers]
     assert chosen == [(xblock, warps)]
+
+
+def test_a_recorded_configuration_the_autotuner_lacks_is_named():
+    recorded = {PAD: {"XBLOCK": 64, "num_warps": 1, "num_stages": 1}}       # not one of Inductor's two
+    evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, 262144, device="cuda")], device="cuda",
+                                recorded_configs=recorded)
+    assert evaluator.unpinned == [PAD]
