@@ -329,8 +329,24 @@ def _cuda_index(device: str) -> int:
 
 
 def _one_line(err: BaseException) -> str:
+    """The error in one line, with its innermost cause: Triton's CompilationError says only where
+    (`at 23:11:`, then the source), and what went wrong is the exception it was raised from."""
     lines = str(err).strip().splitlines()
-    return f"{type(err).__name__}: {lines[0] if lines else ''}"[:400]
+    text = f"{type(err).__name__}: {lines[0] if lines else ''}"
+    cause, seen = _cause(err), 0
+    while cause is not None and _cause(cause) is not None and seen < 8:
+        cause, seen = _cause(cause), seen + 1
+    if cause is not None:
+        cause_lines = str(cause).strip().splitlines()
+        text += f" (from {type(cause).__name__}: {cause_lines[-1] if cause_lines else ''})"
+    return text[:400]
+
+
+def _cause(err: BaseException) -> BaseException | None:
+    """What `err` was raised from, as a traceback would show it (`raise ... from None` shows nothing)."""
+    if err.__cause__ is not None:
+        return err.__cause__
+    return None if err.__suppress_context__ else err.__context__
 
 
 def _rewrites_written(outcome: Outcome) -> int:

@@ -210,3 +210,24 @@ def test_time_limit_ends_the_search_in_time_and_still_writes_module_and_report(t
     bad = run_cli(str(module), "-o", str(tmp_path / "b.py"), "--time-limit", "0")
     assert bad.returncode == 2 and "--time-limit must be a positive number of seconds" in bad.stderr, bad.stderr
     assert "Traceback" not in bad.stderr and not (tmp_path / "b.py").exists()
+
+
+def test_a_fallback_reason_names_the_innermost_cause():
+    """Triton's CompilationError says only where (`at 23:11:` and the source); the reason a user reads in
+    the log and the report must say what: the exception it was raised from."""
+    from kernelopt.optimize_job import _one_line
+    try:
+        try:
+            raise NameError("pack is not defined")
+        except NameError as err:
+            raise RuntimeError("at 23:11:\n    tmp6 = triton_helpers.exclusive_scan_decoupled_lookback(") from err
+    except RuntimeError as outer:
+        assert _one_line(outer) == "RuntimeError: at 23:11: (from NameError: pack is not defined)"
+    assert _one_line(ValueError("plain\nsecond line")) == "ValueError: plain"
+    try:
+        try:
+            raise KeyError("internal")
+        except KeyError:
+            raise RuntimeError("guard: could not time the emitted module") from None
+    except RuntimeError as hidden:
+        assert _one_line(hidden) == "RuntimeError: guard: could not time the emitted module"
