@@ -221,6 +221,7 @@ class Outcome:
     ctx: Any
     source: str
     speedup: float | None = None   # measured by the guard (None: no GPU, or passthrough)
+    failure: str = ""               # why its emitted module was not kept (the graph-path or guard step failed)
 
 
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
@@ -257,6 +258,9 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             bases = _within_wall(bases, time.perf_counter() - job_started, steps)
             outcomes = _optimize_bases(bases, options, device, work, steps, job_started)
             chosen = _choose_step(outcomes, work, steps)
+            if chosen.failure:          # its emitted module could not be checked or timed: Inductor's stands
+                result.status, result.reason = "fallback", chosen.failure
+                steps.warn(f"{chosen.failure}; {out_path} is Inductor's {chosen.base.mode} module, unchanged")
             _write_module(out_path, chosen.source, chosen.base.manifest, options, device)
             result.rewrites = _rewrites_written(chosen)
             result.emitted = chosen.source != Path(chosen.base.module_path).read_text()
@@ -459,8 +463,15 @@ def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, t
     if not ctx.artifacts.get("passthrough"):
         folder = work / f"guard-{base.mode}"
         folder.mkdir(parents=True, exist_ok=True)
-        source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
-        source, speedup = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
+        try:
+            source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
+            source, speedup = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
+        except KeyboardInterrupt:
+            raise
+        except Exception as err:  # noqa: BLE001 - this base keeps Inductor's module; the search's IR stays for the report
+            reason = prefix + _one_line(err)
+            steps.failed(steps.current or "guard", reason)
+            return Outcome(base, module, ctx, Path(base.module_path).read_text(), None, failure=reason)
         return Outcome(base, module, ctx, source, speedup)
     return Outcome(base, module, ctx, source)
 

@@ -231,3 +231,29 @@ def test_a_fallback_reason_names_the_innermost_cause():
             raise RuntimeError("guard: could not time the emitted module") from None
     except RuntimeError as hidden:
         assert _one_line(hidden) == "RuntimeError: guard: could not time the emitted module"
+
+
+def test_a_failure_after_the_search_keeps_its_findings_in_the_report(monkeypatch, tmp_path):
+    """The graph-path check or the guard failing (the emitted module did not compile on the H100) falls
+    back to Inductor's module for that base, but the report still shows what the pipeline found (its
+    kernel table from the optimized IR), and the reason names the cause. (The failure is injected: the
+    graph path and the guard run only on a GPU.)"""
+    from kernelopt import optimize_job
+    from kernelopt.optimize_job import OptimizeOptions, optimize_model
+
+    def failing(*args, **kwargs):
+        try:
+            raise NameError("pack is not defined")
+        except NameError as err:
+            raise RuntimeError("at 23:11:\n    tmp6 = ...") from err
+    monkeypatch.setattr(optimize_job, "_graph_path_step", failing)
+    module = REPO / "tests" / "corpus" / "cpu-2.13" / "mlp" / "small.default" / "mlp.default.0.py"
+    out = tmp_path / "o.py"
+    result = optimize_model(str(module), str(out), OptimizeOptions(report_dir=str(tmp_path / "r"), cost_model="static"),
+                            stream=None)
+    assert result.status == "fallback" and "(from NameError: pack is not defined)" in result.reason, result.reason
+    assert out.read_text().splitlines()[0].startswith("# kernelopt-output")
+    assert "async_compile" in out.read_text()                           # Inductor's module, marked
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    assert report["status"] == "fallback"
+    assert any(row.get("dispatch") for row in report["kernels"]), report["kernels"]   # the pipeline's IR
