@@ -57,7 +57,7 @@ class AgenticRewrite(Pass):
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         # lazy: start-up: `kernelopt --help` loads this pass; the evaluator pulls torch
-        from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel, recorded_configs
+        from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel, capture_configs
 
         device = ctx.device()
         if device == "cpu" and self.cost_model != "static":
@@ -76,7 +76,7 @@ class AgenticRewrite(Pass):
 
         pool = make_pool(self.workers, device)
         # the kernels run in the gate at the configurations the capture recorded (see ModuleEvaluator)
-        configs = recorded_configs((op.symbol, op.attrs.get("config")) for op in module.launches())
+        configs = capture_configs(module)
         if pool is None:
             evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
                                         precision=str(module.attrs.get("precision", "strict")),

@@ -54,14 +54,13 @@ class CheckLegality(Pass):
     @staticmethod
     def _evaluator(ctx: PassContext, module: Module):
         # lazy: start-up: kernelopt-opt imports every pass for its registry; the evaluator pulls torch
-        from kernelopt.rewrite.evaluate import ModuleEvaluator, recorded_configs
+        from kernelopt.rewrite.evaluate import ModuleEvaluator, capture_configs
 
         return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=ctx.device(),
                                precision=str(module.attrs.get("precision", "strict")),
                                mutated_inputs=mutated_arguments(module),   # the others need no copy
                                # the original at the configurations the capture recorded, as in the search
-                               recorded_configs=recorded_configs(
-                                   (op.symbol, op.attrs.get("config")) for op in module.launches()))
+                               recorded_configs=capture_configs(module))
 
     @staticmethod
     def _target(module: Module, op: Op, record: RewriteRecord):

@@ -227,7 +227,7 @@ class ModuleEvaluator:
         for kernel, config in (recorded_configs or {}).items():
             handle = self.loaded.kernels.get(kernel)
             if handle is not None and not handle.pin_config(config) and device == "cuda" \
-                    and getattr(handle.target, "configs", None):
+                    and len(getattr(handle.target, "configs", None) or ()) > 1:
                 self.unpinned.append(kernel)
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
         self.run_to_run: dict[str, dict] = {}   # target id -> the gate's store of its original's spread
@@ -387,6 +387,13 @@ def recorded_configs(launches) -> dict[str, dict]:
         if config:
             recorded.setdefault(kernel, []).append(config)
     return {kernel: configs[0] for kernel, configs in recorded.items() if all(c == configs[0] for c in configs)}
+
+
+def capture_configs(module) -> dict[str, dict]:
+    """recorded_configs of the IR's launches whose configuration is the capture's autotuner choice
+    (`config_source = "capture"`), not one the emitter picked from Inductor's heuristics."""
+    return recorded_configs((op.symbol, op.attrs.get("config")) for op in module.launches()
+                            if op.attrs.get("config_source") == "capture")
 
 
 def _pin_recorded_configs(loaded, target: RewriteTarget) -> None:

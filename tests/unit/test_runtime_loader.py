@@ -291,3 +291,21 @@ def test_recorded_configs_keeps_kernels_whose_launches_agree():
     a, b = {"XBLOCK": 256, "num_warps": 4}, {"XBLOCK": 512, "num_warps": 4}
     pairs = [("k1", a), ("k1", a), ("k2", a), ("k2", b), ("k3", None), ("k4", b)]
     assert recorded_configs(pairs) == {"k1": a, "k4": b}
+
+
+def test_only_the_captures_autotuner_choices_are_pinned():
+    """A configuration the emitter picked from Inductor's heuristics (no capture manifest) is not what the
+    module runs on a GPU (it autotunes): only `config_source = "capture"` launches are pinned."""
+    import json
+    from pathlib import Path
+
+    from kernelopt.codegen.configs import apply_recorded_configs
+    from kernelopt.lift import lift_file
+    from kernelopt.rewrite.evaluate import capture_configs
+    capture = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general" / "exclusive_cumsum"
+    module = lift_file(str(capture / "exclusive_cumsum.default.0.py"))
+    assert capture_configs(module) == {}
+    apply_recorded_configs(module, json.loads((capture / "manifest.json").read_text()))
+    assert capture_configs(module) == {
+        "triton_spl_fused_cumsum_0": {"R0_BLOCK": 2048, "num_warps": 16, "num_stages": 1},
+        "triton_poi_fused_constant_pad_nd_slice_1": {"XBLOCK": 1024, "num_warps": 4, "num_stages": 1}}
