@@ -135,7 +135,8 @@ class AgenticRewrite(Pass):
                 ctx.stat("cache-hits")
             else:
                 gpu_share, wall_share = _fair_share(gpu_left, deadline, len(targets) - index)
-                budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share)
+                budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share,
+                                shared=len(targets) - index > 1)
                 result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
                                 progress=progress)
                 gpu_left -= result.gpu_seconds

@@ -51,6 +51,9 @@ class Budget:
     max_tokens: int = 200_000
     rounds: int = 3
     deadline: float | None = None     # time.monotonic() at which the search stops (the job's wall target)
+    # the GPU-seconds and the deadline are this target's part of the job's (agentic-rewrite's fair share):
+    # the stop reasons say so, since the job itself goes on with the next target
+    shared: bool = False
 
 
 @dataclass
@@ -131,14 +134,16 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                 if len(attempts) >= budget.max_candidates:
                     return _finish(target, attempts, gpu_seconds, "candidate budget spent", min_speedup)
                 if gpu_seconds >= budget.gpu_seconds:
-                    return _finish(target, attempts, gpu_seconds, "GPU-seconds budget spent", min_speedup)
+                    why = "its share of the GPU-seconds spent" if budget.shared else "GPU-seconds budget spent"
+                    return _finish(target, attempts, gpu_seconds, why, min_speedup)
                 if _tokens(proposers) >= budget.max_tokens:
                     return _finish(target, attempts, gpu_seconds, "token budget spent", min_speedup)
                 if budget.deadline is not None and now + longest >= budget.deadline:
                     # at real sizes one candidate's check takes minutes: one that would end after the
                     # job's wall target is not started
-                    why = ("wall-clock deadline reached" if now >= budget.deadline else
-                           f"wall-clock deadline: the next candidate would end after it (the slowest took {longest:.0f} s)")
+                    what = "its share of the job's wall time" if budget.shared else "wall-clock deadline"
+                    why = (f"{what} reached" if now >= budget.deadline else
+                           f"{what}: the next candidate would end after it (the slowest took {longest:.0f} s)")
                     return _finish(target, attempts, gpu_seconds, why, min_speedup)
         if fresh == 0:
             break

@@ -48,3 +48,15 @@ def test_each_target_gets_its_part_of_what_is_left(remaining, part):
     assert gpu == pytest.approx(60.0 * part)
     assert wall - time.monotonic() == pytest.approx(100.0 * part, abs=0.5)
     assert _fair_share(60.0, None, remaining)[1] is None          # no wall target: none per target either
+
+
+def test_a_target_that_spends_its_share_says_so():
+    """The job goes on with the next target: the stop reason must not read as the job's deadline."""
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    evaluator = ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel())
+    past = time.monotonic() - 1.0
+    shared = search(target, [WidestRetune()], evaluator, Budget(deadline=past, shared=True), min_speedup=1e9)
+    alone = search(target, [WidestRetune()], evaluator, Budget(deadline=past), min_speedup=1e9)
+    assert shared.stopped_because == "its share of the job's wall time reached", shared.stopped_because
+    assert alone.stopped_because == "wall-clock deadline reached", alone.stopped_because
