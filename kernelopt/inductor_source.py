@@ -214,17 +214,22 @@ def float64_variant(source: str) -> str:
 _FLOAT_POINTER = re.compile(r"'(in_ptr\d+)'\s*:\s*'\*(fp32|bf16|fp16)'")
 
 
-def float64_native_inputs_variant(source: str) -> str | None:
+def float64_native_inputs_variant(source: str, keep: set[str] | None = None) -> str | None:
     """float64_variant, except that the kernel's read-only float inputs (`in_ptrN`) keep their dtype:
     each load of one is converted to float64 as it is read, so the math is the same float64 math, and
     the gate's reference needs no float64 copy of its inputs (a split reduction of a 256 MB input
     otherwise needs 512 MB more, which a 3x memory bound does not hold: the reference was dropped and
     reorder-only candidates were judged at the bare fp32 tolerance). None when an input is used other
-    than as `tl.load(in_ptrN ...)` (a block pointer, a pointer cast): then float64_variant applies."""
-    inputs = sorted(set(match.group(1) for match in _FLOAT_POINTER.finditer(source)))
+    than as `tl.load(in_ptrN ...)` (a block pointer, a pointer cast): then float64_variant applies.
+    `keep`: only these inputs keep their dtype (in a fusion group, an input that another member wrote
+    is float64 in the reference); default every float input."""
+    inputs = sorted(set(match.group(1) for match in _FLOAT_POINTER.finditer(source)
+                        if keep is None or match.group(1) in keep))
     head, sep, body = source.partition("@triton.jit")
-    if not sep or not inputs:
+    if not sep:
         return None
+    if not inputs:          # no float input keeps its dtype: the plain float64 variant is this one
+        return float64_variant(source)
     definition, colon, code = body.partition(":\n")
     for name in inputs:
         uses = len(re.findall(rf"\b{name}\b", code))
@@ -232,7 +237,7 @@ def float64_native_inputs_variant(source: str) -> str | None:
         if uses != loads:
             return None
     code = _upcast_loads(code, inputs)
-    kept = {name: kind for name, kind in _FLOAT_POINTER.findall(source)}
+    kept = {name: kind for name, kind in _FLOAT_POINTER.findall(source) if name in inputs}
     variant = float64_variant(head + sep + definition + colon + code)
     for name, kind in kept.items():       # the signature keeps the inputs' pointer types
         variant = variant.replace(f"'{name}': '*fp64'", f"'{name}': '*{kind}'")
@@ -258,12 +263,15 @@ def _upcast_loads(code: str, inputs: list[str]) -> str:
     return "".join(out)
 
 
-def float64_module_text(module_text: str, name: str, native_inputs: bool = False) -> tuple[str, bool]:
+def float64_module_text(module_text: str, name: str, native_inputs: bool | set[str] = False) -> tuple[str, bool]:
     """The module with kernel `name` replaced by its float64 variant (everything else unchanged), and
     whether its read-only float inputs keep their dtype (float64_native_inputs_variant: asked for with
-    `native_inputs`, and possible for this kernel)."""
+    `native_inputs`, True for every input or the set of those that keep theirs, and possible for this
+    kernel)."""
     source = kernel_source(module_text, name)
-    variant = float64_native_inputs_variant(source) if native_inputs else None
+    keep = native_inputs if isinstance(native_inputs, set) else None
+    asked = native_inputs is True or keep is not None
+    variant = float64_native_inputs_variant(source, keep) if asked else None
     if variant is not None:
         return module_text.replace(source, variant, 1), True
     return module_text.replace(source, float64_variant(source), 1), False

@@ -55,18 +55,20 @@ def capture_launches(loaded, kernel: str, inputs: list) -> list[LaunchInputs]:
     return captured
 
 
-def float64_module(module_path: str, kernels, device: str, native_inputs: bool = False):
+def float64_module(module_path: str, kernels, device: str, native_inputs: bool | dict = False):
     """The module loaded with the given kernels rewritten to float64 (see
     inductor_source.float64_variant), or None when it cannot be built or loaded. Its kernels are
-    launched on their own, with float64 arguments; `call()` is never run. With `native_inputs`, the
-    kernels' read-only float inputs keep their dtype where every kernel allows it
-    (float64_native_inputs_variant); the loaded module's `native_inputs` says whether they do."""
+    launched on their own, with float64 arguments; `call()` is never run. With `native_inputs` (True:
+    every kernel's read-only float inputs; a dict: kernel -> the inputs that keep theirs), those inputs
+    keep their dtype where every kernel allows it (float64_native_inputs_variant); the loaded module's
+    `native_inputs` says whether they do."""
     with open(module_path) as handle:
         original = handle.read()
     try:
-        text, native = original, native_inputs
+        text, native = original, bool(native_inputs)
         for kernel in kernels:
-            text, kept = inductor_source.float64_module_text(text, kernel, native_inputs)
+            wanted = set(native_inputs.get(kernel, ())) if isinstance(native_inputs, dict) else native_inputs
+            text, kept = inductor_source.float64_module_text(text, kernel, wanted)
             native = native and kept
         if native_inputs and not native:        # all kernels one way: the caller passes one kind of args
             text = original
@@ -80,7 +82,7 @@ def float64_module(module_path: str, kernels, device: str, native_inputs: bool =
         handle.write(text)
     try:
         loaded = load_output_module(path, device=device)
-        loaded.native_inputs = native_inputs and native
+        loaded.native_inputs = bool(native_inputs) and native
         return loaded
     except Exception:  # noqa: BLE001 - no reference is a note, not an error
         return None

@@ -263,13 +263,13 @@ class ModuleEvaluator:
         kernels = tuple(sorted({k.name for k in target.kernels if k.kind != "vendor"}))
         if not kernels:     # library calls only: the library computes in float64 itself
             return _runner(self.loaded, target)
-        # One kernel reads its inputs in their own dtype (no float64 copy of them: the gate's memory
-        # bound). In a group one member's output is the next one's input, which the reference holds in
-        # float64: every argument is float64 there.
-        single = len(target.kernels) == 1 and not target.group_args
-        key = (kernels, single)
+        # The reference reads the target's read-only inputs in their own dtype (no float64 copy of them:
+        # the gate's memory bound); in a group, what one member wrote and another reads stays float64.
+        native = _native_inputs(target)
+        key = (kernels, repr(sorted((k, sorted(v)) for k, v in native.items())) if isinstance(native, dict)
+               else native)
         if key not in self._float64:
-            self._float64[key] = float64_module(self.module_path, kernels, self.device, native_inputs=single)
+            self._float64[key] = float64_module(self.module_path, kernels, self.device, native_inputs=native)
         loaded64 = self._float64[key]
         if loaded64 is None or any(k not in loaded64.kernels for k in kernels):
             return None
@@ -442,6 +442,28 @@ def _returning_call_values(launch, captured: CapturedLaunch) -> list:
         else:
             values.append(_clone(operands[arg.name]))
     return values
+
+
+def _native_inputs(target: RewriteTarget) -> bool | dict[str, set[str]]:
+    """Which inputs the target's float64 reference may read in their own dtype: every read-only input of
+    a single kernel (True); in a fusion group, per kernel, the `in_ptr`s whose group slot no member
+    writes (a dict); none (False) when a library call is a member (it computes on what it is given) or
+    a kernel is launched twice with different slots kept."""
+    if len(target.kernels) == 1 and not target.group_args:
+        return True
+    if any(k.kind == "vendor" for k in target.kernels):
+        return False
+    positions = _group_positions(target)
+    written = set(target.scratch_args)
+    for launch, where in zip(target.launches, positions):
+        written |= {slot for arg, slot in zip(launch.args, where) if arg.written}
+    keep: dict[str, set[str]] = {}
+    for launch, where in zip(target.launches, positions):
+        names = {arg.name for arg, slot in zip(launch.args, where)
+                 if arg.is_tensor and arg.name.startswith("in_ptr") and slot not in written}
+        if keep.setdefault(launch.kernel, names) != names:
+            return False
+    return keep
 
 
 def _group_positions(target: RewriteTarget) -> list[list[int]]:

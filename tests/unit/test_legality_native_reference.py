@@ -116,3 +116,42 @@ def test_a_reorder_only_candidate_is_judged_with_the_reference_at_that_budget(mo
     assert seen["dtypes"] == (torch.float32, torch.float64)
     assert not any("outputs compared with the original only" in n for n in verdict.notes), verdict.notes
     assert verdict.accepted, verdict.report()
+
+
+def test_a_fusion_groups_reference_keeps_only_what_no_member_writes():
+    """In a group (group norm: statistics, then normalize + SiLU) the module's input is read in its own
+    dtype, and what one member writes and the next reads stays float64: the same bits as the
+    all-float64 reference."""
+    from kernelopt.lift import lift_file
+    from kernelopt.passes.base import PassContext
+    from kernelopt.passes.classify_dispatch import ClassifyDispatch
+    from kernelopt.passes.detect_fusion import DetectFusion
+    from kernelopt.rewrite.evaluate import ModuleEvaluator, _native_inputs, _runner
+    from kernelopt.rewrite.targets import group_target
+
+    capture = ROOT / "tests/corpus/cpu-2.13/groupnorm_silu/small.default"
+    module_path = str(next(capture.glob("*.default.0.py")))
+    module = lift_file(module_path)
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    target, why = group_target(module, 0)
+    assert target is not None, why
+    keep = _native_inputs(target)
+    assert isinstance(keep, dict) and any(keep.values()), keep          # the module's input, at least
+    evaluator = ModuleEvaluator(module_path, torch.load(capture / "inputs.pt")["args"], device="cpu")
+    reference = evaluator.reference_runner(target)
+    assert reference.native_inputs
+    kernels = tuple(sorted(k.name for k in target.kernels))
+    full = _runner(float64_module(module_path, kernels, "cpu"), target)
+    args = evaluator.group_args(target)
+    slots_written = set(target.scratch_args)
+    for launch, where in zip(target.launches, target.group_positions):
+        slots_written |= {slot for arg, slot in zip(launch.args, where) if arg.written}
+    native_args = [a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() and i in slots_written
+                   else a for i, a in enumerate(args)]
+    full_args = [a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a for a in args]
+    reference(*native_args)
+    full(*full_args)
+    for i in sorted(slots_written - set(target.scratch_args)):
+        assert compare.same_bits(native_args[i], full_args[i]), i
