@@ -13,6 +13,7 @@ set (tests of the search).
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import sys
 import time
@@ -263,9 +264,14 @@ FIRST_TARGET_SHARE = 0.5
 def _entry(result) -> dict:
     if result.best is None:
         rejected = [e.reason for _, e in result.attempts if not e.accepted]
-        why = f"{len(result.attempts)} candidates, {result.accepted} legal, none faster"
+        why = f"{len(result.attempts)} candidates, {result.accepted} legal"
+        if rejected:      # which checks rejected them, most often first: where to look
+            checks = collections.Counter(reason.split(":", 1)[0] for reason in rejected)
+            why += " (rejected: " + ", ".join(f"{check} {count}" for check, count in checks.most_common()) + ")"
+        why += ", none faster"
         if rejected:
             why += f"; first rejection: {rejected[0][:120]}"
+        why += f"; search stopped: {result.stopped_because}"
         return {"source": "", "why": why, "candidates": len(result.attempts)}
     candidate, evaluation = result.best
     config = {"launch_config": dict(candidate.launch_config)} if candidate.launch_config else {}

@@ -60,3 +60,18 @@ def test_a_target_that_spends_its_share_says_so():
     alone = search(target, [WidestRetune()], evaluator, Budget(deadline=past), min_speedup=1e9)
     assert shared.stopped_because == "its share of the job's wall time reached", shared.stopped_because
     assert alone.stopped_because == "wall-clock deadline reached", alone.stopped_because
+
+
+def test_a_target_without_a_winner_says_which_checks_rejected_and_why_the_search_stopped():
+    from kernelopt.proposers.base import Candidate
+    from kernelopt.rewrite.search import Evaluation, SearchResult
+    from passes.agentic_rewrite import _entry
+
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    attempts = [(Candidate("", "retune", f"retune {i}"), Evaluation(False, reason))
+                for i, reason in enumerate(["mismatch: output 0 differs", "timeout: over the limit",
+                                            "mismatch: output 1 differs"])]
+    attempts.append((Candidate("", "retune", "retune 3"), Evaluation(True, "ACCEPT", time_us=2.0, baseline_us=1.0)))
+    entry = _entry(SearchResult(target, None, attempts, 0.0, "its share of the job's wall time reached"))
+    assert entry["why"] == ("4 candidates, 1 legal (rejected: mismatch 2, timeout 1), none faster; first rejection: "
+                            "mismatch: output 0 differs; search stopped: its share of the job's wall time reached")
