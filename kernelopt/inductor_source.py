@@ -252,7 +252,7 @@ def _upcast_loads(code: str, inputs: list[str]) -> str:
     for match in pattern.finditer(code):
         if match.start() < position:
             continue
-        depth, end = 0, match.end() - len(match.group(1)) - 1
+        depth, end = 0, code.index("(", match.start())      # the load's own opening parenthesis
         for end in range(end, len(code)):
             depth += {"(": 1, ")": -1}.get(code[end], 0)
             if depth == 0:

@@ -155,3 +155,34 @@ def test_a_fusion_groups_reference_keeps_only_what_no_member_writes():
     full(*full_args)
     for i in sorted(slots_written - set(target.scratch_args)):
         assert compare.same_bits(native_args[i], full_args[i]), i
+
+
+def test_each_input_load_is_upcast_whatever_its_index_expression():
+    """Property: for any index expression (nested parentheses, calls, spaces), every load of a kept input
+    becomes `tl.load(...).to(tl.float64)` around exactly that call, and the code still parses."""
+    import ast
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from kernelopt.inductor_source import _upcast_loads
+
+    leaves = st.sampled_from(["x0", "r0_1", "4096", "(x1 // 8)", "tl.full([1], 3, tl.int32)"])
+    expressions = st.recursive(leaves, lambda inner: st.one_of(
+        st.tuples(inner, st.sampled_from([" + ", "*", " - "]), inner).map(lambda t: "".join(t)),
+        inner.map(lambda e: f"({e})")), max_leaves=8)
+
+    @settings(max_examples=60, deadline=None)
+    @given(expressions, expressions, st.sampled_from(["", " "]))
+    def check(first, second, space):
+        code = (f"    a = tl.load({space}in_ptr0 + ({first}), xmask, other=0.0)\n"
+                f"    b = tl.load(in_ptr1 + {second}, None, eviction_policy='evict_last') * a\n"
+                f"    c = tl.load(in_ptr2 + {first})\n")
+        out = _upcast_loads(code, ["in_ptr0", "in_ptr1"])
+        tree = ast.parse("def k():\n" + out)
+        upcast = [node.func.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Attribute) and node.func.attr == "to"]
+        loaded = sorted(ast.unparse(call.args[0]).split(" + ")[0] for call in upcast)
+        assert loaded == ["in_ptr0", "in_ptr1"], out
+        assert "tl.load(in_ptr2 + " in out and out.count(".to(tl.float64)") == 2
+    check()
