@@ -14,7 +14,8 @@ from kernelopt.proposers.registry import proposer_classes
 # name -> the Python types accepted for it (a proposer list may also be a comma-separated string).
 KNOWN = {"base": (str,), "gpu_seconds": (int, float), "precision": (str,), "proposers": (str, list, tuple),
          "llm_base_url": (str,), "llm_model": (str,), "cost_model": (str,), "max_candidates": (int,),
-         "cuda_graphs": (str,)}   # auto | on | off, as `--cuda-graphs` (kernelopt/cuda_graph_options.py)
+         "cuda_graphs": (str,),   # auto | on | off, as `--cuda-graphs` (kernelopt/cuda_graph_options.py)
+         "time_limit": (int, float)}   # seconds for one graph's job, as `--time-limit`
 
 
 def backend_options(options: dict | None) -> OptimizeOptions:

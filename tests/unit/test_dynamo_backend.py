@@ -106,6 +106,8 @@ def test_a_corrupt_entry_is_ignored_with_a_warning_and_rebuilt(caplog):
     ({"cost_model": "static", "bogus": 1}, "unknown option 'bogus'; known options: base, cost_model"),
     ({"proposers": ["retune", "no-such"]}, "unknown proposer 'no-such'"),
     ({"precision": "fp8"}, "--precision must be one of strict"),
+    ({"time_limit": -5}, "--time-limit must be a positive number of seconds"),
+    ({"time_limit": "soon"}, "option 'time_limit' must be int or float"),
 ])
 def test_a_wrong_option_is_a_clear_error_at_compile_time(options, expected):
     compiled = torch.compile(SiluSoftmax(), backend="kernelopt", options=options)
