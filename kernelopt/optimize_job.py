@@ -659,7 +659,10 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
         return module, ctx
     else:
         passes = options.passes()
-        if device != "cuda":
+        if device != "cuda" and options.cost_model == "static":
+            steps.say("no CUDA device: annotate-profile records static figures only, and agentic-rewrite ranks "
+                      "candidates with the static cost model (deterministic figures, not measurements)")
+        elif device != "cuda":
             steps.say("no CUDA device: annotate-profile records static figures only and agentic-rewrite "
                       "proposes nothing, because no candidate can be timed")
     steps.begin("optimize")

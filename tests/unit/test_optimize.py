@@ -204,6 +204,9 @@ def test_time_limit_ends_the_search_in_time_and_still_writes_module_and_report(t
                    "--time-limit", "1")
     assert proc.returncode == 0, proc.stderr
     assert out.exists() and (tmp_path / "r" / "report.md").exists()
+    # with the static cost model the search does run: the log must not say it proposes nothing
+    assert "ranks candidates with the static cost model" in proc.stderr
+    assert "proposes nothing" not in proc.stderr
     report = json.loads((tmp_path / "r" / "report.json").read_text())
     assert any("wall-clock target was reached" in str(remark) for remark in report.get("remarks", [])), \
         report.get("remarks")
