@@ -218,17 +218,15 @@ class ModuleEvaluator:
         self.int_bounds = int_bounds or {}
         self.module_path = module_path
         self.loaded = load_output_module(module_path, device)
-        # Before the module's first run (the capture below), which would autotune each kernel again in
-        # this process: the kernels run at the configurations the capture recorded (what the emitted
-        # module launches, and what candidates built from a kernel's code launch at).
-        # kernels that have an autotuner but could not be pinned (no configuration of theirs matches):
-        # the gate compares with what the autotuner picks here; agentic-rewrite says so in a remark
-        self.unpinned: list[str] = []
-        for kernel, config in (recorded_configs or {}).items():
-            handle = self.loaded.kernels.get(kernel)
-            if handle is not None and not handle.pin_config(config) and device == "cuda" \
-                    and len(getattr(handle.target, "configs", None) or ()) > 1:
-                self.unpinned.append(kernel)
+        # Pinned before the module's first run (the capture below), which would autotune each kernel
+        # again in this process: the kernels run at the configurations the capture recorded (what the
+        # emitted module launches, and what candidates built from a kernel's code launch at). `unpinned`:
+        # kernels with an autotuner that could not be pinned (no configuration of theirs matches), which
+        # the gate then compares with what the autotuner picks here (agentic-rewrite remarks them).
+        self.recorded_configs = dict(recorded_configs or {})
+        self.unpinned = [kernel for kernel in _pin_configs(self.loaded, self.recorded_configs)
+                         if device == "cuda" and len(getattr(self.loaded.kernels[kernel].target, "configs", None)
+                                                     or ()) > 1]
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
         self.run_to_run: dict[str, dict] = {}   # target id -> the gate's store of its original's spread
         # The module's call may update its inputs in place, and the caller's are the job's (used after the
@@ -266,10 +264,12 @@ class ModuleEvaluator:
         # The reference reads the target's read-only inputs in their own dtype (no float64 copy of them:
         # the gate's memory bound); in a group, what one member wrote and another reads stays float64.
         native = _native_inputs(target)
-        key = (kernels, repr(sorted((k, sorted(v)) for k, v in native.items())) if isinstance(native, dict)
-               else native)
+        key = (kernels, tuple(sorted((k, tuple(sorted(v))) for k, v in native.items()))
+               if isinstance(native, dict) else native)
         if key not in self._float64:
             self._float64[key] = float64_module(self.module_path, kernels, self.device, native_inputs=native)
+            if self._float64[key] is not None:     # not autotuned again either: run as the original is
+                _pin_configs(self._float64[key], self.recorded_configs)
         loaded64 = self._float64[key]
         if loaded64 is None or any(k not in loaded64.kernels for k in kernels):
             return None
@@ -361,7 +361,6 @@ def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable
     """Runs the target's launches with `loaded`'s kernels: the kernel itself, or a group's launches
     replayed in order on the group's argument list (a vendor call that returns its result copies it
     into its `out` slot, unless `copy_result` is False)."""
-    _pin_recorded_configs(loaded, target)
     if len(target.kernels) == 1 and not target.group_args:
         return loaded.kernels[target.kernels[0].name].run
     positions = _group_positions(target)
@@ -396,14 +395,11 @@ def capture_configs(module) -> dict[str, dict]:
                             if op.attrs.get("config_source") == "capture")
 
 
-def _pin_recorded_configs(loaded, target: RewriteTarget) -> None:
-    """The original runs here at the configuration its launches recorded (what the module runs, and what
-    a candidate built from the original's code launches at), not at whatever Inductor's autotuner would
-    pick again in this process (ModuleEvaluator pins before the module's first run; this covers an
-    evaluator made without the IR's configurations, where the kernel has not run yet)."""
-    pairs = [(launch.kernel, launch.config) for launch in target.launches if launch.kernel in loaded.kernels]
-    for kernel, config in recorded_configs(pairs).items():
-        loaded.kernels[kernel].pin_config(config)
+def _pin_configs(loaded, configs: dict[str, dict]) -> list[str]:
+    """Pin each of `loaded`'s kernels named in `configs` to its configuration (KernelHandle.pin_config);
+    the names of those that could not be pinned."""
+    return [kernel for kernel, config in configs.items()
+            if kernel in loaded.kernels and not loaded.kernels[kernel].pin_config(config)]
 
 
 def _vendor_call(loaded, launch, values: list) -> None:
