@@ -30,8 +30,11 @@ CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 # retune launches the original kernel itself, which Inductor compiled: nothing new to compile
 PROPOSERS = ("templates", "fuse", "store-remap", "epilogue", "outer-tile", "row-on-chip", "split-row")
 
-# Runs in a fresh process (no interpreter, no CPU shims): reads [(path, args spec)] as JSON on stdin,
-# prints {path: {"launches": n, "error": text or ""}}.
+# Runs in a fresh process (no interpreter, no CPU shims): reads a JSON list of jobs on stdin, each
+# {"path": a module file, and either "run_args": argument specs (its run(*args) is called with Triton's
+# launches recorded, and each launch compiled at its own types and constexprs) or "kernel": a @triton.jit
+# function of it, compiled with "types" for named parameters, "*fp32" for other pointers, "i32" for other
+# scalars and "block" for every constexpr}; prints {path: {"launches": n, "error": text or ""}}.
 COMPILER = r'''
 import importlib.util, json, sys, traceback
 import torch, triton
@@ -58,6 +61,10 @@ def scalar_type(value):
         return "fp32"
     return None
 
+def compile_for_sm90(fn, signature, constexprs, options):
+    triton.compile(ASTSource(fn, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32),
+                   options=options)
+
 def compile_launch(fn, args, kwargs):
     options = {k: kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
     signature, constexprs = {}, {}
@@ -75,8 +82,17 @@ def compile_launch(fn, args, kwargs):
             constexprs[(i,)] = None
         else:
             signature[param.name] = scalar_type(value)
-    triton.compile(ASTSource(fn, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32),
-                   options=options)
+    compile_for_sm90(fn, signature, constexprs, options)
+
+def compile_kernel(fn, types, block):
+    signature, constexprs = {}, {}
+    for i, param in enumerate(fn.params):
+        if param.is_constexpr:
+            signature[param.name] = "constexpr"
+            constexprs[(i,)] = block
+        else:
+            signature[param.name] = types.get(param.name) or ("*fp32" if "ptr" in param.name else "i32")
+    compile_for_sm90(fn, signature, constexprs, {})
 
 def tensor(spec):
     if spec["value"] is not None or not spec["is_tensor"]:
@@ -85,18 +101,24 @@ def tensor(spec):
     return torch.empty_strided(spec["sizes"], spec["strides"], dtype=dtype)
 
 results = {}
-for path, specs in json.loads(sys.stdin.read()):
+for job in json.loads(sys.stdin.read()):
     recorded.clear()
     try:
-        spec = importlib.util.spec_from_file_location("candidate", path)
+        spec = importlib.util.spec_from_file_location("compiled", job["path"])
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        module.run(*[tensor(s) for s in specs])
-        for fn, args, kwargs in recorded:
-            compile_launch(fn, args, dict(kwargs))
-        results[path] = {"launches": len(recorded), "error": ""}
+        if job.get("kernel"):
+            compile_kernel(getattr(module, job["kernel"]), job.get("types", {}), job.get("block", 16))
+            count = 1
+        else:
+            module.run(*[tensor(s) for s in job["run_args"]])
+            for fn, args, kwargs in recorded:
+                compile_launch(fn, args, dict(kwargs))
+            count = len(recorded)
+        results[job["path"]] = {"launches": count, "error": ""}
     except Exception as err:
-        results[path] = {"launches": len(recorded), "error": "".join(traceback.format_exception_only(err))[-2000:]}
+        error = "".join(traceback.format_exception_only(err))[-2000:]
+        results[job["path"]] = {"launches": len(recorded), "error": error}
 print(json.dumps(results))
 '''
 
@@ -135,19 +157,25 @@ def compile_all(found: list[tuple]) -> list[dict]:
         for number, (problem, target, proposer, strategy, source, specs) in enumerate(found):
             path = os.path.join(folder, f"candidate_{number}.py")
             Path(path).write_text(source)
-            jobs.append((path, specs))
+            jobs.append({"path": path, "run_args": specs})
             rows.append({"problem": problem, "target": target, "proposer": proposer, "strategy": strategy,
                          "path": path})
-        env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-        env["TRITON_CACHE_DIR"] = os.path.join(folder, "cache")
-        done = subprocess.run([sys.executable, "-c", COMPILER], input=json.dumps(jobs), env=env,
-                              capture_output=True, text=True, timeout=1800)
-        if done.returncode != 0:
-            raise SystemExit(f"the compiling process failed:\n{done.stderr[-3000:]}")
-        results = json.loads(done.stdout.strip().splitlines()[-1])
+        results = compile_in_fresh_process(jobs, os.path.join(folder, "cache"))
     for row in rows:
         row.update(results[row.pop("path")])
     return rows
+
+
+def compile_in_fresh_process(jobs: list[dict], cache_dir: str) -> dict:
+    """COMPILER's results for `jobs`, run by a Python without TRITON_INTERPRET (the caller may be a test
+    process whose CPU shims replace parts of triton.language), its Triton cache in `cache_dir`."""
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["TRITON_CACHE_DIR"] = cache_dir
+    done = subprocess.run([sys.executable, "-c", COMPILER], input=json.dumps(jobs), env=env,
+                          capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0:
+        raise SystemExit(f"the compiling process failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def markdown(rows: list[dict], command: str = "python benchmarks/candidates_compile.py") -> str:

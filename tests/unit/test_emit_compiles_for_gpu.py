@@ -6,18 +6,15 @@ Every kernel of the H200 general-problem captures that calls one of Inductor's h
 standalone with the helpers the emitter writes, and so is the float64 reference the gate builds of every
 kernel (its read-only inputs in their own dtype: a reference that does not compile is dropped on the GPU,
 and the gate falls back to the bare tolerance), in a fresh process (this one runs Triton's interpreter,
-whose CPU shims replace parts of triton.language)."""
+whose CPU shims replace parts of triton.language), by the compiler of benchmarks/candidates_compile.py."""
 from __future__ import annotations
 
 import ast
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from suite_helpers import load_suite
 
 from kernelopt.codegen.helpers import helpers_source, used_helpers
 from kernelopt.codegen.plain_jit import standalone_kernel
@@ -25,35 +22,6 @@ from kernelopt.inductor_source import float64_native_inputs_variant, kernel_sour
 
 GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
 BLOCK = 16        # every block size: small tensors compile fast, and no helper depends on the size
-
-# Run in the fresh process: compile each file's kernel for sm_90, print {file: error or ""} as JSON.
-COMPILER = r'''
-import importlib.util, json, sys, traceback
-import triton
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
-BLOCK = int(sys.argv[1])
-results = {}
-for path, name, types in json.loads(sys.stdin.read()):
-    try:
-        spec = importlib.util.spec_from_file_location("emitted_" + name, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        kernel = getattr(module, name)
-        signature, constexprs = {}, {}
-        for i, param in enumerate(kernel.params):
-            if param.is_constexpr:
-                signature[param.name] = "constexpr"
-                constexprs[(i,)] = BLOCK
-            else:
-                signature[param.name] = types.get(param.name) or ("*fp32" if "ptr" in param.name else "i32")
-        triton.compile(ASTSource(kernel, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32))
-        results[path] = ""
-    except Exception as err:
-        results[path] = "".join(traceback.format_exception_only(err))[-3000:]
-print(json.dumps(results))
-'''
-
 
 def _kernels_calling_helpers():
     found = {}
@@ -94,17 +62,13 @@ def compiled(tmp_path_factory):
     for problem, name, source in KERNELS:
         path = folder / f"{problem}_{name}.py"
         path.write_text(_module_text(name, source))
-        jobs.append((str(path), name, {}))
+        jobs.append({"path": str(path), "kernel": name, "block": BLOCK})
     for problem, name, variant, signature in REFERENCES:
         path = folder / f"{problem}_{name}_float64.py"
         path.write_text(_module_text(name, variant))
-        jobs.append((str(path), name, signature))
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["TRITON_CACHE_DIR"] = str(folder / "cache")
-    done = subprocess.run([sys.executable, "-c", COMPILER, str(BLOCK)], input=json.dumps(jobs), env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1]), folder
+        jobs.append({"path": str(path), "kernel": name, "types": signature, "block": BLOCK})
+    results = load_suite("candidates_compile").compile_in_fresh_process(jobs, str(folder / "cache"))
+    return {path: result["error"] for path, result in results.items()}, folder
 
 
 @pytest.mark.parametrize("problem, name, source", KERNELS, ids=lambda v: v if len(str(v)) < 60 else "src")
