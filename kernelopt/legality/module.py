@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from typing import Any, Callable
 
 import torch
 
@@ -100,10 +101,15 @@ def float64_reference(module_path: str, kernel: str, device: str, launched=None)
     handle64 = loaded64.kernels[kernel]
     if launched is not None:
         handle64.seen_launches = launched.seen_launches
+    return reference_of(handle64.run, loaded64)
 
+
+def reference_of(run, loaded64) -> Callable[..., Any]:
+    """`run` (launches of float64_module's kernels) as the gate's reference_fn: it carries
+    `native_inputs`, which tells the gate to pass read-only inputs as they are (gate._run_reference)."""
     def reference(*args):
-        return handle64.run(*args)
-    reference.native_inputs = loaded64.native_inputs     # read-only inputs as they are (gate._run_reference)
+        return run(*args)
+    reference.native_inputs = loaded64.native_inputs
     return reference
 
 

@@ -33,7 +33,7 @@ from kernelopt.legality import GateError, check_candidate
 from kernelopt.legality.cases import LaunchInputs, host_copy
 from kernelopt.legality.memory_budget import parse_size
 from kernelopt.legality.phase_timings import time_line
-from kernelopt.legality.module import float64_module
+from kernelopt.legality.module import float64_module, reference_of
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.runtime.loader import load_output_module
 from kernelopt.runtime.timing import compare
@@ -273,14 +273,7 @@ class ModuleEvaluator:
         loaded64 = self._float64[key]
         if loaded64 is None or any(k not in loaded64.kernels for k in kernels):
             return None
-        run = _runner(loaded64, target)
-        if not loaded64.native_inputs:
-            return run
-
-        def reference(*args):
-            return run(*args)
-        reference.native_inputs = True      # the gate passes read-only inputs as they are (gate._run_reference)
-        return reference
+        return reference_of(_runner(loaded64, target), loaded64)
 
     def launch_inputs(self, target: RewriteTarget) -> list:
         """The captured arguments of the target's launches, as the gate reads them. Not copied: the gate
