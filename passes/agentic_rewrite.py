@@ -19,7 +19,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from kernelopt.ir.effects import mutated_arguments
 from kernelopt.ir.core import Module
 
 from kernelopt.ir import rewrite_record
@@ -76,20 +75,17 @@ class AgenticRewrite(Pass):
         from kernelopt.pool import PoolEvaluator, make_pool
 
         pool = make_pool(self.workers, device)
-        # the kernels run in the gate at the configurations the capture recorded (see ModuleEvaluator)
-        configs = capture_configs(module)
         if pool is None:
-            evaluator = ModuleEvaluator(str(path), ctx.options.get("inputs"), device=device,
-                                        precision=str(module.attrs.get("precision", "strict")),
-                                        cost_model=StaticCostModel() if self.cost_model == "static" else None,
-                                        mutated_inputs=mutated_arguments(module),   # the others need no copy
-                                        recorded_configs=configs)
+            evaluator = ModuleEvaluator.for_module(
+                module, ctx.options.get("inputs"), device,
+                cost_model=StaticCostModel() if self.cost_model == "static" else None)
         else:
             ctx.remark(None, f"evaluating candidates on {pool.size} {type(pool).__name__} workers")
             evaluator = PoolEvaluator(pool, str(path), ctx.options.get("inputs"), device=device,
                                       precision=str(module.attrs.get("precision", "strict")),
                                       cost_model="static" if self.cost_model == "static" else "",
-                                      recorded_configs=configs)
+                                      # the kernels at the capture's configurations, as ModuleEvaluator.for_module
+                                      recorded_configs=capture_configs(module))
         for kernel in getattr(evaluator, "unpinned", ()):
             ctx.remark(module.kernel(kernel), f"@{kernel}: the gate could not run it at its recorded launch "
                                               "configuration (none of its autotuner's configurations matches): "

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Arg, Module, Op, Value
-from kernelopt.ir.effects import mutated_arguments, storage_root
+from kernelopt.ir.effects import storage_root
 
 from kernelopt.ir import rewrite_record
 from .base import Pass, PassContext
@@ -54,13 +54,9 @@ class CheckLegality(Pass):
     @staticmethod
     def _evaluator(ctx: PassContext, module: Module):
         # lazy: start-up: kernelopt-opt imports every pass for its registry; the evaluator pulls torch
-        from kernelopt.rewrite.evaluate import ModuleEvaluator, capture_configs
+        from kernelopt.rewrite.evaluate import ModuleEvaluator
 
-        return ModuleEvaluator(str(module.attrs["file"]), ctx.options.get("inputs"), device=ctx.device(),
-                               precision=str(module.attrs.get("precision", "strict")),
-                               mutated_inputs=mutated_arguments(module),   # the others need no copy
-                               # the original at the configurations the capture recorded, as in the search
-                               recorded_configs=capture_configs(module))
+        return ModuleEvaluator.for_module(module, ctx.options.get("inputs"), ctx.device())
 
     @staticmethod
     def _target(module: Module, op: Op, record: RewriteRecord):

@@ -28,6 +28,7 @@ from typing import Any, Callable
 import torch
 
 from kernelopt.errors import UsageError
+from kernelopt.ir.effects import mutated_arguments
 from kernelopt.job_workdir import owned_temp_folder, remove_tree
 from kernelopt.legality import GateError, check_candidate
 from kernelopt.legality.cases import LaunchInputs, host_copy
@@ -242,6 +243,15 @@ class ModuleEvaluator:
         del args
         # where the launches run (captured values may be parked on the host)
         self.run_device = torch.device("cuda", torch.cuda.current_device()) if device == "cuda" else torch.device("cpu")
+
+    @classmethod
+    def for_module(cls, module, inputs: list | None, device: str, **options) -> "ModuleEvaluator":
+        """The evaluator of a lifted module's source file, as the passes make it: its precision policy, the
+        inputs its call updates in place run on copies (the others need none), and its kernels pinned to
+        the configurations the capture recorded."""
+        return cls(str(module.attrs["file"]), inputs, device=device,
+                   precision=str(module.attrs.get("precision", "strict")), mutated_inputs=mutated_arguments(module),
+                   recorded_configs=capture_configs(module), **options)
 
     # -- the original ----------------------------------------------------------------------------
     def original_runner(self, target: RewriteTarget) -> Callable[..., None]:
