@@ -41,8 +41,9 @@ want emit_rerun && step emit_rerun 90 python3 benchmarks/emit_identity.py --devi
 want emit_direct && step emit_direct 120 env KERNELOPT_LAUNCH=direct python3 benchmarks/emit_identity.py --device cuda \
   --rounds 5 --only rmsnorm,softmax,transformer_block,conv_bn_relu --out "$RES/emit_identity_direct.json"
 # Plain output modules (no manifest): the emitted module autotunes at its first call, as Inductor's does.
-want emit_plain && step emit_plain 400 python3 benchmarks/emit_identity.py --device cuda --rounds 5 --plain \
-  --out "$RES/emit_identity_plain.json"
+# EMIT_ONLY narrows it to some models (a rerun of the close ones with more rounds: EMIT_ROUNDS).
+want emit_plain && step emit_plain "${EMIT_LIMIT:-400}" python3 benchmarks/emit_identity.py --device cuda \
+  --rounds "${EMIT_ROUNDS:-5}" --plain ${EMIT_ONLY:+--only "$EMIT_ONLY"} --out "$RES/emit_identity_plain.json"
 want ce_sweep && step ce_sweep 70 python3 benchmarks/ce_sweep.py --out "$RES/ce_sweep.json"
 # The zoo end to end (issue 8) in shards that fit one 10-minute command; resumable: each model's result
 # lands in $RES/zoo/<model>.json. ZOO_MODELS picks the shard (default: the Triton-only models first).
