@@ -207,8 +207,43 @@ def float64_variant(source: str) -> str:
     # fp32-only operations: Triton's compiler rejects float64 operands (the interpreter does not), and the
     # reference of every norm was dropped on the GPU. On float64 the plain form rounds correctly too.
     source = _FP32_ONLY.sub(lambda m: _FP32_ONLY_REPLACEMENT[m.group(1)], source)
+    source = _float64_split_scan(source)
     # the signature in triton_meta decides how a GPU build types the pointers
     return re.sub(r"'\*(fp32|bf16|fp16)'", "'*fp64'", source)
+
+
+# A split scan publishes each chunk's carry through its workspace: a <= 32-bit value packed beside its flag
+# in one word (`exclusive_scan_decoupled_lookback`), a 64-bit one in three words per chunk (flag, total,
+# prefix: `..._64`), as Inductor writes it for a float64 scan. Without this the float64 variant packed a
+# 64-bit value into 32 bits, failed to build, and the gate judged every scan candidate with no reference.
+_LOOKBACK_32 = re.compile(
+    r"triton_helpers\.exclusive_scan_decoupled_lookback\(\s*([^,]+?),\s*([^,]+?),\s*([^,]+?),\s*([^,]+?),"
+    r"\s*DTYPE_VALUE_AS_UINT\s*=\s*[\w.]+,\s*DTYPE_PACK\s*=\s*[\w.]+,?\s*\)")
+_SCRATCH_BASE = re.compile(r"(\bws_ptr\.to\(tl\.pointer_type\()tl\.uint(32|64)(\)\)\s*\+\s*xoffset\s*\*\s*)1(\s*\*)")
+
+
+def _float64_split_scan(source: str) -> str:
+    """The float64 form of a split scan's carry exchange. The workspace stays the size Inductor gave the
+    original (bytes per chunk x rows x the most chunks its smallest block allows); a launch whose chunks
+    need more at 24 bytes each fails to build (static_assert), so the reference is dropped rather than
+    writing past the workspace. Sources of another shape are returned unchanged (their float64 build fails
+    the same way it did before)."""
+    if not _LOOKBACK_32.search(source):
+        return source
+    base = _SCRATCH_BASE.search(source)
+    numel = re.search(r"^\s*r0_numel = (\d+)\s*$", source, re.M)
+    if base is None or numel is None or "R0_BLOCK" not in source:
+        return source
+    word_bytes = int(base.group(2)) // 8
+    smallest = re.search(r"'min_split_scan_rblock':\s*(\d+)", source)
+    smallest_block = int(smallest.group(1)) if smallest else 256     # Inductor's default
+    rnumel = int(numel.group(1))
+    source = _LOOKBACK_32.sub(r"triton_helpers.exclusive_scan_decoupled_lookback_64(\1, \2, \3, \4)", source)
+    source = _SCRATCH_BASE.sub(r"\g<1>tl.uint64\g<3>3\g<4>", source)
+    guard = (f"tl.static_assert((({rnumel} + R0_BLOCK - 1) // R0_BLOCK) * 24 <= "
+             f"(({rnumel} + {smallest_block - 1}) // {smallest_block}) * {word_bytes})")
+    return re.sub(r"^(\s*)(r0_numel = \d+\s*)$", lambda m: f"{m.group(1)}{m.group(2)}\n{m.group(1)}{guard}",
+                  source, count=1, flags=re.M)
 
 
 _FLOAT_POINTER = re.compile(r"'(in_ptr\d+)'\s*:\s*'\*(fp32|bf16|fp16)'")
@@ -225,7 +260,8 @@ def float64_native_inputs_variant(source: str, keep: set[str] | None = None) -> 
     is float64 in the reference); default every float input."""
     inputs = sorted(set(match.group(1) for match in _FLOAT_POINTER.finditer(source)
                         if keep is None or match.group(1) in keep))
-    head, sep, body = source.partition("@triton.jit")
+    # the kernel is the last jit function: a scan's combine helpers (`_triton_helper_fn_add0`) come first
+    head, sep, body = source.rpartition("@triton.jit")
     if not sep:
         return None
     if not inputs:          # no float input keeps its dtype: the plain float64 variant is this one
