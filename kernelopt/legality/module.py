@@ -56,13 +56,14 @@ def capture_launches(loaded, kernel: str, inputs: list) -> list[LaunchInputs]:
     return captured
 
 
-def float64_module(module_path: str, kernels, device: str, native_inputs: bool | dict = False):
+def float64_module(module_path: str, kernels, device: str, native_inputs: bool | dict = False,
+                   autotune_cache: bool = True):
     """The module loaded with the given kernels rewritten to float64 (see
     inductor_source.float64_variant), or None when it cannot be built or loaded. Its kernels are
     launched on their own, with float64 arguments; `call()` is never run. With `native_inputs` (True:
     every kernel's read-only float inputs; a dict: kernel -> the inputs that keep theirs), those inputs
     keep their dtype where every kernel allows it (float64_native_inputs_variant); the loaded module's
-    `native_inputs` says whether they do."""
+    `native_inputs` says whether they do. `autotune_cache`: as load_output_module's."""
     with open(module_path) as handle:
         original = handle.read()
     try:
@@ -82,7 +83,7 @@ def float64_module(module_path: str, kernels, device: str, native_inputs: bool |
     with open(path, "w") as handle:
         handle.write(text)
     try:
-        loaded = load_output_module(path, device=device)
+        loaded = load_output_module(path, device=device, autotune_cache=autotune_cache)
         loaded.native_inputs = bool(native_inputs) and native
         return loaded
     except Exception:  # noqa: BLE001 - no reference is a note, not an error

@@ -218,7 +218,9 @@ class ModuleEvaluator:
         self.rounds = rounds
         self.int_bounds = int_bounds or {}
         self.module_path = module_path
-        self.loaded = load_output_module(module_path, device)
+        # With recorded configurations, Inductor's autotune cache stays unread: a hit from an earlier run
+        # on this machine would leave each kernel only its own pick, and the pin below could not take.
+        self.loaded = load_output_module(module_path, device, autotune_cache=not recorded_configs)
         # Pinned before the module's first run (the capture below), which would autotune each kernel
         # again in this process: the kernels run at the configurations the capture recorded (what the
         # emitted module launches, and what candidates built from a kernel's code launch at). `unpinned`:
@@ -277,7 +279,8 @@ class ModuleEvaluator:
         key = (kernels, tuple(sorted((k, tuple(sorted(v))) for k, v in native.items()))
                if isinstance(native, dict) else native)
         if key not in self._float64:
-            self._float64[key] = float64_module(self.module_path, kernels, self.device, native_inputs=native)
+            self._float64[key] = float64_module(self.module_path, kernels, self.device, native_inputs=native,
+                                                autotune_cache=not self.recorded_configs)
             if self._float64[key] is not None:     # not autotuned again either: run as the original is
                 _pin_configs(self._float64[key], self.recorded_configs)
         loaded64 = self._float64[key]

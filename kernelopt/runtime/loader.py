@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import re
 import textwrap
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -316,12 +317,27 @@ def _read_tree(path: str) -> tuple[str, ast.Module]:
         raise InputError(f"{path}:{err.lineno}: not a Python module: {err.msg}") from None
 
 
-def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> LoadedModule:
+_AUTOTUNE_CACHE_FLAG = re.compile(r"'(autotune_local_cache|autotune_remote_cache)':\s*True\b")
+
+
+def without_autotune_cache(source: str) -> str:
+    """The module's text with its kernels' `inductor_meta` turning Inductor's autotune caches off (Inductor
+    bakes the flags into each kernel's decorator, so its config cannot do it after the fact)."""
+    return _AUTOTUNE_CACHE_FLAG.sub(lambda m: f"'{m.group(1)}': False", source)
+
+
+def load_output_module(path: str, device: str = "cpu", hooks: bool = True,
+                       autotune_cache: bool = True) -> LoadedModule:
     """Execute the output module at `path` for `device` ("cpu" through the Triton interpreter, or "cuda").
 
-    hooks   route every launch through `LoadedModule.launch_hook` (what the legality gate, the profiler
-            and the search use to see launches); False runs the module exactly as written, for timing
-            and for the drop-in API, where a Python hook per launch would only add host time."""
+    hooks           route every launch through `LoadedModule.launch_hook` (what the legality gate, the
+                    profiler and the search use to see launches); False runs the module exactly as written,
+                    for timing and for the drop-in API, where a Python hook per launch would only add host
+                    time.
+    autotune_cache  False: Inductor's kernels do not read its autotune cache, so each keeps every
+                    configuration its heuristics list (KernelHandle.pin_config can then pin the one a
+                    capture recorded; a cache hit from an earlier run on this machine leaves only its own
+                    pick, and the pin could not take)."""
     if device not in DEVICES:
         raise InputError(f"unknown device {device!r}: use one of {', '.join(DEVICES)}")
     if device == "cuda" and not torch.cuda.is_available():
@@ -334,6 +350,9 @@ def load_output_module(path: str, device: str = "cpu", hooks: bool = True) -> Lo
             raise InputError("this process runs Triton through the CPU interpreter (install_cpu_triton_shims "
                              "was called): load CUDA modules in a separate process")
     source, tree = _read_tree(path)
+    if not autotune_cache and device == "cuda":
+        source = without_autotune_cache(source)
+        tree = ast.parse(source, filename=path)
     namespace: dict[str, Any] = {"__name__": f"kernelopt_output_module_{abs(hash(path))}",
                                  "__file__": os.path.abspath(path), "__builtins__": __builtins__}
     if device == "cpu":

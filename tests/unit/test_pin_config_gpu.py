@@ -31,3 +31,20 @@ def test_a_recorded_configuration_the_autotuner_lacks_is_named():
     evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, 262144, device="cuda")], device="cuda",
                                 recorded_configs=recorded)
     assert evaluator.unpinned == [PAD]
+
+
+def test_a_warm_autotune_cache_does_not_stop_the_pin():
+    """Inductor caches its autotuner's pick beside the kernel; a later load of the same module then lists
+    only that pick. The evaluator must still run the configuration the capture recorded."""
+    from kernelopt.runtime.loader import load_output_module
+
+    x = torch.randn(128, 262144, device="cuda")
+    plain = load_output_module(str(MODULE), "cuda", hooks=False)
+    plain.call([x.clone()])                                   # autotunes the pad kernel, caches its pick
+    picked = plain.kernels[PAD].target.launchers[0].config
+    other = {(1024, 4): (512, 8), (512, 8): (1024, 4)}[(picked.kwargs["XBLOCK"], picked.num_warps)]
+    recorded = {PAD: {"XBLOCK": other[0], "num_warps": other[1], "num_stages": 1}}
+    evaluator = ModuleEvaluator(str(MODULE), [x], device="cuda", recorded_configs=recorded)
+    launchers = evaluator.loaded.kernels[PAD].target.launchers
+    assert [(la.config.kwargs["XBLOCK"], la.config.num_warps) for la in launchers] == [other]
+    assert evaluator.unpinned == []
