@@ -58,6 +58,11 @@ want legality_reorder && step legality_reorder 420 python3 benchmarks/legality_s
 # Why one emitted module is slower than its original (cubins, registers, graph-replay vs launch timing).
 want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/corpus/cuda-2.11-h200/ln_gelu/large.default \
   --out "$RES/kernel_diff_ln_gelu.json"
+# One general problem captured in one mode, then kernel_diff on it: why its emitted module (no rewrite) is
+# slower than Inductor's (DIFF_PROBLEM, DIFF_MODE; only when named).
+[ -n "$STEPS" ] && want diff_capture && step diff_capture "${DIFF_LIMIT:-150}" bash -c "python3 -m kernelopt.cli capture \
+  benchmarks/general_problems/${DIFF_PROBLEM:-exclusive_cumsum}.py --mode ${DIFF_MODE:-max-autotune-no-cudagraphs} --device cuda \
+  --store-tensors no -o $RES/diff_capture && python3 benchmarks/kernel_diff.py $RES/diff_capture --out $RES/kernel_diff.json"
 # Issue 21 item 5: a training step (forward + backward + AdamW) through torch.compile(backend="kernelopt") against
 # the best Inductor mode at the zoo's large sizes, and 50 steps' losses compared (only when named).
 # TRAINING_MODELS picks models, TRAINING_GPU_SECONDS the backend's search budget per graph.

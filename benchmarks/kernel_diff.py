@@ -141,7 +141,11 @@ def main(argv: list[str] | None = None) -> int:
             "graph_replay": {name: graph_ms(fn, inputs) for name, fn in calls.items()},
         }
     findings = {
-        "capture": str(capture), "live_configs": live, "launch_path": ei._launch_path(emitted),
+        "capture": str(capture), "live_configs": live,
+        # what the capture recorded (what `kernelopt optimize` pins the emitted module to): a difference from
+        # the live choice is a configuration the emitted module runs that the original does not
+        "recorded_configs": {name: entry.get("chosen") for name, entry in manifest["graphs"][0]["kernels"].items()},
+        "launch_path": ei._launch_path(emitted),
         "binaries": compiled_binaries(_CACHES),
         "registers": {"original": original_registers(original), "emitted": emitted_registers(emitted)},
         "timings_ms": timings,
