@@ -228,8 +228,7 @@ class ModuleEvaluator:
         # the gate then compares with what the autotuner picks here (agentic-rewrite remarks them).
         self.recorded_configs = dict(recorded_configs or {})
         self.unpinned = [kernel for kernel in _pin_configs(self.loaded, self.recorded_configs)
-                         if device == "cuda" and len(getattr(self.loaded.kernels[kernel].target, "configs", None)
-                                                     or ()) > 1]
+                         if device == "cuda" and self.loaded.kernels[kernel].choices() > 1]
         self._float64: dict[tuple, Any] = {}   # kernel names -> the module with them in float64 (or None)
         self.run_to_run: dict[str, dict] = {}   # target id -> the gate's store of its original's spread
         # The module's call may update its inputs in place, and the caller's are the job's (used after the

@@ -103,21 +103,33 @@ class KernelHandle:
         launched at the recorded configuration differs from it by reassociation alone. Returns whether
         the kernel now runs at `meta` (False: no autotuner, or no config of it matches)."""
         target = self.target
-        configs = getattr(target, "configs", None)
-        if self.device != "cuda" or not configs or not meta:
-            return False
-        matches = [c for c in configs if _config_matches(c, meta)]
+        configs = getattr(target, "configs", None) or []
         launchers = getattr(target, "launchers", None) or []
-        # already compiled (Inductor precompiles at load): the matching launcher. One that has run has
-        # autotuned down to its pick, which may be another: then it cannot be pinned here (pin before
-        # the first run; ModuleEvaluator does).
-        kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
-        if not matches or (launchers and not kept):
+        if self.device != "cuda" or not meta or not (configs or launchers):
+            return False
+        if launchers:
+            # Already compiled: Inductor precompiles at load and then empties `configs` (seen on the H100:
+            # configs [], two launchers), so the launchers are what to pin. One that has run has autotuned
+            # down to its pick, which may be another: then it cannot be pinned here (pin before the first
+            # run; ModuleEvaluator does).
+            kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
+            if not kept:
+                return False
+            target.launchers = kept[:1]
+            if configs:
+                target.configs = [kept[0].config]
+            return True
+        matches = [c for c in configs if _config_matches(c, meta)]
+        if not matches:
             return False
         target.configs = matches[:1]
-        if launchers:
-            target.launchers = kept[:1]
         return True
+
+    def choices(self) -> int:
+        """How many configurations this kernel's autotuner still chooses among (its compiled launchers, or
+        its configs before compiling); 0 for a kernel without an autotuner."""
+        target = self.target
+        return max(len(getattr(target, "launchers", None) or ()), len(getattr(target, "configs", None) or ()))
 
     def grid(self, *args) -> tuple[int, int, int]:
         return self.target.grid(*args)

@@ -261,6 +261,26 @@ def test_pin_config_keeps_only_the_recorded_configuration(compiled):
     assert [launcher.config for launcher in target.launchers] == ([configs[1]] if compiled else [])
 
 
+def test_pin_config_pins_the_launchers_of_a_precompiled_autotuner_whose_configs_are_emptied():
+    """Inductor precompiles a kernel's launchers at load and then empties its `configs` (seen on an H100:
+    configs [], two launchers). Pinning reads the launchers then; it had returned False for every such
+    kernel, so the gate's original autotuned again in the evaluator's process, and nothing said so."""
+    import triton
+    from kernelopt.runtime.loader import KernelHandle
+    configs = [triton.Config({"XBLOCK": 1024}, num_warps=4, num_stages=1),
+               triton.Config({"XBLOCK": 512}, num_warps=8, num_stages=1)]
+    target = _autotuner_stand_in(configs, compiled=True)
+    target.configs = []
+    handle = KernelHandle("triton_poi_fused_constant_pad_nd_slice_1", target, "cuda")
+    assert handle.choices() == 2
+    assert handle.pin_config({"XBLOCK": 512, "num_warps": 8, "num_stages": 1})
+    assert [launcher.config for launcher in target.launchers] == [configs[1]] and handle.choices() == 1
+    other = _autotuner_stand_in(configs, compiled=True)
+    other.configs = []
+    assert not KernelHandle("k", other, "cuda").pin_config({"XBLOCK": 256, "num_warps": 8, "num_stages": 1})
+    assert len(other.launchers) == 2
+
+
 def test_pin_config_leaves_the_autotuner_alone_when_nothing_matches_or_on_the_cpu():
     import triton
     from kernelopt.runtime.loader import KernelHandle
