@@ -339,7 +339,7 @@ class ModuleEvaluator:
         phases = time_line(verdict.timings) if verdict.timings else ""
         if not verdict.accepted:
             return Evaluation(False, f"{verdict.check}: {verdict.reason}", evidence, gpu_seconds=self._spent(start),
-                              phases=phases)
+                              phases=phases, notes="; ".join(verdict.notes))
         if self.device == "cuda":
             baseline_us, time_us = self._time(self.timing_runner(target), load_candidate(candidate.source),
                                               launches[0].args)

@@ -32,6 +32,8 @@ class Evaluation:
     gpu_seconds: float = 0.0          # device time this evaluation consumed
     timed_by: str = ""                # "cuda-events" | "static-cost-model" | ""
     phases: str = ""                  # where the legality check's time went (shown for slow candidates)
+    notes: str = ""                   # the gate's notes on a reject (what it compared with: a dropped float64
+                                      # reference, the original's run-to-run spread), shown in the search log
 
     @property
     def speedup(self) -> float | None:
@@ -113,6 +115,8 @@ def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluato
                 gpu_seconds += evaluation.gpu_seconds
                 attempts.append((candidate, evaluation))
                 verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:400]})"
+                if not evaluation.accepted and evaluation.notes:
+                    verdict += f" [gate: {evaluation.notes[:300]}]"
                 speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
                 slow = ""
                 if took >= SLOW_EVALUATION_S:

@@ -75,3 +75,18 @@ def test_a_target_without_a_winner_says_which_checks_rejected_and_why_the_search
     entry = _entry(SearchResult(target, None, attempts, 0.0, "its share of the job's wall time reached"))
     assert entry["why"] == ("4 candidates, 1 legal (rejected: mismatch 2, timeout 1), none faster; first rejection: "
                             "mismatch: output 0 differs; search stopped: its share of the job's wall time reached")
+
+
+def test_a_rejects_gate_notes_reach_the_search_log(monkeypatch):
+    """What the gate compared with is part of why a candidate was rejected: a reject judged without its float64
+    reference (dropped for memory) reads like a plain mismatch unless the log says so (the H100 runs' scans)."""
+    monkeypatch.setenv("KERNELOPT_DEVICE_MEMORY_BUDGET", "1")
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    log = io.StringIO()
+    result = search(target, [ZerosOnly()], ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel()),
+                    Budget(max_candidates=2), min_speedup=1e9, progress=Progress(log))
+    evaluation = result.attempts[0][1]
+    assert not evaluation.accepted and "float64 reference" in evaluation.notes
+    line = next(line for line in log.getvalue().splitlines() if "REJECT" in line)
+    assert "[gate: memory budget 1 B" in line
