@@ -23,6 +23,14 @@ REDUCTION_R = (64, 128, 256, 512, 1024, 2048, 4096)
 WARPS = (1, 2, 4, 8, 16, 32)
 STAGES = (1, 2, 3)
 MAX_ELEMENTS_PER_PROGRAM = 32768
+# A split scan's chunk (R0_BLOCK) and warps: one program per chunk of a row, carries chained through the
+# workspace. Inductor's autotuner picks among a few of these in a noisy benchmark (a capture on an H100
+# recorded R0_BLOCK=4096 with 16 warps, 1.2x slower than the 8192 with 4 warps a fresh process picked), so
+# the search times them itself. Chunks below Inductor's smallest (min_split_scan_rblock, 256) would
+# overrun the workspace it sized.
+SPLIT_SCAN_R = (1024, 2048, 4096, 8192, 16384)
+SPLIT_SCAN_WARPS = (4, 8, 16)
+SPLIT_SCAN_MAX_BLOCK_PER_WARP = 4096       # 128 fp32 per thread: past it a chunk spills its registers
 
 
 @dataclass
@@ -71,6 +79,10 @@ class RetuneProposer:
             for x, r, w, s in itertools.product(REDUCTION_X, REDUCTION_R, WARPS[1:], STAGES[:2]):
                 if x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint):
                     configs.append(LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s))
+        elif kind == "split_scan" and block_params == ["R0_BLOCK"]:
+            for w, r in itertools.product(SPLIT_SCAN_WARPS, SPLIT_SCAN_R):     # the first round sees every chunk
+                if r <= next_pow2(r_hint) and r <= SPLIT_SCAN_MAX_BLOCK_PER_WARP * w:
+                    configs.append(LaunchConfig((("R0_BLOCK", r),), w, 1))
         elif kind == "persistent_reduction" and block_params in (["XBLOCK"], []):
             rows = REDUCTION_X if block_params else (1,)
             for x, w in itertools.product(rows, WARPS[1:]):

@@ -41,8 +41,6 @@ from .copy_map import CopyMap, NotACopy, contiguous_strides, is_none, read_copy
 from .retune import RetuneProposer
 
 # Configurations for a producer without a recorded one, per kernel kind (retune's space covers the others).
-SPLIT_SCAN_CONFIGS = (LaunchConfig((("R0_BLOCK", 2048),), 16, 1), LaunchConfig((("R0_BLOCK", 1024),), 8, 1),
-                      LaunchConfig((("R0_BLOCK", 4096),), 16, 1))
 UNRECORDED_CONFIGS = 4
 
 
@@ -301,16 +299,16 @@ def _literal(value: float | None, dtype: str) -> str:
 
 
 def _configs(producer, recorded: dict) -> tuple[LaunchConfig, ...]:
-    """The recorded configuration of the producer's launch; without one, a few from retune's space."""
+    """The recorded configuration of the producer's launch first, then a few more from retune's space (a
+    split scan's recorded pick comes from a noisy benchmark, and may not be its fastest)."""
     block_params = [p for p in BLOCK_PARAMS if producer.signature.get(p) == "constexpr"]
+    first = ()
     if all(p in recorded for p in block_params) and recorded.get("num_warps"):
-        config = LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
-                              int(recorded.get("num_stages") or 1))
-        return (config,)
-    if producer.kind == "split_scan" and block_params == ["R0_BLOCK"]:
-        space = list(SPLIT_SCAN_CONFIGS)
-    else:
-        space = RetuneProposer().space(producer.kind, block_params, producer.size_hints)
-    space = [c for c in space if not config_overruns(producer.source, c)]
-    return tuple(RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, []))   # retune's even spread
+        first = (LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
+                              int(recorded.get("num_stages") or 1)),)
+        if producer.kind != "split_scan":
+            return first
+    space = RetuneProposer().space(producer.kind, block_params, producer.size_hints)
+    space = [c for c in space if not config_overruns(producer.source, c) and c not in first]
+    return first + tuple(RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, []))   # retune's even spread
 
