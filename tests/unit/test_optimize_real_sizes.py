@@ -186,6 +186,18 @@ def test_max_autotune_is_captured_only_where_its_autotuning_fits_the_memory_boun
     assert autotune_over_bound(3 * 2**30, h200)[0]              # 24 GiB against a 9 GiB bound
 
 
+def test_the_job_bound_is_3x_the_module_with_a_floor_for_small_models():
+    """3x a multi-GB module bounds a job at real sizes; a small module gets the floor, which leaves the gate
+    room for a float64 reference (a scan's is about 5x its input: at 3x a 134 MB cumulative sum was judged
+    with none, and its correct candidates were rejected for reassociation)."""
+    from kernelopt.memory_bound import MEMORY_BOUND_FLOOR, job_memory_bound
+
+    h100 = 79 * 2**30
+    assert job_memory_bound(14 * 2**30, h100) == 42 * 2**30
+    assert job_memory_bound(256 * 2**20, h100) == MEMORY_BOUND_FLOOR == 2 * 2**30
+    assert job_memory_bound(40 * 2**30, h100) == h100 - 4 * 2**30          # the device less the headroom
+
+
 def test_the_reports_end_to_end_timing_leaves_out_autotuning_modes_over_the_bound(monkeypatch):
     """The report's end-to-end timing compiles each Inductor mode: at real sizes the max-autotune modes'
     compile-time autotuning would break the memory bound, so they are not timed, and the note says why."""
