@@ -146,3 +146,15 @@ def test_measuring_run_times_every_launch_and_library_call_and_caches(tiny, tmp_
     assert len(files) == len(ops) + 1
     again = timed_ops(module, ops, str(path), rounds=1, cache_dir=cache_dir, device="cpu", min_time_ms=1.0)
     assert again == times       # served from the cache: the same figures, nothing re-measured
+
+
+@pytest.mark.parametrize("device_name, key, bandwidth", [("NVIDIA H200", "h200", 4.138e12),
+                                                          ("NVIDIA H100 80GB HBM3", "h100", 3.007e12)])
+def test_each_gpu_the_device_runs_on_gets_its_own_measured_floors(device_name, key, bandwidth):
+    """An H100 used to get the H200's table (one entry only), which put every kernel 1.38x farther from its
+    floor than it is (the floor census of 2026-12-05)."""
+    from kernelopt.profile.ceilings import gpu_key_for_device_name
+
+    assert gpu_key_for_device_name(device_name) == key
+    ceilings = load_ceilings(key)
+    assert ceilings.memory_us(bandwidth) == pytest.approx(1e6, rel=1e-3)    # one second of its measured copy rate
