@@ -11,6 +11,7 @@ Either way every Triton kernel global is wrapped so that each launch goes throug
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
 import os
 import re
@@ -101,7 +102,8 @@ class KernelHandle:
         are the module's runs. Left alone, it autotunes again at its first run and may pick another
         configuration: a split scan or a split reduction then combines in another order, and a candidate
         launched at the recorded configuration differs from it by reassociation alone. Returns whether
-        the kernel now runs at `meta` (False: no autotuner, or no config of it matches)."""
+        the kernel now runs at `meta` (False: no autotuner, or no configuration of it matches and none can
+        be compiled)."""
         target = self.target
         configs = getattr(target, "configs", None) or []
         launchers = getattr(target, "launchers", None) or []
@@ -109,20 +111,30 @@ class KernelHandle:
             return False
         if launchers:
             # Already compiled: Inductor precompiles at load and then empties `configs` (seen on the H100:
-            # configs [], two launchers), so the launchers are what to pin. One that has run has autotuned
-            # down to its pick, which may be another: then it cannot be pinned here (pin before the first
-            # run; ModuleEvaluator does).
+            # configs [], two launchers), so the launchers are what to pin.
             kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
-            if not kept:
-                return False
-            target.launchers = kept[:1]
-            if configs:
-                target.configs = [kept[0].config]
-            return True
-        matches = [c for c in configs if _config_matches(c, meta)]
-        if not matches:
+            if kept:
+                target.launchers = kept[:1]
+                if configs:
+                    target.configs = [kept[0].config]
+                _no_coordinate_descent(kept[0].config)
+                return True
+        else:
+            matches = [c for c in configs if _config_matches(c, meta)]
+            if matches:
+                target.configs = matches[:1]
+                _no_coordinate_descent(matches[0])
+                return True
+        # Under max-autotune Inductor's coordinate descent tunes past its listed configurations (a capture
+        # recorded R0_BLOCK=4096 with 16 warps for a split scan whose list holds neither): the launcher is
+        # compiled for the recorded one, as the coordinate descent itself does. A launcher that already ran
+        # has autotuned down to its pick; this replaces it too.
+        built = _launcher_for(target, meta, launchers or configs)
+        if built is None:
             return False
-        target.configs = matches[:1]
+        target.launchers = [built]
+        if configs:
+            target.configs = [built.config]
         return True
 
     def choices(self) -> int:
@@ -149,6 +161,44 @@ class KernelHandle:
                                  "argument shapes by the module: pass grid=(...)")
             grid, kwargs = seen[0], {**seen[1], **kwargs}
         self.target[grid](*args, **kwargs)
+
+
+def _no_coordinate_descent(config: Any) -> None:
+    """Mark a pinned configuration as coordinate descent's result, so that Inductor (max-autotune modules
+    tune by coordinate descent at their first run) does not tune away from it."""
+    try:
+        config.found_by_coordesc = True
+    except AttributeError:
+        pass
+
+
+_BLOCK_KEY = re.compile(r"^[XYZR]\d?_?BLOCK$")
+
+
+def _launcher_for(target: Any, meta: dict, known: list) -> Any:
+    """A launcher compiled by Inductor's autotuner `target` for the configuration `meta` names (None when it
+    has no way to compile one, or the compile fails)."""
+    compile_config = getattr(target, "_precompile_config", None)
+    if compile_config is None:
+        return None
+    # lazy: triton loads with torch's Inductor runtime, after TRITON_INTERPRET is settled
+    import triton
+
+    example = next((getattr(k, "config", k) for k in known if getattr(getattr(k, "config", k), "kwargs", None)
+                    is not None), None)
+    names = list(example.kwargs) if example is not None else [k for k in meta if _BLOCK_KEY.match(str(k))]
+    if any(name not in meta for name in names) or not meta.get("num_warps"):
+        return None
+    options = {"num_warps": int(meta["num_warps"]), "num_stages": int(meta.get("num_stages") or 1)}
+    if meta.get("maxnreg"):
+        options["maxnreg"] = int(meta["maxnreg"])
+    config = triton.Config({name: int(meta[name]) for name in names}, **options)
+    _no_coordinate_descent(config)
+    try:
+        with getattr(target, "lock", contextlib.nullcontext()):
+            return compile_config(config).make_launcher()
+    except Exception:  # noqa: BLE001 - a configuration that does not compile is not pinned (remarked)
+        return None
 
 
 def _config_matches(config: Any, meta: dict) -> bool:

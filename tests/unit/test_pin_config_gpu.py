@@ -26,8 +26,19 @@ def test_the_evaluator_runs_each_kernel_at_its_recorded_configuration(xblock, wa
     assert chosen == [(xblock, warps)]
 
 
-def test_a_recorded_configuration_the_autotuner_lacks_is_named():
+def test_a_recorded_configuration_the_autotuner_lacks_is_compiled_and_pinned():
+    """Max-autotune's coordinate descent records configurations outside Inductor's list (the H100's split scan:
+    R0_BLOCK=4096 with 16 warps); the evaluator compiles a launcher for it and the first run keeps it."""
     recorded = {PAD: {"XBLOCK": 64, "num_warps": 1, "num_stages": 1}}       # not one of Inductor's two
+    evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, 262144, device="cuda")], device="cuda",
+                                recorded_configs=recorded)
+    assert evaluator.unpinned == []
+    launchers = evaluator.loaded.kernels[PAD].target.launchers
+    assert [(la.config.kwargs["XBLOCK"], la.config.num_warps) for la in launchers] == [(64, 1)]
+
+
+def test_a_recorded_configuration_that_does_not_compile_is_named():
+    recorded = {PAD: {"XBLOCK": 1024, "num_warps": 3, "num_stages": 1}}     # warps must be a power of 2
     evaluator = ModuleEvaluator(str(MODULE), [torch.randn(128, 262144, device="cuda")], device="cuda",
                                 recorded_configs=recorded)
     assert evaluator.unpinned == [PAD]

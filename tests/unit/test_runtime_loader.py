@@ -293,9 +293,9 @@ def test_pin_config_leaves_the_autotuner_alone_when_nothing_matches_or_on_the_cp
     assert target.configs == configs and len(target.launchers) == 2
 
 
-def test_pin_config_refuses_an_autotuner_that_already_chose_another_configuration():
-    """Once run, Inductor's autotuner keeps only its pick: pinning then must say it cannot (the evaluator
-    pins before the module's first run) and leave the autotuner as it is."""
+def test_pin_config_refuses_an_autotuner_that_already_chose_another_and_cannot_compile_one():
+    """Once run, Inductor's autotuner keeps only its pick: without a way to compile a launcher for the
+    recorded configuration, pinning must say it cannot and leave the autotuner as it is."""
     import triton
     from kernelopt.runtime.loader import KernelHandle
     configs = [triton.Config({"R0_BLOCK": 1024}, num_warps=2, num_stages=1),
@@ -329,3 +329,50 @@ def test_only_the_captures_autotuner_choices_are_pinned():
     assert capture_configs(module) == {
         "triton_spl_fused_cumsum_0": {"R0_BLOCK": 2048, "num_warps": 16, "num_stages": 1},
         "triton_poi_fused_constant_pad_nd_slice_1": {"XBLOCK": 1024, "num_warps": 4, "num_stages": 1}}
+
+
+class _CompilingAutotuner:
+    """What pin_config uses of Inductor's CachingAutotuner to compile a launcher for a configuration its list
+    lacks (the API Inductor's own coordinate descent calls: `_precompile_config(cfg).make_launcher()`)."""
+
+    def __init__(self, configs, fails=False):
+        import threading
+        import types
+        self.configs, self.lock, self.fails, self.compiled = [], threading.Lock(), fails, []
+        self.launchers = [types.SimpleNamespace(config=c) for c in configs]
+
+    def _precompile_config(self, config):
+        import types
+        if self.fails:
+            raise RuntimeError("out of resources")
+        self.compiled.append(config)
+        return types.SimpleNamespace(make_launcher=lambda: types.SimpleNamespace(config=config))
+
+
+def test_pin_config_compiles_a_launcher_for_a_configuration_coordinate_descent_found():
+    """Under max-autotune Inductor's coordinate descent tunes past the listed configurations (a split scan
+    recorded R0_BLOCK=4096 with 16 warps, its list holding neither): the recorded one is compiled, and marked
+    as coordinate descent's result so that the first run does not tune away from it."""
+    import triton
+    from kernelopt.runtime.loader import KernelHandle
+    listed = [triton.Config({"R0_BLOCK": 8192}, num_warps=4, num_stages=1),
+              triton.Config({"R0_BLOCK": 2048}, num_warps=16, num_stages=1)]
+    target = _CompilingAutotuner(listed)
+    handle = KernelHandle("triton_spl_fused_cumsum_0", target, "cuda")
+    assert handle.pin_config({"R0_BLOCK": 4096, "num_warps": 16, "num_stages": 1, "grid": "unused"})
+    [launcher] = target.launchers
+    assert (launcher.config.kwargs, launcher.config.num_warps, launcher.config.num_stages) == ({"R0_BLOCK": 4096}, 16, 1)
+    assert launcher.config.found_by_coordesc and handle.choices() == 1
+    broken = _CompilingAutotuner(listed, fails=True)
+    assert not KernelHandle("k", broken, "cuda").pin_config({"R0_BLOCK": 4096, "num_warps": 16, "num_stages": 1})
+    assert len(broken.launchers) == 2
+
+
+def test_a_listed_configuration_is_pinned_as_coordinate_descents_result():
+    import triton
+    from kernelopt.runtime.loader import KernelHandle
+    listed = [triton.Config({"XBLOCK": 1024}, num_warps=4, num_stages=1),
+              triton.Config({"XBLOCK": 512}, num_warps=8, num_stages=1)]
+    target = _CompilingAutotuner(listed)
+    assert KernelHandle("k", target, "cuda").pin_config({"XBLOCK": 512, "num_warps": 8, "num_stages": 1})
+    assert target.compiled == [] and target.launchers[0].config is listed[1] and listed[1].found_by_coordesc
