@@ -195,6 +195,11 @@ def _launcher_for(target: Any, meta: dict, known: list) -> Any:
     config = triton.Config({name: int(meta[name]) for name in names}, **options)
     _no_coordinate_descent(config)
     try:
+        # After precompiling, Inductor drops the kernel's Python function (fn.fn is None: on the H100 the
+        # compile then failed inside Triton); its coordinate descent reloads it first, and so does this.
+        reload = getattr(target, "_ensure_kernel_loaded", None)
+        if reload is not None:
+            reload()
         with getattr(target, "lock", contextlib.nullcontext()):
             return compile_config(config).make_launcher()
     except Exception:  # noqa: BLE001 - a configuration that does not compile is not pinned (remarked)

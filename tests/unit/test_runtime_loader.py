@@ -341,8 +341,12 @@ class _CompilingAutotuner:
         self.configs, self.lock, self.fails, self.compiled = [], threading.Lock(), fails, []
         self.launchers = [types.SimpleNamespace(config=c) for c in configs]
 
+    def _ensure_kernel_loaded(self):
+        self.loaded = True           # Inductor drops the kernel's Python function after precompiling
+
     def _precompile_config(self, config):
         import types
+        assert getattr(self, "loaded", False), "compiled before the kernel was loaded again"
         if self.fails:
             raise RuntimeError("out of resources")
         self.compiled.append(config)
