@@ -71,7 +71,9 @@ def _candidate_folder() -> Path:
     """The folder load_candidate writes into: made on first use, owned by this process (a process killed
     before its exit handler runs leaves it to sweep_stale_workdirs) and removed when it exits."""
     pid = os.getpid()                  # a forked child makes its own: the parent's goes with the parent
-    if pid not in _CANDIDATES:
+    # Made under the temp folder of the moment: inside a job's work folder (TMPDIR), which goes when that job
+    # ends, and a torch.compile process runs one job per graph (its second graph's candidates found none).
+    if pid not in _CANDIDATES or not _CANDIDATES[pid].is_dir():
         folder = Path(owned_temp_folder("kernelopt-candidates-"))
         _CANDIDATES[pid] = folder
         atexit.register(remove_tree, folder)

@@ -21,3 +21,24 @@ def test_loaded_candidates_leave_no_files_after_the_process_exits(tmp_path):
                           env={**__import__("os").environ, "TMPDIR": str(tmp_path)})
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("kernelopt-candidates")] == []
+
+
+def test_a_candidate_loads_after_the_job_folder_holding_the_last_ones_is_gone(tmp_path):
+    """torch.compile runs one optimize job per graph in the same process, each under its own work folder
+    (TMPDIR): the candidates folder made during the first job goes with it, and the second graph's
+    candidates must get a new one (on the H100 they failed with FileNotFoundError and the graph fell back)."""
+    script = textwrap.dedent('''
+        import os, shutil, tempfile
+        from kernelopt.rewrite.evaluate import load_candidate
+        first_job = tempfile.mkdtemp(prefix="job-one-")
+        tempfile.tempdir = first_job
+        assert load_candidate("def run(x):\\n    return x + 1\\n")(1) == 2
+        tempfile.tempdir = None
+        shutil.rmtree(first_job)                          # the first job ends and removes its folder
+        assert load_candidate("def run(x):\\n    return x + 2\\n")(1) == 3
+        print("ok")
+    ''')
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "TMPDIR": str(tmp_path)})
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("kernelopt-candidates")] == []
