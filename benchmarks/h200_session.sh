@@ -74,10 +74,11 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
 [ -n "$STEPS" ] && want warm_start && step warm_start "${WARM_LIMIT:-420}" python3 benchmarks/backend_warm_start.py \
   --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" --out "$RES/backend_warm_start.json"
 # Issue 19: every general problem's Inductor kernels against their bandwidth floor (which have room), one
-# command; resumable through $RES/floor_census.jsonl (copy it back to resume). Only when named.
+# command; resumable through $RES/floor_census.jsonl (copy it back to resume). CENSUS_MODE=max-autotune-no-cudagraphs
+# captures each problem in that mode first (about a dozen problems per command). Only when named.
 [ -n "$STEPS" ] && want floor_census && step floor_census "${CENSUS_LIMIT:-400}" python3 benchmarks/floor_census.py \
   --out "$RES/floor_census.jsonl" --table "$RES/floor_census.md" --budget-s "$(( ${CENSUS_LIMIT:-400} - 40 ))" \
-  ${CENSUS_PROBLEMS:+--problems "$CENSUS_PROBLEMS"}
+  ${CENSUS_PROBLEMS:+--problems "$CENSUS_PROBLEMS"} ${CENSUS_MODE:+--mode "$CENSUS_MODE"}
 # The unit tests that need a GPU (skipped in CI): CUDA-graph replay, first-call autotune, the torch.compile
 # backend's GPU paths. Only when named; GPU_TESTS narrows it (a pytest -k expression).
 [ -n "$STEPS" ] && want gpu_tests && step gpu_tests "${GPU_TESTS_LIMIT:-300}" python3 -m pytest -q -x -p no:cacheprovider \
