@@ -1,6 +1,8 @@
 """A budgeted beam search over proposers for one rewrite target.
 
-Each round asks every proposer for candidates, given the history of earlier attempts (feedback:
+Scouting comes first: each proposer's first SCOUTS candidates, in proposer order, so that every idea is
+tried before any proposer's third candidate. Each round then asks every proposer for candidates (the
+first round goes on with the proposals scouting started), given the history of earlier attempts (feedback:
 which strategies were accepted, how fast they were, why others were rejected). The evaluator runs
 the legality gate and times the legal ones side by side with the original. The search stops when a
 budget runs out (candidates, GPU seconds, LLM tokens) or no proposer has anything new. The best
@@ -89,70 +91,118 @@ def _fingerprint(candidate: Candidate) -> str:
 
 def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluator, budget: Budget, *,
            min_speedup: float = 1.02, progress: Progress | None = None) -> SearchResult:
-    progress = progress or Progress(None)
-    attempts: list[tuple[Candidate, Evaluation]] = []
-    seen: set[str] = set()
-    gpu_seconds = 0.0
-    longest = 0.0     # wall seconds of the slowest evaluation so far: the next one may take as long
-    best_speedup = 0.0
-    tired: set = set()    # proposers cut off by PATIENCE
+    run = _SearchRun(target, proposers, evaluator, budget, min_speedup, progress or Progress(None))
+    # Scouting: every proposer's first SCOUTS candidates before any proposer's later ones, so that a target
+    # whose time runs out has still seen each idea (softmax_over_dim1 spent its share on five outer-tile
+    # candidates, none faster, and never reached row-on-chip). The first round then goes on with the same
+    # proposals where each one left off: nothing is proposed twice.
+    streams = {}
+    for proposer in proposers:
+        streams[proposer.name] = run.stream(proposer)     # sees the attempts of the proposers before it
+        stopped = run.consume(proposer, itertools.islice(streams[proposer.name], SCOUTS))
+        if stopped:
+            return run.finish(stopped)
     stopped = "no proposer had anything new"
     for round_index in range(budget.rounds):
-        fresh = 0
+        before = run.fresh
         for proposer in proposers:
-            if proposer.name in tired:
+            if proposer.name in run.tired:
                 continue
-            history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in attempts]
-            # Evaluated one at a time by default; a pool-backed evaluator takes them in chunks (_evaluated).
-            proposed = _unseen(_take(proposer.propose(target, history), budget.max_candidates - len(attempts)), seen)
-            mark = time.monotonic()
-            since_gain = 0
-            for candidate, evaluation in _evaluated(evaluator, target, proposed):
-                now = time.monotonic()
-                took, mark = now - mark, now
-                longest = max(longest, took)
-                fresh += 1
-                gpu_seconds += evaluation.gpu_seconds
-                attempts.append((candidate, evaluation))
-                verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:400]})"
-                if not evaluation.accepted and evaluation.notes:
-                    verdict += f" [gate: {evaluation.notes[:300]}]"
-                speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
-                slow = ""
-                if took >= SLOW_EVALUATION_S:
-                    slow = f" ({took:.0f} s" + (f"; check {evaluation.phases}" if evaluation.phases else "") + ")"
-                progress.update(f"{target.id}: candidate {len(attempts)}/{budget.max_candidates} "
-                                f"{candidate.strategy}: {verdict}{speed}{slow}")
-                gained = evaluation.accepted and (evaluation.speedup or 0.0) >= max(min_speedup, best_speedup)
-                best_speedup = max(best_speedup, evaluation.speedup or 0.0) if evaluation.accepted else best_speedup
-                since_gain = 0 if gained else since_gain + 1
-                if since_gain >= PATIENCE:
-                    # its next candidates are variations of the ones that gained nothing: the budget goes to
-                    # the next proposer (a retune's 24 configurations on a kernel near its floor would
-                    # otherwise take a target's whole search)
-                    tired.add(proposer.name)
-                    progress.update(f"{target.id}: {proposer.name}: {PATIENCE} candidates in a row without a gain "
-                                    f"(none legal at {min_speedup:g}x or more and at least the best so far); its next "
-                                    "ones are not tried")
-                    break
-                if len(attempts) >= budget.max_candidates:
-                    return _finish(target, attempts, gpu_seconds, "candidate budget spent", min_speedup)
-                if gpu_seconds >= budget.gpu_seconds:
-                    why = "its share of the GPU-seconds spent" if budget.shared else "GPU-seconds budget spent"
-                    return _finish(target, attempts, gpu_seconds, why, min_speedup)
-                if _tokens(proposers) >= budget.max_tokens:
-                    return _finish(target, attempts, gpu_seconds, "token budget spent", min_speedup)
-                if budget.deadline is not None and now + longest >= budget.deadline:
-                    # at real sizes one candidate's check takes minutes: one that would end after the
-                    # job's wall target is not started
-                    what = "its share of the job's wall time" if budget.shared else "wall-clock deadline"
-                    why = (f"{what} reached" if now >= budget.deadline else
-                           f"{what}: the next candidate would end after it (the slowest took {longest:.0f} s)")
-                    return _finish(target, attempts, gpu_seconds, why, min_speedup)
-        if fresh == 0:
+            proposals = streams.pop(proposer.name, None) or run.stream(proposer)
+            stopped_now = run.consume(proposer, proposals)
+            if stopped_now:
+                return run.finish(stopped_now)
+        # the first round may only have finished what scouting started: the next one proposes anew
+        if run.fresh == before and (round_index > 0 or run.fresh == 0):
             break
         stopped = f"{round_index + 1} rounds done"
-    return _finish(target, attempts, gpu_seconds, stopped, min_speedup)
+    return run.finish(stopped)
+
+
+SCOUTS = 2            # candidates each proposer offers first, before any proposer's third
+
+
+class _SearchRun:
+    """The state of one target's search: its attempts, what it has spent, and which proposers gave up."""
+
+    def __init__(self, target, proposers, evaluator, budget, min_speedup, progress):
+        self.target, self.proposers, self.evaluator, self.budget = target, proposers, evaluator, budget
+        self.min_speedup, self.progress = min_speedup, progress
+        self.attempts: list[tuple[Candidate, Evaluation]] = []
+        self.seen: set[str] = set()
+        self.gpu_seconds = 0.0
+        self.longest = 0.0     # wall seconds of the slowest evaluation so far: the next one may take as long
+        self.best_speedup = 0.0
+        self.tired: set = set()    # proposers cut off by PATIENCE
+        self.since_gain: dict[str, int] = {}
+        self.fresh = 0
+
+    def stream(self, proposer) -> Iterable[Candidate]:
+        """The proposer's candidates given the history so far, those already seen left out."""
+        history = [Attempt(c, e.accepted, e.reason, e.speedup) for c, e in self.attempts]
+        return iter(_unseen(_take(proposer.propose(self.target, history),
+                                  self.budget.max_candidates - len(self.attempts)), self.seen))
+
+    def consume(self, proposer, proposed: Iterable[Candidate]) -> str | None:
+        """Evaluate `proposed` in order (a pool-backed evaluator takes them in chunks: _evaluated) until the
+        proposer runs dry or tires; the reason the whole search stops, if a budget ran out."""
+        target, budget = self.target, self.budget
+        mark = time.monotonic()
+        for candidate, evaluation in _evaluated(self.evaluator, target, proposed):
+            now = time.monotonic()
+            took, mark = now - mark, now
+            self.longest = max(self.longest, took)
+            self.fresh += 1
+            self.gpu_seconds += evaluation.gpu_seconds
+            self.attempts.append((candidate, evaluation))
+            self._report(candidate, evaluation, took)
+            gained = evaluation.accepted and (evaluation.speedup or 0.0) >= max(self.min_speedup, self.best_speedup)
+            if evaluation.accepted:
+                self.best_speedup = max(self.best_speedup, evaluation.speedup or 0.0)
+            since = self.since_gain[proposer.name] = 0 if gained else self.since_gain.get(proposer.name, 0) + 1
+            if since >= PATIENCE:
+                # its next candidates are variations of the ones that gained nothing: the budget goes to
+                # the next proposer (a retune's 24 configurations on a kernel near its floor would
+                # otherwise take a target's whole search)
+                self.tired.add(proposer.name)
+                self.progress.update(f"{target.id}: {proposer.name}: {PATIENCE} candidates in a row without a gain "
+                                     f"(none legal at {self.min_speedup:g}x or more and at least the best so far); "
+                                     "its next ones are not tried")
+                return None
+            stopped = self._budget_spent(now)
+            if stopped:
+                return stopped
+        return None
+
+    def _report(self, candidate: Candidate, evaluation: Evaluation, took: float) -> None:
+        verdict = "ACCEPT" if evaluation.accepted else f"REJECT ({evaluation.reason[:400]})"
+        if not evaluation.accepted and evaluation.notes:
+            verdict += f" [gate: {evaluation.notes[:300]}]"
+        speed = f" {evaluation.speedup:.3f}x" if evaluation.speedup else ""
+        slow = ""
+        if took >= SLOW_EVALUATION_S:
+            slow = f" ({took:.0f} s" + (f"; check {evaluation.phases}" if evaluation.phases else "") + ")"
+        self.progress.update(f"{self.target.id}: candidate {len(self.attempts)}/{self.budget.max_candidates} "
+                             f"{candidate.strategy}: {verdict}{speed}{slow}")
+
+    def _budget_spent(self, now: float) -> str | None:
+        budget = self.budget
+        if len(self.attempts) >= budget.max_candidates:
+            return "candidate budget spent"
+        if self.gpu_seconds >= budget.gpu_seconds:
+            return "its share of the GPU-seconds spent" if budget.shared else "GPU-seconds budget spent"
+        if _tokens(self.proposers) >= budget.max_tokens:
+            return "token budget spent"
+        if budget.deadline is not None and now + self.longest >= budget.deadline:
+            # at real sizes one candidate's check takes minutes: one that would end after the job's wall
+            # target is not started
+            what = "its share of the job's wall time" if budget.shared else "wall-clock deadline"
+            return (f"{what} reached" if now >= budget.deadline else
+                    f"{what}: the next candidate would end after it (the slowest took {self.longest:.0f} s)")
+        return None
+
+    def finish(self, stopped: str) -> SearchResult:
+        return _finish(self.target, self.attempts, self.gpu_seconds, stopped, self.min_speedup)
 
 
 PATIENCE = 8          # candidates in a row a proposer may offer without a gain before it is cut off

@@ -90,3 +90,17 @@ def test_a_rejects_gate_notes_reach_the_search_log(monkeypatch):
     assert not evaluation.accepted and "float64 reference" in evaluation.notes
     line = next(line for line in log.getvalue().splitlines() if "REJECT" in line)
     assert "[gate: memory budget 1 B" in line
+
+
+def test_every_proposer_is_asked_before_any_offers_its_third_candidate():
+    """Scouting: with room for only four candidates, the second proposer's idea is still tried (it used to wait
+    until the first proposer had offered PATIENCE candidates: softmax_over_dim1 spent its share on outer-tile
+    and never reached row-on-chip), and the first proposer's proposals then go on where they left off."""
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    result = search(target, [WidestRetune(), ZerosOnly()],
+                    ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel()),
+                    Budget(max_candidates=4), min_speedup=1e9)
+    assert [candidate.proposer for candidate, _ in result.attempts] == ["retune", "retune", "zeros", "retune"]
+    strategies = [candidate.strategy for candidate, _ in result.attempts]
+    assert len(set(strategies)) == 4 and result.stopped_because == "candidate budget spent"
