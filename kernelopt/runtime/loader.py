@@ -197,13 +197,24 @@ def _launcher_for(target: Any, meta: dict, known: list) -> Any:
     try:
         # After precompiling, Inductor drops the kernel's Python function (fn.fn is None: on the H100 the
         # compile then failed inside Triton); its coordinate descent reloads it first, and so does this.
-        reload = getattr(target, "_ensure_kernel_loaded", None)
-        if reload is not None:
-            reload()
+        _reload_kernel_function(target)
         with getattr(target, "lock", contextlib.nullcontext()):
             return compile_config(config).make_launcher()
     except Exception:  # noqa: BLE001 - a configuration that does not compile is not pinned (remarked)
         return None
+
+
+def _reload_kernel_function(target: Any) -> None:
+    """Inductor's `_ensure_kernel_loaded` (torch 2.13); where a release lacks it, what it does: the stashed
+    `_reload_kernel` callback gives the function back."""
+    ensure = getattr(target, "_ensure_kernel_loaded", None)
+    if ensure is not None:
+        ensure()
+        return
+    fn = getattr(target, "fn", None)
+    reload = getattr(target, "_reload_kernel", None)
+    if fn is not None and getattr(fn, "fn", True) is None and callable(reload):
+        target.fn = reload().fn
 
 
 def _config_matches(config: Any, meta: dict) -> bool:
