@@ -11,10 +11,8 @@ Either way every Triton kernel global is wrapped so that each launch goes throug
 from __future__ import annotations
 
 import ast
-import contextlib
 import inspect
 import os
-import re
 import textwrap
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -23,6 +21,7 @@ import torch
 
 from kernelopt.errors import InputError
 from kernelopt.inductor_source import dotted_name
+from kernelopt.runtime.autotuner_pin import pin_autotuner, without_autotune_cache
 from kernelopt.runtime.cpu_kernel import InterpretedKernel
 from kernelopt.runtime.cpu_rewrite import RUNTIME_NAME, rewrite_for_cpu
 from kernelopt.runtime.cpu_shims import CpuRuntime
@@ -97,45 +96,10 @@ class KernelHandle:
         return list(names) if names is not None else None
 
     def pin_config(self, meta: dict) -> bool:
-        """Restrict an Inductor kernel's autotuner (CUDA) to the configuration `meta` names (block sizes,
-        num_warps, num_stages: what the capture recorded Inductor's autotuner chose), so that its runs here
-        are the module's runs. Left alone, it autotunes again at its first run and may pick another
-        configuration: a split scan or a split reduction then combines in another order, and a candidate
-        launched at the recorded configuration differs from it by reassociation alone. Returns whether
-        the kernel now runs at `meta` (False: no autotuner, or no configuration of it matches and none can
-        be compiled)."""
-        target = self.target
-        configs = getattr(target, "configs", None) or []
-        launchers = getattr(target, "launchers", None) or []
-        if self.device != "cuda" or not meta or not (configs or launchers):
-            return False
-        if launchers:
-            # Already compiled: Inductor precompiles at load and then empties `configs` (seen on the H100:
-            # configs [], two launchers), so the launchers are what to pin.
-            kept = [launcher for launcher in launchers if _config_matches(getattr(launcher, "config", None), meta)]
-            if kept:
-                target.launchers = kept[:1]
-                if configs:
-                    target.configs = [kept[0].config]
-                _no_coordinate_descent(kept[0].config)
-                return True
-        else:
-            matches = [c for c in configs if _config_matches(c, meta)]
-            if matches:
-                target.configs = matches[:1]
-                _no_coordinate_descent(matches[0])
-                return True
-        # Under max-autotune Inductor's coordinate descent tunes past its listed configurations (a capture
-        # recorded R0_BLOCK=4096 with 16 warps for a split scan whose list holds neither): the launcher is
-        # compiled for the recorded one, as the coordinate descent itself does. A launcher that already ran
-        # has autotuned down to its pick; this replaces it too.
-        built = _launcher_for(target, meta, launchers or configs)
-        if built is None:
-            return False
-        target.launchers = [built]
-        if configs:
-            target.configs = [built.config]
-        return True
+        """Restrict this kernel's Inductor autotuner (CUDA) to the configuration `meta` names, the one the
+        capture recorded Inductor's autotuner chose (autotuner_pin.pin_autotuner says how and why);
+        whether the kernel now runs at `meta`."""
+        return self.device == "cuda" and pin_autotuner(self.target, meta)
 
     def choices(self) -> int:
         """How many configurations this kernel's autotuner still chooses among (its compiled launchers, or
@@ -161,72 +125,6 @@ class KernelHandle:
                                  "argument shapes by the module: pass grid=(...)")
             grid, kwargs = seen[0], {**seen[1], **kwargs}
         self.target[grid](*args, **kwargs)
-
-
-def _no_coordinate_descent(config: Any) -> None:
-    """Mark a pinned configuration as coordinate descent's result, so that Inductor (max-autotune modules
-    tune by coordinate descent at their first run) does not tune away from it."""
-    try:
-        config.found_by_coordesc = True
-    except AttributeError:
-        pass
-
-
-_BLOCK_KEY = re.compile(r"^[XYZR]\d?_?BLOCK$")
-
-
-def _launcher_for(target: Any, meta: dict, known: list) -> Any:
-    """A launcher compiled by Inductor's autotuner `target` for the configuration `meta` names (None when it
-    has no way to compile one, or the compile fails)."""
-    compile_config = getattr(target, "_precompile_config", None)
-    if compile_config is None:
-        return None
-    # lazy: triton loads with torch's Inductor runtime, after TRITON_INTERPRET is settled
-    import triton
-
-    example = next((getattr(k, "config", k) for k in known if getattr(getattr(k, "config", k), "kwargs", None)
-                    is not None), None)
-    names = list(example.kwargs) if example is not None else [k for k in meta if _BLOCK_KEY.match(str(k))]
-    if any(name not in meta for name in names) or not meta.get("num_warps"):
-        return None
-    options = {"num_warps": int(meta["num_warps"]), "num_stages": int(meta.get("num_stages") or 1)}
-    if meta.get("maxnreg"):
-        options["maxnreg"] = int(meta["maxnreg"])
-    config = triton.Config({name: int(meta[name]) for name in names}, **options)
-    _no_coordinate_descent(config)
-    try:
-        # After precompiling, Inductor drops the kernel's Python function (fn.fn is None: on the H100 the
-        # compile then failed inside Triton); its coordinate descent reloads it first, and so does this.
-        _reload_kernel_function(target)
-        with getattr(target, "lock", contextlib.nullcontext()):
-            return compile_config(config).make_launcher()
-    except Exception:  # noqa: BLE001 - a configuration that does not compile is not pinned (remarked)
-        return None
-
-
-def _reload_kernel_function(target: Any) -> None:
-    """Inductor's `_ensure_kernel_loaded` (torch 2.13); where a release lacks it, what it does: the stashed
-    `_reload_kernel` callback gives the function back."""
-    ensure = getattr(target, "_ensure_kernel_loaded", None)
-    if ensure is not None:
-        ensure()
-        return
-    fn = getattr(target, "fn", None)
-    reload = getattr(target, "_reload_kernel", None)
-    if fn is not None and getattr(fn, "fn", True) is None and callable(reload):
-        target.fn = reload().fn
-
-
-def _config_matches(config: Any, meta: dict) -> bool:
-    """Whether a triton.Config has the block sizes, num_warps and num_stages that `meta` gives (keys of
-    `meta` that are not the config's, such as a grid, are not compared)."""
-    kwargs = getattr(config, "kwargs", None)
-    if kwargs is None:
-        return False
-    if any(key not in meta or meta[key] != value for key, value in kwargs.items()):
-        return False
-    return all(meta.get(key, getattr(config, key, None)) == getattr(config, key, None)
-               for key in ("num_warps", "num_stages"))
 
 
 def _launch_key(args) -> tuple:
@@ -393,15 +291,6 @@ def _read_tree(path: str) -> tuple[str, ast.Module]:
         return source, ast.parse(source, filename=path)
     except SyntaxError as err:
         raise InputError(f"{path}:{err.lineno}: not a Python module: {err.msg}") from None
-
-
-_AUTOTUNE_CACHE_FLAG = re.compile(r"'(autotune_local_cache|autotune_remote_cache)':\s*True\b")
-
-
-def without_autotune_cache(source: str) -> str:
-    """The module's text with its kernels' `inductor_meta` turning Inductor's autotune caches off (Inductor
-    bakes the flags into each kernel's decorator, so its config cannot do it after the fact)."""
-    return _AUTOTUNE_CACHE_FLAG.sub(lambda m: f"'{m.group(1)}': False", source)
 
 
 def load_output_module(path: str, device: str = "cpu", hooks: bool = True,

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 from kernelopt.inductor_source import kernel_sources
-from kernelopt.runtime.loader import without_autotune_cache
+from kernelopt.runtime.autotuner_pin import without_autotune_cache
 
 MODULE = (Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general" / "exclusive_cumsum"
           / "exclusive_cumsum.default.0.py")

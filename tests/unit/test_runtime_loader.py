@@ -386,11 +386,11 @@ def test_a_release_without_ensure_kernel_loaded_gets_its_kernel_back_from_the_st
     """torch releases differ in how an autotuner reloads the function it dropped after precompiling: where
     `_ensure_kernel_loaded` is missing, the `_reload_kernel` callback Inductor stashes is what it calls."""
     import types
-    from kernelopt.runtime.loader import _reload_kernel_function
+    from kernelopt.runtime.autotuner_pin import reload_kernel_function
     function = types.SimpleNamespace(fn=lambda: None)
     target = types.SimpleNamespace(fn=types.SimpleNamespace(fn=None), _reload_kernel=lambda: types.SimpleNamespace(fn=function))
-    _reload_kernel_function(target)
+    reload_kernel_function(target)
     assert target.fn is function
     loaded = types.SimpleNamespace(fn=function, _reload_kernel=lambda: 1 / 0)      # present: nothing is reloaded
-    _reload_kernel_function(loaded)
+    reload_kernel_function(loaded)
     assert loaded.fn is function
