@@ -94,6 +94,7 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
 
     from kernelopt.capture.inductor import kernel_configs
     from kernelopt.codegen import emit_python
+    from kernelopt.codegen.standalone_module import EmitOptions
     from kernelopt.codegen.configs import apply_recorded_configs, recorded_configs
     from kernelopt.lift import lift_file
     from kernelopt.runtime.loader import load_output_module
@@ -116,7 +117,8 @@ def measure(capture: Path, device: str, rounds: int, workdir: Path) -> dict:
     differs = sorted(name for name, config in chosen.items()
                      if name in recorded and recorded[name].as_attr() != config.as_attr())
     emitted_path = workdir / f"{capture.parent.name}_{capture.name.replace('.', '_').replace('-', '_')}_emitted.py"
-    emitted_path.write_text(emit_python(module, options=None))
+    # the live choice launched as is (not timed again): the same configuration on both sides
+    emitted_path.write_text(emit_python(module, options=EmitOptions(retime_recorded=False)))
     sources = {}
     for launch in module.launches():
         sources[launch.attrs.get("config_source", "?")] = sources.get(launch.attrs.get("config_source", "?"), 0) + 1

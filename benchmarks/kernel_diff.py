@@ -109,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     import emit_identity as ei
     from kernelopt.capture.inductor import kernel_configs
     from kernelopt.codegen import emit_python
+    from kernelopt.codegen.standalone_module import EmitOptions
     from kernelopt.codegen.configs import apply_recorded_configs
     from kernelopt.lift import lift_file
     from kernelopt.runtime.loader import load_output_module
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         module = lift_file(str(original_path))
         apply_recorded_configs(module, {"kernels": live})
         emitted_path = _CACHES / "emitted.py"
-        emitted_path.write_text(emit_python(module, options=None))
+        emitted_path.write_text(emit_python(module, options=EmitOptions(retime_recorded=False)))  # the live choice
         emitted = ei._import(emitted_path)
         for _ in range(3):
             emitted.call(fresh())

@@ -29,6 +29,10 @@ class EmitPython(Pass):
     config_policy: str = field(default="auto", metadata={
         "help": "for launches without a recorded config: auto (autotune for a GPU module, most-work for a CPU "
                 "one) | autotune (timed at the first launch) | first (Inductor's first heuristic config) | most-work"})
+    retime_recorded: bool = field(default=True, metadata={
+        "help": "a GPU module times a capture's recorded config again at the first launch, first among Inductor's "
+                "heuristic configs, as Inductor's runtime does in every process (a recorded pick is one noisy "
+                "benchmark); false launches the recorded config"})
     cuda_graphs: str = field(default="auto", metadata={"help": "auto | on | off: " + CUDA_GRAPHS_HELP})
     outputs: str = field(default="fresh", metadata={"help": "fresh | static: " + OUTPUTS_HELP})
 
@@ -52,7 +56,7 @@ class EmitPython(Pass):
             raise PassFailure(f"the module has symbolic sizes ({symbols}); emit-python writes static-shape "
                               "modules only (keep the Inductor module for this one)")
         options = EmitOptions(config_policy=self.config_policy, gpu=ctx.options.get("gpu"),
-                              cuda_graphs=self.cuda_graphs, outputs=self.outputs)
+                              retime_recorded=self.retime_recorded, cuda_graphs=self.cuda_graphs, outputs=self.outputs)
         try:
             source = emit_python(module, self.style, options=options, remark=ctx.remark)
         except InputError as err:

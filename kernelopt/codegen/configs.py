@@ -2,7 +2,12 @@
 
 Never a blind default. In order of preference:
 1. the launch attr `config` already in the IR (from the capture: the autotuner's choice, put there by
-   the lifter or by `apply_recorded_configs`);
+   the lifter or by `apply_recorded_configs`). Under policy `autotune` a recorded choice is *retimed*
+   (`retime_recorded`, the default): it is the first of the configs the emitted module times at the
+   kernel's first launch, beside Inductor's list, as Inductor's runtime does in every process. A
+   recorded pick is one process's noisy benchmark: on an H100 an exclusive scan's recorded split-scan
+   configuration ran 1.2x slower than the one a fresh process picked, and an emitted module pinned to
+   it lost to the Inductor module it came from. A launch the search rewrote keeps its measured config;
 2. otherwise the kernel's own heuristic configs: the list Inductor's `@triton_heuristics.<kind>`
    would autotune over, from the decorator in the kernel source (read as data, never executed:
    kernelopt/inductor_decorator.py; at emit time: the emitted module does not need Inductor).
@@ -192,25 +197,28 @@ class Selection:
     source: str            # capture | measured | heuristic | template | autotune
     remark: str | None = None
     candidates: list[LaunchConfig] | None = None   # autotune: every config, in Inductor's order
+    recorded: bool = False  # a capture's recorded config retimed: where the configs cannot share a launch
+                            # site, the recorded one is launched (not Inductor's first)
 
 
 def select_config(module: Module, launch: Op, policy: str = "auto",
-                  cache: dict | None = None) -> Selection:
+                  cache: dict | None = None, retime_recorded: bool = True) -> Selection:
     """The configuration `launch` is emitted with (see the module doc for the order)."""
     policy = resolve_policy(policy, module)
     recorded = launch.attrs.get("config")
-    if isinstance(recorded, dict) and recorded:
-        return Selection(LaunchConfig.from_dict(recorded), str(launch.attrs.get("config_source", "capture")))
     kernel = module.kernel(launch.symbol or "")
+    if isinstance(recorded, dict) and recorded:
+        chosen = LaunchConfig.from_dict(recorded)
+        source = str(launch.attrs.get("config_source", "capture"))
+        if source != "capture" or policy != "autotune" or not retime_recorded or kernel is None \
+                or str(kernel.attrs.get("kind", "")) == "template":
+            return Selection(chosen, source)
+        listed = _heuristic_configs_cached(kernel, cache)
+        candidates = [chosen] + [c for c in listed if c.kwargs != chosen.kwargs or c.options() != chosen.options()]
+        return Selection(chosen, "autotune", None, candidates, recorded=True)
     if kernel is None:
         raise InputError(f"launch of @{launch.symbol}: no such kernel in the module")
-    key = kernel.symbol
-    if cache is not None and key in cache:
-        configs = cache[key]
-    else:
-        configs = heuristic_configs(kernel)
-        if cache is not None:
-            cache[key] = configs
+    configs = _heuristic_configs_cached(kernel, cache)
     config = choose(configs, "most-work" if policy == "autotune" else policy)
     if str(kernel.attrs.get("kind", "")) == "template" or len(configs) == 1 and not config.kwargs:
         return Selection(config, "template" if kernel.attrs.get("kind") == "template" else "heuristic")
@@ -224,6 +232,16 @@ def select_config(module: Module, launch: Op, policy: str = "auto",
     remark = (f"no recorded launch config for @{kernel.symbol}: picked {_describe(config)} from its "
               f"{len(configs)} Inductor heuristic config(s) (policy '{policy}')")
     return Selection(config, "heuristic", remark)
+
+
+def _heuristic_configs_cached(kernel: Op, cache: dict | None) -> list[LaunchConfig]:
+    key = kernel.symbol
+    if cache is not None and key in cache:
+        return cache[key]
+    configs = heuristic_configs(kernel)
+    if cache is not None:
+        cache[key] = configs
+    return configs
 
 
 def _describe(config: LaunchConfig) -> str:

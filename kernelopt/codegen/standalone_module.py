@@ -39,6 +39,8 @@ EXTERN_SUPPORTED = ("mm", "addmm", "bias_addmm", "bmm", "baddbmm", "convolution"
 @dataclass
 class EmitOptions:
     config_policy: str = "auto"           # for launches without a recorded config (see configs.py)
+    retime_recorded: bool = True          # under `autotune`: a capture's recorded config is timed again at the
+                                          # first launch beside Inductor's list (configs.py); False launches it
     gpu: str | None = None                # the GPU the configs were tuned on (default: module attrs)
     date: str | None = None               # header date (tests pin it)
     cuda_graphs: str = "auto"             # call() through CUDA graphs: auto | on | off (graph_runtime.py)
@@ -273,9 +275,12 @@ def _launch_object(state: _State, launch: Op, index: int) -> tuple[str, bool, li
     if retuned is not None:
         selection = cfg.Selection(cfg.LaunchConfig.from_dict(retuned), "retune")
     else:
-        selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache)
+        selection = cfg.select_config(state.module, launch, state.options.config_policy, state.config_cache,
+                                      state.options.retime_recorded)
     candidates = _autotune_candidates(kernel, launch, code, selection)
-    if selection.candidates and candidates is None:
+    if selection.candidates and candidates is None and selection.recorded:
+        selection = cfg.Selection(selection.config, "capture")       # configs that cannot share a site
+    elif selection.candidates and candidates is None:
         selection = cfg.Selection(selection.candidates[0], "heuristic", f"no recorded launch config for "
                                   f"@{kernel.symbol}: Inductor's first heuristic config (its configs cannot share one "
                                   f"launch site: a grid that is not static, or different constexprs)")
@@ -599,9 +604,9 @@ def _header(state: _State, graphs: GraphSettings | None) -> str:
         "Launch config sources: " + (", ".join(f"{k} x{v}" for k, v in sorted(state.config_sources.items())) or "none"),
     ]
     if state.autotuned:
-        lines.append(f"Autotuned launch sites: {state.config_sources['autotune']} (no recorded config: Inductor's "
-                     "heuristic configs are timed at the first launch on the GPU the module runs on, the choice "
-                     "cached under $KERNELOPT_CACHE_DIR/autotune)")
+        lines.append(f"Autotuned launch sites: {state.config_sources['autotune']} (Inductor's heuristic configs, "
+                     "after a capture's recorded one where there is one, are timed at the first launch on the GPU "
+                     "the module runs on, the choice cached under $KERNELOPT_CACHE_DIR/autotune)")
     lines += [
         f"Precision policy: {attrs.get('precision', 'strict')}"
         + (" (fp32 math stays fp32: no TF32 or bf16 dots)" if attrs.get("precision", "strict") == "strict" else ""),

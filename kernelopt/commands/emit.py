@@ -31,6 +31,10 @@ def register(subparsers) -> None:
                              "first heuristic config), most-work (the most work per program: fastest under the "
                              "CPU interpreter); auto (default): autotune for a module captured for a GPU, "
                              "most-work for one captured for the CPU")
+    parser.add_argument("--pin-recorded-configs", action="store_true",
+                        help="launch each --manifest config as recorded; by default a module for a GPU times it "
+                             "again at the first launch, first among Inductor's heuristic configs, as Inductor's "
+                             "runtime does in every process (a recorded pick is one process's noisy benchmark)")
     parser.add_argument("--gpu", help="the GPU the launch configs were tuned on, for the header")
     add_graph_flags(parser)
     parser.set_defaults(func=handle)
@@ -90,6 +94,7 @@ def handle(args: argparse.Namespace) -> int:
         print(f"{args.manifest}: recorded configs for {applied} launch(es)", file=sys.stderr)
     remarks = []
     source = emit_python(module, args.style, options=EmitOptions(config_policy=args.config_policy, gpu=args.gpu,
+                                                                  retime_recorded=not args.pin_recorded_configs,
                                                                   cuda_graphs=args.cuda_graphs, outputs=args.outputs),
                          remark=lambda op, message: remarks.append(message))
     for message in remarks:

@@ -143,12 +143,13 @@ def test_the_descent_sites_reach_two_steps_from_the_listed_configs():
     second = {n for c in first for n in descent_neighbours(kernel, "reduction", c)} - listed - first
     assert second and launch.attrs["descent_configs"] == len(first) + len(second)
 
-def test_pinned_configs_are_emitted_as_before():
+def test_pinned_configs_are_emitted_as_before_when_not_retimed():
+    from kernelopt.codegen.standalone_module import EmitOptions
     module = lift_file(str(FIXTURES / "gpt2_2l.default.0.py"))
     for launch in module.launches():                    # as a capture manifest pins them
         launch.attrs["config"] = heuristic_configs(module.kernel(launch.symbol))[-1].as_attr()
         launch.attrs["config_source"] = "capture"
-    source = emit_python(module)
+    source = emit_python(module, options=EmitOptions(retime_recorded=False))
     assert "_Autotuned" not in source and "KERNELOPT_AUTOTUNE" not in source
     assert f"Launch config sources: capture x{len(module.launches())}\n" in source
 

@@ -83,18 +83,39 @@ def test_template_grid_comes_from_its_fixed_grid():
     assert template.attrs["config"]["num_warps"] == 4 and template.attrs["config"]["num_stages"] == 3
 
 
-def test_recorded_configs_are_pinned(ln_gelu):
+def _record_ln_gelu_config(ln_gelu) -> None:
     name = ln_gelu.launches()[0].symbol
     manifest = {"graphs": [{"module": "ln_gelu.default.0.py", "kernels": {
         name: {"chosen": {"kwargs": {"XBLOCK": 1, "R0_BLOCK": 1024}, "num_warps": 8, "num_stages": 1}}}}]}
     assert apply_recorded_configs(ln_gelu, manifest) == 1
-    source = emit_python(ln_gelu)
+
+
+def test_recorded_configs_are_pinned_when_not_retimed(ln_gelu):
+    from kernelopt.codegen.standalone_module import EmitOptions
+    _record_ln_gelu_config(ln_gelu)
+    source = emit_python(ln_gelu, options=EmitOptions(retime_recorded=False))
     launch = ln_gelu.launches()[0]
     assert launch.attrs["config_source"] == "capture"
     assert launch.attrs["config"] == {"XBLOCK": 1, "R0_BLOCK": 1024, "num_warps": 8, "num_stages": 1,
                                       "grid": [8192, 1, 1]}
     assert "meta={'XBLOCK': 1, 'R0_BLOCK': 1024}, options={'num_warps': 8, 'num_stages': 1}" in source
     assert "Launch config sources: capture x1" in source
+
+
+def test_a_recorded_config_is_timed_again_first_beside_inductors_list(ln_gelu):
+    """A recorded pick is one process's noisy benchmark (an H100 capture's split-scan pick ran 1.2x slower than
+    a fresh process's): a GPU module times it again at the first launch, first of the configs, as Inductor's
+    runtime does in every process; under the interpreter the recorded one runs (`untimed=0`)."""
+    _record_ln_gelu_config(ln_gelu)
+    source = emit_python(ln_gelu)
+    launch = ln_gelu.launches()[0]
+    assert launch.attrs["config_source"] == "autotune"
+    candidates = launch.attrs["config_candidates"]
+    assert candidates[0] == {"XBLOCK": 1, "R0_BLOCK": 1024, "num_warps": 8, "num_stages": 1, "grid": [8192, 1, 1]}
+    others = [c for c in heuristic_configs(ln_gelu.kernels[0])
+              if (dict(c.kwargs), c.num_warps, c.num_stages) != ({"XBLOCK": 1, "R0_BLOCK": 1024}, 8, 1)]
+    assert others and len(candidates) == 1 + len(others)
+    assert "untimed=0" in source and "Launch config sources: autotune x1" in source
 
 
 def test_unrecorded_configs_are_heuristic_with_a_remark():
