@@ -213,7 +213,10 @@ def select_config(module: Module, launch: Op, policy: str = "auto",
         if source != "capture" or policy != "autotune" or not retime_recorded or kernel is None \
                 or str(kernel.attrs.get("kind", "")) == "template":
             return Selection(chosen, source)
-        listed = _heuristic_configs_cached(kernel, cache)
+        try:
+            listed = _heuristic_configs_cached(kernel, cache)
+        except InputError:          # no Inductor decorator to read a list from: the recorded one is launched
+            return Selection(chosen, source)
         candidates = [chosen] + [c for c in listed if c.kwargs != chosen.kwargs or c.options() != chosen.options()]
         return Selection(chosen, "autotune", None, candidates, recorded=True)
     if kernel is None:

@@ -279,3 +279,17 @@ def test_the_emitted_module_allocates_through_torchs_cpp_entry_point_as_inductor
     assert namespace["empty_strided"] is torch._C._dynamo.guards._empty_strided_cpu
     buffer = namespace["empty_strided"]((3, 5), (1, 3), torch.float16)
     assert buffer.shape == (3, 5) and buffer.stride() == (1, 3) and buffer.dtype == torch.float16
+
+
+def test_a_recorded_config_without_a_list_to_retime_against_is_launched_as_recorded(ln_gelu):
+    """A kernel whose source carries no Inductor decorator (nothing lists its configs) keeps the recorded config
+    instead of failing the emit."""
+    _record_ln_gelu_config(ln_gelu)
+    kernel = ln_gelu.kernels[0]
+    source = kernel.attrs["source"]
+    start = source.index("@triton_heuristics.")
+    kernel.attrs["source"] = source[:start] + source[source.index("@triton.jit"):]
+    emit_python(ln_gelu)
+    launch = ln_gelu.launches()[0]
+    assert launch.attrs["config_source"] == "capture"
+    assert launch.attrs["config"]["R0_BLOCK"] == 1024 and launch.attrs["config"]["num_warps"] == 8
