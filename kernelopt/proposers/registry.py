@@ -15,6 +15,7 @@ from typing import Callable
 from kernelopt.errors import UsageError
 
 from .epilogue import EpilogueProposer
+from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
 from .llm.proposer import LLMProposer
 from .outer_tile import OuterTileProposer
@@ -31,7 +32,8 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
                             "store-remap": StoreRemapProposer, "epilogue": EpilogueProposer,
                             "split-row": SplitRowProposer,
-                            "row-on-chip": RowOnChipProposer, "outer-tile": OuterTileProposer,
+                            "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
+                            "outer-tile": OuterTileProposer,
                             "llm": LLMProposer}
 
 

@@ -1,0 +1,456 @@
+"""fold-pass: fold a looped reduction's last pass into an earlier one when its sum is linear in the row.
+
+Inductor writes a reduction that needs statistics of the whole row as one r-loop per pass (`row_loops`):
+a label-smoothed cross-entropy takes the row's max and sum of exponentials in one loop, then sums
+`x - max - log(sum)` over the row in a second, streaming the row from memory again. When the last pass
+only sums (no store inside it), and the summed value is linear in the row with coefficients that are the
+earlier passes' per-row results,
+
+    sum_r (a_1(s) * R_1(x_r) + ... + a_k(s) * R_k(x_r) + b(s))
+        = a_1(s) * sum_r R_1(x_r) + ... + a_k(s) * sum_r R_k(x_r) + b(s) * count,
+
+the sums of the row terms R_i (which read only the row) are accumulated in the earlier pass that reads the
+same data, and the last pass becomes that combination, after the statistics it needs. This is the online
+form of the pass: the row is read one time fewer. Found from the kernel's own code (its loads, its
+accumulators, the expression it sums), whatever the kernel is named.
+
+The sum is reassociated (sum(x) - n*c in place of sum(x - c)): where the two terms cancel, the folded form
+is less accurate, and the legality gate, which compares against a float64 reference, rejects it.
+
+Applies to `reduction` kernels whose last r-loop holds no store, sums into its accumulators only
+(`acc = tl.where(mask, acc + v, acc)`), reads only data an earlier loop reads (same pointer, mask and
+`other` by value number), and leaves nothing but its accumulators to the code after it; `v` must be a
+sum of terms, each a row expression (no earlier-pass result inside) times a product of earlier-pass
+results, or an earlier-pass result alone. Anything else is declined with a reason.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass
+from typing import Iterable
+
+from .base import Attempt, Candidate, RewriteTarget
+from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_rule, grid_type_of
+from .retune import RetuneProposer
+from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
+
+UNRECORDED_CONFIGS = 3         # without a recorded launch configuration: this many from retune's space
+
+
+class FoldDeclined(Exception):
+    """Why the last pass cannot be folded (the message goes to the remarks)."""
+
+
+@dataclass(frozen=True)
+class _Term:
+    row: ast.expr               # the row expression summed over r
+    coefficient: ast.expr | None  # the per-row factor it is scaled by (None: 1)
+
+
+@dataclass(frozen=True)
+class _Linear:
+    """A value as `sum(coefficient_i * row_i) + constant`; `constant` and coefficients read no row data."""
+    terms: tuple[_Term, ...]
+    constant: ast.expr | None
+
+
+@dataclass(frozen=True)
+class FoldPlan:
+    kernel: str
+    module: ast.Module          # the kernel source with the folded kernel in place of the original
+    original: ast.FunctionDef   # the plain original, launched when buffers overlap
+    overlap_checks: tuple[tuple[int, int], ...]   # launch positions (read, stored) that must not overlap
+    folded: int                 # row sums now accumulated in the earlier pass
+    description: str
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reading the last pass
+
+def plan_fold(target: RewriteTarget) -> FoldPlan:
+    if len(target.kernels) != 1 or target.group_args:
+        raise FoldDeclined("fold-pass rewrites one kernel")
+    kernel = target.kernels[0]
+    if kernel.kind != "reduction":
+        raise FoldDeclined(f"{kernel.name} is a {kernel.kind} kernel; fold-pass folds the r-loops of a looped reduction")
+    try:
+        nest = analyse_loop_nest(kernel.source, kernel.name)
+    except LoopNestUnsupported as why:
+        raise FoldDeclined(str(why)) from None
+    if len(nest.loops) < 2:
+        raise FoldDeclined("one r-loop: there is no later pass to fold")
+    last = len(nest.loops) - 1
+    if any(store.loop == last for store in nest.stores):
+        raise FoldDeclined("its last r-loop stores row elements: the pass needs the row itself")
+    accumulators = [a for a in nest.accumulators if a.loop == last]
+    if not accumulators or any(a.combine != "sum" for a in accumulators):
+        raise FoldDeclined("its last r-loop does not only sum ("
+                           + ", ".join(f"{a.name}: {a.combine}" for a in accumulators) + ")")
+    earlier, overlaps, reads = _earlier_pass(nest, last)
+    registers: dict[tuple, str] = {}           # the earlier pass's reads, named for the folded sums
+    reuse: dict[tuple, str] = {}               # the last pass's reads -> those names
+    for first, later in reads:
+        reuse[_position(later.node)] = registers.setdefault(_position(first.node), f"_ko_row{len(registers)}")
+    names = [a.name for a in target.launches[0].args] if target.launches else []
+    if names != nest.params:
+        raise FoldDeclined(f"a launch passes ({', '.join(names)}), the kernel takes ({', '.join(nest.params)})")
+    function = copy.deepcopy(nest.function)
+    loop_index = function.body.index(next(s for s in function.body if _is_same_loop(s, nest.loops[last])))
+    early_index = function.body.index(next(s for s in function.body if _is_same_loop(s, nest.loops[earlier])))
+    loop = function.body[loop_index]
+    definitions = _definitions(loop.body)
+    defined_before = _names_defined(function.body[:loop_index])
+    after = function.body[loop_index + 1:]
+    leaked = _names_read(after) & (set(definitions) - {a.name for a in accumulators})
+    if leaked:
+        raise FoldDeclined(f"code after its last r-loop reads {', '.join(sorted(leaked))}, computed in the loop")
+    early_defined = _names_defined(function.body[:early_index])
+    statistics = defined_before - early_defined - _names_defined([function.body[early_index]])
+    inserted_init, inserted_body, replacements = [], [], {}
+    folded = 0
+    for accumulator in accumulators:
+        value, mask, init = _summed_value(loop.body, accumulator.name, function.body[:loop_index])
+        linear = _linear(_inline(value, definitions), statistics)
+        row_mask = _inline(mask, definitions)
+        if _reads(row_mask, statistics):
+            raise FoldDeclined(f"the mask of {accumulator.name} depends on an earlier pass's result")
+        parts = []
+        for term in linear.terms:
+            name = f"_ko_fold{folded}"
+            folded += 1
+            inserted_init.append(_init_like(init, name))
+            inserted_body.append(_accumulate(name, _Registers(reuse).visit(term.row), row_mask))
+            total = _sum_tile(name)
+            parts.append(total if term.coefficient is None else ast.BinOp(term.coefficient, ast.Mult(), total))
+        if linear.constant is not None:
+            name = f"_ko_fold{folded}"
+            folded += 1
+            inserted_init.append(_init_like(init, name))
+            inserted_body.append(_accumulate(name, _one_like(init), row_mask))
+            parts.append(ast.BinOp(linear.constant, ast.Mult(), _sum_tile(name)))
+        replacements[accumulator.name] = _add_all(parts)
+    new_after = [_replace_final_sum(stmt, replacements) for stmt in after]
+    if any(_names_read([stmt]) & set(replacements) for stmt in new_after):
+        raise FoldDeclined("an accumulator of its last r-loop is read other than by its final tl.sum")
+    early_loop = function.body[early_index]
+    early_loop.body = _hoist_reads(early_loop.body, registers) + inserted_body
+    body = (function.body[:early_index] + inserted_init + function.body[early_index:loop_index] + new_after)
+    function.body = [ast.fix_missing_locations(s) for s in body]
+    function.name = kernel.name
+    module = copy.deepcopy(nest.module)
+    index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == kernel.name)
+    module.body[index] = function
+    original = copy.deepcopy(nest.function)
+    original.name = f"{kernel.name}_unfolded"
+    checks = tuple(sorted((nest.params.index(a), nest.params.index(b)) for a, b in overlaps))
+    description = (f"{kernel.name}: its last r-loop (line {nest.loops[last].lineno}) summed a value linear in the row: "
+                   f"{folded} row sum(s) accumulated in the r-loop at line {nest.loops[earlier].lineno} instead, "
+                   f"one pass over the row fewer")
+    return FoldPlan(kernel.name, module, original, checks, folded, description)
+
+
+def candidate_module(plan: FoldPlan, grid: str, config: LaunchConfig) -> str:
+    """A candidate-format module: the folded kernel, the original for buffers that overlap, `run(*args)`."""
+    module = copy.deepcopy(plan.module)
+    index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
+    module.body.insert(index + 1, plan.original)
+    meta = "".join(f"{k}={v}, " for k, v in config.blocks)
+    launch = f"[{grid}](*args, {meta}num_warps={config.num_warps}, num_stages={config.num_stages})"
+    lines = [f"# fold-pass: {plan.kernel} with {config.label()}", f"# {plan.description}", ast.unparse(module), ""]
+    if plan.overlap_checks:
+        checks = " or ".join(f"_overlap(args[{a}], args[{b}])" for a, b in plan.overlap_checks)
+        lines += [
+            "def _overlap(a, b):",
+            "    # a store between the passes must not change what the folded pass reads: overlapping buffers",
+            "    # (the caller's, at run time) take the original kernel",
+            "    def extent(t):",
+            "        last = sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride())) if t.numel() else -1",
+            "        return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()",
+            "    (a0, a1), (b0, b1) = extent(a), extent(b)",
+            "    return a0 < b1 and b0 < a1",
+            "",
+            "",
+            "def run(*args):",
+            f"    kernel = {plan.original.name} if {checks} else {plan.kernel}",
+            f"    kernel{launch}",
+        ]
+    else:
+        lines += ["def run(*args):", f"    {plan.kernel}{launch}"]
+    return "\n".join(lines) + "\n"
+
+
+def _earlier_pass(nest: RowLoopNest, last: int) -> tuple[int, set[tuple[str, str]], list[tuple[LoadSite, LoadSite]]]:
+    """The earlier r-loop that reads every row datum the last one reads (the sums move there); the
+    (read pointer, stored pointer) pairs whose buffers must not overlap (a store between the two reads would
+    otherwise change what the last pass read); and (first read, last pass's read) of each datum."""
+    firsts = {}
+    for site in nest.loads:
+        firsts.setdefault(site.key, site)
+    loops, pairs, reads = set(), set(), []
+    for site in nest.loads:
+        if site.loop != last:
+            continue
+        first = firsts[site.key]
+        if first.loop is None or first.loop == last:
+            raise FoldDeclined(f"line {site.line}: its last r-loop reads {site.param} where no earlier r-loop does")
+        pairs.update((site.param, store.param) for store in nest.stores_between(first, site))
+        loops.add(first.loop)
+        reads.append((first, site))
+    if len(loops) != 1:
+        raise FoldDeclined("the data its last r-loop reads is first read in different r-loops"
+                           if loops else "its last r-loop reads no row data")
+    return loops.pop(), pairs, reads
+
+
+def _position(node: ast.AST) -> tuple:
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+
+
+class _Registers(ast.NodeTransformer):
+    """Loads at the given positions replaced by names; with `hoisted`, each replaced load is assigned to its
+    name first (appended to `hoisted`): the earlier pass's read, kept for the folded sums."""
+
+    def __init__(self, names: dict[tuple, str], hoisted: list | None = None):
+        self.names, self.hoisted = names, hoisted
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        name = self.names.get(_position(node)) if hasattr(node, "end_col_offset") else None
+        node = self.generic_visit(node)
+        if name is None:
+            return node
+        if self.hoisted is not None:
+            self.hoisted.append(ast.copy_location(ast.Assign(targets=[ast.Name(name, ast.Store())], value=node), node))
+        return ast.copy_location(ast.Name(name, ast.Load()), node)
+
+
+def _hoist_reads(body: list[ast.stmt], names: dict[tuple, str]) -> list[ast.stmt]:
+    out = []
+    for stmt in body:
+        hoisted: list[ast.stmt] = []
+        stmt = _Registers(names, hoisted).visit(stmt)
+        out += hoisted + [stmt]
+    return out
+
+
+def _is_same_loop(stmt: ast.stmt, loop: ast.For) -> bool:
+    return isinstance(stmt, ast.For) and stmt.lineno == loop.lineno and stmt.col_offset == loop.col_offset
+
+
+def _definitions(body: list[ast.stmt]) -> dict[str, ast.expr]:
+    """name -> its value, for the single-target assignments of a straight-line body (the last one wins)."""
+    found = {}
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            found[stmt.targets[0].id] = stmt.value
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            raise FoldDeclined(f"line {stmt.lineno}: an assignment the fold does not read")
+    return found
+
+
+def _names_defined(body: list[ast.stmt]) -> set[str]:
+    return {n.id for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _names_read(body: list[ast.stmt]) -> set[str]:
+    return {n.id for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _summed_value(body: list[ast.stmt], accumulator: str, before: list[ast.stmt]):
+    """(v, mask, init) of `acc = tl.where(mask, acc + v, acc)` (through a temporary, as Inductor writes it),
+    and the statement that initialises acc before the loop."""
+    definitions = {s.targets[0].id: s.value for s in body if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)}
+    commit = definitions.get(accumulator)
+    if not (isinstance(commit, ast.Call) and ast.unparse(commit.func) == "tl.where" and len(commit.args) == 3
+            and ast.unparse(commit.args[2]) == accumulator):
+        raise FoldDeclined(f"{accumulator} is not committed as tl.where(mask, {accumulator} + value, {accumulator})")
+    mask, updated = commit.args[0], commit.args[1]
+    if isinstance(updated, ast.Name) and updated.id in definitions:
+        updated = definitions[updated.id]
+    if not (isinstance(updated, ast.BinOp) and isinstance(updated.op, ast.Add)):
+        raise FoldDeclined(f"{accumulator} is not updated by an addition")
+    if ast.unparse(updated.left) == accumulator:
+        value = updated.right
+    elif ast.unparse(updated.right) == accumulator:
+        value = updated.left
+    else:
+        raise FoldDeclined(f"{accumulator} is not updated as {accumulator} + value")
+    init = next((s for s in before if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == accumulator), None)
+    if init is None or not (isinstance(init.value, ast.Call) and ast.unparse(init.value.func) in ("tl.full", "tl.zeros")):
+        raise FoldDeclined(f"{accumulator} is not initialised with tl.full/tl.zeros before its loop")
+    return value, mask, init
+
+
+def _inline(expr: ast.expr, definitions: dict[str, ast.expr], depth: int = 0) -> ast.expr:
+    """`expr` with every name the loop body defines replaced by its value (the body is straight-line)."""
+    if depth > 200:
+        raise FoldDeclined("the summed value is nested too deeply")
+
+    class Inline(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if isinstance(node.ctx, ast.Load) and node.id in definitions:
+                return _inline(copy.deepcopy(definitions[node.id]), definitions, depth + 1)
+            return node
+
+    return Inline().visit(copy.deepcopy(expr))
+
+
+def _reads(expr: ast.expr, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(expr))
+
+
+def _linear(expr: ast.expr, statistics: set[str]) -> _Linear:
+    """`expr` as a linear form in row expressions with earlier-pass results as coefficients."""
+    if not _reads(expr, statistics):
+        return _Linear((_Term(expr, None),), None) if _moves_with_row(expr) else _Linear((), expr)
+    if not _moves_with_row(expr):
+        return _Linear((), expr)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+        left, right = _linear(expr.left, statistics), _linear(expr.right, statistics)
+        if isinstance(expr.op, ast.Sub):
+            right = _scaled(right, ast.Constant(-1.0))
+        return _Linear(left.terms + right.terms, _add_optional(left.constant, right.constant))
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return _scaled(_linear(expr.operand, statistics), ast.Constant(-1.0))
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+        for factor, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if not _moves_with_row(factor):
+                return _scaled(_linear(other, statistics), factor)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div) and not _moves_with_row(expr.right):
+        return _scaled(_linear(expr.left, statistics), ast.BinOp(ast.Constant(1.0), ast.Div(), expr.right))
+    if isinstance(expr, ast.Call) and ast.unparse(expr.func).endswith(".to") and len(expr.args) == 1 \
+            and ast.unparse(expr.args[0]) == "tl.float32" and not expr.keywords:
+        return _linear(expr.func.value, statistics)          # fp32 -> fp32: the value itself
+    if isinstance(expr, ast.Call) and ast.unparse(expr.func) == "tl.broadcast_to":
+        return _linear(expr.args[0], statistics)             # summed over the tile: the broadcast is the mask's
+    raise FoldDeclined(f"the summed value is not linear in the row: `{ast.unparse(expr)[:120]}` mixes the row "
+                       "with an earlier pass's result")
+
+
+def _moves_with_row(expr: ast.expr) -> bool:
+    """Whether the expression reads row data: a load, or the r index."""
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "tl.load":
+            return True
+        if isinstance(node, ast.Name) and node.id in ("r0_offset", "roffset", "r0_base", "rbase"):
+            return True
+    return False
+
+
+def _scaled(linear: _Linear, factor: ast.expr) -> _Linear:
+    terms = tuple(_Term(t.row, factor if t.coefficient is None else ast.BinOp(t.coefficient, ast.Mult(), factor))
+                  for t in linear.terms)
+    constant = None if linear.constant is None else ast.BinOp(linear.constant, ast.Mult(), factor)
+    return _Linear(terms, constant)
+
+
+def _add_optional(a: ast.expr | None, b: ast.expr | None) -> ast.expr | None:
+    if a is None or b is None:
+        return a if b is None else b
+    return ast.BinOp(a, ast.Add(), b)
+
+
+def _add_all(parts: list[ast.expr]) -> ast.expr:
+    total = parts[0]
+    for part in parts[1:]:
+        total = ast.BinOp(total, ast.Add(), part)
+    return total
+
+
+def _init_like(init: ast.Assign, name: str) -> ast.Assign:
+    return ast.Assign(targets=[ast.Name(name, ast.Store())], value=copy.deepcopy(init.value), lineno=init.lineno)
+
+
+def _one_like(init: ast.Assign) -> ast.expr:
+    """1 in the accumulator's dtype and tile shape (counts the elements the mask lets in)."""
+    call = copy.deepcopy(init.value)
+    if ast.unparse(call.func) == "tl.zeros":
+        return ast.Call(ast.parse("tl.full", mode="eval").body, [call.args[0], ast.Constant(1), call.args[1]], [])
+    call.args[1] = ast.Constant(1)
+    return call
+
+
+def _accumulate(name: str, row: ast.expr, mask: ast.expr) -> ast.Assign:
+    update = ast.BinOp(ast.Name(name, ast.Load()), ast.Add(), row)
+    value = ast.Call(ast.parse("tl.where", mode="eval").body, [copy.deepcopy(mask), update, ast.Name(name, ast.Load())], [])
+    return ast.Assign(targets=[ast.Name(name, ast.Store())], value=value, lineno=1)
+
+
+def _sum_tile(name: str) -> ast.expr:
+    return ast.parse(f"tl.sum({name}, 1)[:, None]", mode="eval").body
+
+
+def _replace_final_sum(stmt: ast.stmt, replacements: dict[str, ast.expr]) -> ast.stmt:
+    """`x = tl.sum(acc, 1)[:, None]` -> `x = <the folded combination>` for a folded accumulator."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        text = ast.unparse(stmt.value)
+        for name, combination in replacements.items():
+            if text in (f"tl.sum({name}, 1)[:, None]", f"tl.sum({name}, 1)"):
+                value = combination if text.endswith("[:, None]") else ast.parse(
+                    f"({ast.unparse(combination)})[:, 0]", mode="eval").body
+                return ast.Assign(targets=stmt.targets, value=value, lineno=stmt.lineno)
+    return stmt
+
+
+# ---------------------------------------------------------------------------------------------------
+# The proposer
+
+@dataclass
+class FoldPassesProposer:
+    name: str = "fold-pass"
+    summary: str = ("Fold a looped reduction's last pass into an earlier one when it sums a value linear in the row "
+                    "(the row is read once fewer)")
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        try:
+            plan = plan_fold(target)
+        except FoldDeclined:
+            return
+        kernel, launch = target.kernels[0], target.launches[0]
+        tried = {a.candidate.strategy for a in history}
+        for config in self._configs(kernel, launch.config or {}):
+            label = f"{self.name} {config.label()}"
+            if label in tried:
+                continue
+            candidate = self._candidate(plan, kernel, launch, config, label)
+            if candidate is not None:
+                yield candidate
+
+    @staticmethod
+    def _configs(kernel, recorded: dict) -> list[LaunchConfig]:
+        """The launch configuration the capture recorded (the one the original runs at); without one, an even
+        spread of retune's space."""
+        block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
+        if all(p in recorded for p in block_params) and recorded.get("num_warps"):
+            return [LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
+                                 int(recorded.get("num_stages") or 1))]
+        # a block that does not divide an extent whose mask Inductor dropped would run past the tensors
+        space = [c for c in RetuneProposer().space(kernel.kind, block_params, kernel.size_hints)
+                 if not config_overruns(kernel.source, c)]
+        return RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, [])
+
+    def _candidate(self, plan: FoldPlan, kernel, launch, config: LaunchConfig, label: str) -> Candidate | None:
+        params = [a.name for a in launch.args]
+        try:
+            dims = grid_rule(kernel.signature, grid_type_of(kernel))
+        except NotRetunable:
+            return None
+        blocks = dict(config.blocks)
+        if any(numel not in params for numel, _ in dims):
+            return None
+        terms = [f"triton.cdiv(args[{params.index(numel)}], {blocks[block]})" if block else f"args[{params.index(numel)}]"
+                 for numel, block in dims]
+        grid = "(" + ", ".join(terms + ["1"] * (3 - len(terms))) + ")"
+        return Candidate(candidate_module(plan, grid, config), self.name, label, notes=plan.description,
+                         launch_config=(*config.blocks, ("num_warps", config.num_warps), ("num_stages", config.num_stages)))
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """Why a looped reduction gets no candidate ('' when it gets one, or is not a looped reduction)."""
+        if len(target.kernels) != 1 or target.kernels[0].kind != "reduction":
+            return ""
+        try:
+            plan_fold(target)
+        except FoldDeclined as why:
+            return str(why)
+        return ""
