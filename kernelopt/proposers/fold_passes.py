@@ -42,6 +42,10 @@ class FoldDeclined(Exception):
     """Why the last pass cannot be folded (the message goes to the remarks)."""
 
 
+class OnePass(FoldDeclined):
+    """A kernel with one r-loop: nothing to fold, and not worth a remark (row-on-chip already says so)."""
+
+
 @dataclass(frozen=True)
 class _Term:
     row: ast.expr               # the row expression summed over r
@@ -79,7 +83,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     except LoopNestUnsupported as why:
         raise FoldDeclined(str(why)) from None
     if len(nest.loops) < 2:
-        raise FoldDeclined("one r-loop: there is no later pass to fold")
+        raise OnePass("one r-loop: there is no later pass to fold")
     last = len(nest.loops) - 1
     if any(store.loop == last for store in nest.stores):
         raise FoldDeclined("its last r-loop stores row elements: the pass needs the row itself")
@@ -446,11 +450,13 @@ class FoldPassesProposer:
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:
-        """Why a looped reduction gets no candidate ('' when it gets one, or is not a looped reduction)."""
+        """Why a looped reduction of several passes gets no candidate ('' when it gets one, or has one pass)."""
         if len(target.kernels) != 1 or target.kernels[0].kind != "reduction":
             return ""
         try:
             plan_fold(target)
+        except OnePass:
+            return ""
         except FoldDeclined as why:
             return str(why)
         return ""
