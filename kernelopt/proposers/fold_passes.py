@@ -282,6 +282,10 @@ def _summed_value(body: list[ast.stmt], accumulator: str, before: list[ast.stmt]
     init = next((s for s in before if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == accumulator), None)
     if init is None or not (isinstance(init.value, ast.Call) and ast.unparse(init.value.func) in ("tl.full", "tl.zeros")):
         raise FoldDeclined(f"{accumulator} is not initialised with tl.full/tl.zeros before its loop")
+    dtype = ast.unparse(init.value.args[-1]) if init.value.args else ""
+    if dtype not in ("tl.float32", "tl.float64"):
+        # the folded form scales by per-row results (and by -1.0): an integer sum would come out as a float
+        raise FoldDeclined(f"{accumulator} sums in {dtype or 'an unknown dtype'}, not in floating point")
     return value, mask, init
 
 
