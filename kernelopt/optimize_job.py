@@ -645,7 +645,8 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
     if manifest:
         pinned = apply_recorded_configs(module, manifest)  # the autotuner's own choices, never a default
         if pinned:
-            steps.say(f"lift: {pinned} launch(es) pinned to the configuration Inductor's autotuner chose")
+            steps.say(f"lift: {pinned} launch(es) carry the configuration Inductor's autotuner chose at capture (the "
+                      "gate's original runs at it; the emitted module times it again beside Inductor's list)")
     warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
     steps.done("lift", f"{prefix}{len(module.launches())} launches, {len(module.kernels)} kernels"
                + (f", {len(warnings)} warning(s)" if warnings else ""), started)
