@@ -217,7 +217,14 @@ def select_config(module: Module, launch: Op, policy: str = "auto",
             listed = _heuristic_configs_cached(kernel, cache)
         except InputError:          # no Inductor decorator to read a list from: the recorded one is launched
             return Selection(chosen, source)
-        candidates = [chosen] + [c for c in listed if c.kwargs != chosen.kwargs or c.options() != chosen.options()]
+        params = set(standalone_kernel(kernel.symbol or "", kernel.attrs.get("source", "")).params)
+
+        def launched(config: LaunchConfig) -> tuple:    # what a launch passes: the kernel's own constexprs
+            return tuple((k, v) for k, v in config.kwargs if k in params), config.options()
+
+        candidates = [chosen] + [c for c in listed if launched(c) != launched(chosen)]
+        if len(candidates) == 1:            # nothing else to time it against
+            return Selection(chosen, source)
         return Selection(chosen, "autotune", None, candidates, recorded=True)
     if kernel is None:
         raise InputError(f"launch of @{launch.symbol}: no such kernel in the module")

@@ -293,3 +293,13 @@ def test_a_recorded_config_without_a_list_to_retime_against_is_launched_as_recor
     launch = ln_gelu.launches()[0]
     assert launch.attrs["config_source"] == "capture"
     assert launch.attrs["config"]["R0_BLOCK"] == 1024 and launch.attrs["config"]["num_warps"] == 8
+
+
+def test_a_recorded_config_that_is_inductors_only_one_is_launched_as_recorded():
+    """Nothing to time it against: a split scan whose decorator lists one configuration, the one recorded."""
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general" / "exclusive_cumsum"
+    module = lift_file(str(folder / "exclusive_cumsum.default.0.py"))
+    apply_recorded_configs(module, json.loads((folder / "manifest.json").read_text())["graphs"][0])
+    emit_python(module)
+    sources = {launch.symbol: launch.attrs["config_source"] for launch in module.launches()}
+    assert sources == {"triton_spl_fused_cumsum_0": "capture", "triton_poi_fused_constant_pad_nd_slice_1": "autotune"}
