@@ -3,7 +3,8 @@
 Issue 18: every job left its `kernelopt-optimize-*` folder behind (0.15-9.5 GB each on real sizes) and
 filled a 64 GB disk within three problems. `job_workdir()` removes the folder on success, on an
 exception, on Ctrl-C and on SIGTERM (which it turns into `JobTerminated`, a KeyboardInterrupt, while
-it is active in the main thread), unless `keep=DIR` (`--keep-work DIR`) names a folder to work in and
+it is active in the main thread; an interrupt that Python swallowed inside a finalizer is raised again
+when the block ends), unless `keep=DIR` (`--keep-work DIR`) names a folder to work in and
 keep. By default it also points the process's temp folder, and that of every child it starts, inside
 the work directory, so the temp files of capture, the candidate pool and worker processes go with it;
 Inductor's compile cache stays where it was, so it survives the job and the next job reuses it.
@@ -50,16 +51,19 @@ def job_workdir(keep: Path | str | None = None, *, redirect_temp: bool = True) -
         work.mkdir(parents=True, exist_ok=True)
     else:
         work = Path(owned_temp_folder(WORKDIR_PREFIX))
-    previous_term = _install_sigterm()
+    previous = _install_stop_handlers()
+    received = len(_RECEIVED)
     try:
         with (redirect_temp_to(work / "tmp") if redirect_temp else contextlib.nullcontext()):
             yield work
     finally:
-        _restore_sigterm(previous_term)
+        _restore_stop_handlers(previous)
         # A second Ctrl-C or SIGTERM must not cut the removal short and leave half a folder behind.
         with _signals_deferred():
             if keep is None:
                 remove_tree(work)
+    if len(_RECEIVED) > received:       # the block ended normally: its interrupt was swallowed on the way
+        raise _stopped(_RECEIVED[received])
 
 
 @contextlib.contextmanager
@@ -177,25 +181,43 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _raise_terminated(signum, frame):
-    raise JobTerminated(f"stopped by signal {signal.Signals(signum).name}")
+_RECEIVED: list[int] = []    # SIGINT/SIGTERM that reached a job, in order (see _raise_stopped)
+
+
+def _stopped(signum: int) -> KeyboardInterrupt:
+    if signum == signal.SIGTERM:
+        return JobTerminated(f"stopped by signal {signal.Signals(signum).name}")
+    return KeyboardInterrupt()
+
+
+def _raise_stopped(signum, frame):
+    # Remembered as well as raised: a KeyboardInterrupt raised while Python runs a finalizer or a weakref
+    # callback (torch's WeakIdKeyDictionary) is printed as "Exception ignored" and lost, and the job ran on
+    # to exit 0 after a Ctrl-C; job_workdir raises it again when its block ends.
+    _RECEIVED.append(signum)
+    raise _stopped(signum)
 
 
 def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-def _install_sigterm():
-    """Our SIGTERM handler while the job runs; returns the previous one (None: none was installed,
-    because signal handlers can be set from the main thread only)."""
+def _install_stop_handlers() -> dict | None:
+    """Our SIGINT and SIGTERM handlers while the job runs; the previous ones (None: none were installed,
+    because signal handlers can be set from the main thread only). SIGINT is taken over only from Python's
+    default handler: one the process ignores (a background job of a shell) stays ignored, and a handler of
+    the user's program (torch.compile runs jobs inside it) stays theirs."""
     if not _in_main_thread():
         return None
-    return signal.signal(signal.SIGTERM, _raise_terminated)
+    previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_stopped)}
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, _raise_stopped)
+    return previous
 
 
-def _restore_sigterm(previous) -> None:
-    if previous is not None:
-        signal.signal(signal.SIGTERM, previous)
+def _restore_stop_handlers(previous: dict | None) -> None:
+    for signum, handler in (previous or {}).items():
+        signal.signal(signum, handler)
 
 
 @contextlib.contextmanager

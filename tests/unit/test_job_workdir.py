@@ -151,3 +151,32 @@ def test_job_terminated_unwinds_like_ctrl_c():
             os.kill(os.getpid(), signal.SIGTERM)
             time.sleep(5)
     assert time.perf_counter() - started < 4 and not work.exists()
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupt_python_swallowed_in_a_finalizer_still_ends_the_job(signum, code):
+    """A KeyboardInterrupt raised while Python runs a finalizer (torch's weakref callbacks) is printed as
+    "Exception ignored" and lost: a job that got Ctrl-C ran on and exited 0. The block now ends with it."""
+    script = textwrap.dedent(f'''
+        import os, signal, sys
+        from kernelopt.job_workdir import job_workdir
+
+        class Finalizer:
+            def __del__(self):
+                os.kill(os.getpid(), {int(signum)})
+                for _ in range(1000):
+                    pass
+
+        try:
+            with job_workdir() as work:
+                Finalizer()
+                print("ran on", flush=True)
+        except KeyboardInterrupt as stop:
+            print("stopped", type(stop).__name__, os.path.exists(work), flush=True)
+            sys.exit(getattr(stop, "exit_code", 130))
+        print("finished", flush=True)
+    ''')
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert "Exception ignored" in done.stderr, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("stopped") and done.stdout.split()[-1] == "False", done.stdout
+    assert done.returncode == code
