@@ -68,22 +68,27 @@ def candidate_source(kernel_source: str, kernel_name: str, params: list[str], si
                      grid_type: str, config: LaunchConfig, header: str = "") -> str:
     """A candidate-format module: the plain jit kernel plus `run(*args)` launching it with `config`."""
     body = strip_heuristics(kernel_source, kernel_name, missing=NotRetunable)
-    dims = grid_rule(signature, grid_type)
-    blocks = dict(config.blocks)
-    grid_terms = []
-    for numel, block in dims:
-        if numel not in params:
-            raise NotRetunable(f"{numel} is not passed at launch")
-        position = params.index(numel)
-        grid_terms.append(f"triton.cdiv(args[{position}], {blocks[block]})" if block else f"args[{position}]")
-    while len(grid_terms) < 3:
-        grid_terms.append("1")
+    grid = grid_text(params, signature, grid_type, config)
     meta = ", ".join(f"{k}={v}" for k, v in config.blocks)
     meta = f"{meta}, " if meta else ""
     return (
         f"# {header or 'KernelOPT candidate'}: {kernel_name} with {config.label()}\n"
         f"{body}\n\n"
         "def run(*args):\n"
-        f"    grid = ({', '.join(grid_terms)})\n"
+        f"    grid = {grid}\n"
         f"    {kernel_name}[grid](*args, {meta}num_warps={config.num_warps}, num_stages={config.num_stages})\n"
     )
+
+
+def grid_text(params: list[str], signature: dict, grid_type: str, config: LaunchConfig) -> str:
+    """The launch grid of a candidate's `run(*args)`, as source: `(triton.cdiv(args[i], XBLOCK), 1, 1)`."""
+    blocks = dict(config.blocks)
+    grid_terms = []
+    for numel, block in grid_rule(signature, grid_type):
+        if numel not in params:
+            raise NotRetunable(f"{numel} is not passed at launch")
+        position = params.index(numel)
+        grid_terms.append(f"triton.cdiv(args[{position}], {blocks[block]})" if block else f"args[{position}]")
+    while len(grid_terms) < 3:
+        grid_terms.append("1")
+    return f"({', '.join(grid_terms)})"

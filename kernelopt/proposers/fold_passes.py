@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_rule, grid_type_of
+from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_text, grid_type_of
 from .retune import RetuneProposer
 from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
+from .row_registers import LoadRegisters, node_position, overlap_guarded_run, with_registers
 
 UNRECORDED_CONFIGS = 3         # without a recorded launch configuration: this many from retune's space
 
@@ -95,7 +96,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     registers: dict[tuple, str] = {}           # the earlier pass's reads, named for the folded sums
     reuse: dict[tuple, str] = {}               # the last pass's reads -> those names
     for first, later in reads:
-        reuse[_position(later.node)] = registers.setdefault(_position(first.node), f"_ko_row{len(registers)}")
+        reuse[node_position(later.node)] = registers.setdefault(node_position(first.node), f"_ko_row{len(registers)}")
     names = [a.name for a in target.launches[0].args] if target.launches else []
     if names != nest.params:
         raise FoldDeclined(f"a launch passes ({', '.join(names)}), the kernel takes ({', '.join(nest.params)})")
@@ -124,7 +125,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
             name = f"_ko_fold{folded}"
             folded += 1
             inserted_init.append(_init_like(init, name))
-            inserted_body.append(_accumulate(name, _Registers(reuse).visit(term.row), row_mask))
+            inserted_body.append(_accumulate(name, LoadRegisters({}, reuse, []).visit(term.row), row_mask))
             total = _sum_tile(name)
             parts.append(total if term.coefficient is None else ast.BinOp(term.coefficient, ast.Mult(), total))
         if linear.constant is not None:
@@ -138,7 +139,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     if any(_names_read([stmt]) & set(replacements) for stmt in new_after):
         raise FoldDeclined("an accumulator of its last r-loop is read other than by its final tl.sum")
     early_loop = function.body[early_index]
-    early_loop.body = _hoist_reads(early_loop.body, registers) + inserted_body
+    early_loop.body = [out for stmt in early_loop.body for out in with_registers(stmt, registers, {})] + inserted_body
     body = (function.body[:early_index] + inserted_init + function.body[early_index:loop_index] + new_after)
     function.body = [ast.fix_missing_locations(s) for s in body]
     function.name = kernel.name
@@ -162,25 +163,9 @@ def candidate_module(plan: FoldPlan, grid: str, config: LaunchConfig) -> str:
     meta = "".join(f"{k}={v}, " for k, v in config.blocks)
     launch = f"[{grid}](*args, {meta}num_warps={config.num_warps}, num_stages={config.num_stages})"
     lines = [f"# fold-pass: {plan.kernel} with {config.label()}", f"# {plan.description}", ast.unparse(module), ""]
-    if plan.overlap_checks:
-        checks = " or ".join(f"_overlap(args[{a}], args[{b}])" for a, b in plan.overlap_checks)
-        lines += [
-            "def _overlap(a, b):",
-            "    # a store between the passes must not change what the folded pass reads: overlapping buffers",
-            "    # (the caller's, at run time) take the original kernel",
-            "    def extent(t):",
-            "        last = sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride())) if t.numel() else -1",
-            "        return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()",
-            "    (a0, a1), (b0, b1) = extent(a), extent(b)",
-            "    return a0 < b1 and b0 < a1",
-            "",
-            "",
-            "def run(*args):",
-            f"    kernel = {plan.original.name} if {checks} else {plan.kernel}",
-            f"    kernel{launch}",
-        ]
-    else:
-        lines += ["def run(*args):", f"    {plan.kernel}{launch}"]
+    lines += overlap_guarded_run(plan.kernel, plan.original.name, plan.overlap_checks, launch,
+                                 "a store between the passes must not change what the folded pass reads: "
+                                 "overlapping buffers (the caller's, at run time) take the original kernel")
     return "\n".join(lines) + "\n"
 
 
@@ -205,36 +190,6 @@ def _earlier_pass(nest: RowLoopNest, last: int) -> tuple[int, set[tuple[str, str
         raise FoldDeclined("the data its last r-loop reads is first read in different r-loops"
                            if loops else "its last r-loop reads no row data")
     return loops.pop(), pairs, reads
-
-
-def _position(node: ast.AST) -> tuple:
-    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
-
-
-class _Registers(ast.NodeTransformer):
-    """Loads at the given positions replaced by names; with `hoisted`, each replaced load is assigned to its
-    name first (appended to `hoisted`): the earlier pass's read, kept for the folded sums."""
-
-    def __init__(self, names: dict[tuple, str], hoisted: list | None = None):
-        self.names, self.hoisted = names, hoisted
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        name = self.names.get(_position(node)) if hasattr(node, "end_col_offset") else None
-        node = self.generic_visit(node)
-        if name is None:
-            return node
-        if self.hoisted is not None:
-            self.hoisted.append(ast.copy_location(ast.Assign(targets=[ast.Name(name, ast.Store())], value=node), node))
-        return ast.copy_location(ast.Name(name, ast.Load()), node)
-
-
-def _hoist_reads(body: list[ast.stmt], names: dict[tuple, str]) -> list[ast.stmt]:
-    out = []
-    for stmt in body:
-        hoisted: list[ast.stmt] = []
-        stmt = _Registers(names, hoisted).visit(stmt)
-        out += hoisted + [stmt]
-    return out
 
 
 def _is_same_loop(stmt: ast.stmt, loop: ast.For) -> bool:
@@ -438,17 +393,10 @@ class FoldPassesProposer:
         return RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, [])
 
     def _candidate(self, plan: FoldPlan, kernel, launch, config: LaunchConfig, label: str) -> Candidate | None:
-        params = [a.name for a in launch.args]
         try:
-            dims = grid_rule(kernel.signature, grid_type_of(kernel))
+            grid = grid_text([a.name for a in launch.args], kernel.signature, grid_type_of(kernel), config)
         except NotRetunable:
             return None
-        blocks = dict(config.blocks)
-        if any(numel not in params for numel, _ in dims):
-            return None
-        terms = [f"triton.cdiv(args[{params.index(numel)}], {blocks[block]})" if block else f"args[{params.index(numel)}]"
-                 for numel, block in dims]
-        grid = "(" + ", ".join(terms + ["1"] * (3 - len(terms))) + ")"
         return Candidate(candidate_module(plan, grid, config), self.name, label, notes=plan.description,
                          launch_config=(*config.blocks, ("num_warps", config.num_warps), ("num_stages", config.num_stages)))
 

@@ -39,6 +39,7 @@ from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable, grid_rule
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
+from .row_registers import node_position, overlap_guarded_run, with_registers
 
 MAX_TILE_VALUES = 32768        # 32-bit values of row data one program keeps live (half an SM's registers)
 VALUES_PER_THREAD = 64         # ... and per thread, leaving room for the rest of the kernel
@@ -182,14 +183,10 @@ def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> as
     hoist: dict[tuple, str] = {}                # first reads that get a name of their own
     for first, later in nest.reloads() if reuse else ():
         register = kept.setdefault(first.key, f"_ko_row{len(kept)}")
-        hoist[_position(first.node)] = register
-        replace[_position(later.node)] = register
+        hoist[node_position(first.node)] = register
+        replace[node_position(later.node)] = register
     function.body = _rewrite_body(function.body, hoist, replace)
     return function
-
-
-def _position(node: ast.AST) -> tuple:
-    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
 
 
 def _rewrite_body(body: list[ast.stmt], hoist: dict, replace: dict) -> list[ast.stmt]:
@@ -201,31 +198,9 @@ def _rewrite_body(body: list[ast.stmt], hoist: dict, replace: dict) -> list[ast.
             out.append(ast.copy_location(start, stmt))
             out += _rewrite_body(stmt.body, hoist, replace)
             continue
-        hoisted: list[ast.stmt] = []
-        out_stmt = _LoadRewriter(hoist, replace, hoisted).visit(stmt)
-        out += hoisted + [out_stmt]
+        # the row is read from memory once now: a hoisted read is not kept in L2 for a later pass
+        out += with_registers(stmt, hoist, replace, evict_first=True)
     return [ast.fix_missing_locations(s) for s in out]
-
-
-class _LoadRewriter(ast.NodeTransformer):
-    def __init__(self, hoist: dict, replace: dict, hoisted: list):
-        self.hoist, self.replace, self.hoisted = hoist, replace, hoisted
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        position = _position(node)
-        if position in self.replace:
-            return ast.copy_location(ast.Name(self.replace[position], ast.Load()), node)
-        node = self.generic_visit(node)
-        if position in self.hoist:
-            register = self.hoist[position]
-            # the row is read from memory once now: do not keep it in L2 for a later pass
-            for keyword in node.keywords:
-                if keyword.arg == "eviction_policy":
-                    keyword.value = ast.Constant("evict_first")
-            self.hoisted.append(ast.copy_location(ast.Assign(targets=[ast.Name(register, ast.Store())], value=node),
-                                                  node))
-            return ast.copy_location(ast.Name(register, ast.Load()), node)
-        return node
 
 
 def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int) -> str:
@@ -247,24 +222,9 @@ def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int) -> str:
         ast.unparse(module),
         "",
     ]
-    if plan.overlap_checks:
-        checks = " or ".join(f"_overlap(args[{a}], args[{b}])" for a, b in plan.overlap_checks)
-        lines += [
-            "def _overlap(a, b):",
-            "    # byte ranges of two tensors' elements; a store between two passes must not change the reused row",
-            "    def extent(t):",
-            "        last = sum((s - 1) * abs(st) for s, st in zip(t.shape, t.stride())) if t.numel() else -1",
-            "        return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()",
-            "    (a0, a1), (b0, b1) = extent(a), extent(b)",
-            "    return a0 < b1 and b0 < a1",
-            "",
-            "",
-            "def run(*args):",
-            f"    kernel = {functions[1].name} if {checks} else {fast.name}",
-            f"    kernel{launch}",
-        ]
-    else:
-        lines += ["def run(*args):", f"    {fast.name}{launch}"]
+    lines += overlap_guarded_run(fast.name, functions[-1].name, plan.overlap_checks, launch,
+                                 "byte ranges of two tensors' elements; a store between two passes must not "
+                                 "change the reused row")
     return "\n".join(lines) + "\n"
 
 
