@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import math
 import os
-from pathlib import Path
 
 import pytest
 import torch
+from split_scan_helpers import CHUNK, CHUNKS, GENERAL, ROWS, run_split_scan, scan_kernel_source
 
-from kernelopt.codegen.helpers import helpers_source, used_helpers
-from kernelopt.codegen.plain_jit import standalone_kernel
-from kernelopt.inductor_source import float64_native_inputs_variant, float64_variant, kernel_sources, shrink_sizes
-from kernelopt.rewrite.evaluate import load_candidate
-
-GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
-ROWS, CHUNK, CHUNKS = 3, 32, 3          # rows of 96: no size collides with the 128 rows being shrunk
+from kernelopt.inductor_source import float64_native_inputs_variant, float64_variant, kernel_sources
 SMALLEST_BLOCK = 8                      # stands in for Inductor's min_split_scan_rblock (256) at these sizes
 
 pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
@@ -29,19 +23,12 @@ SCANS = [("cumsum_long_rows", "triton_spl_fused_cumsum_0", 262144, lambda x: tor
 
 
 def _scan_source(problem: str, kernel: str, length: int, smallest_block: int) -> str:
-    source = kernel_sources((GENERAL / problem / f"{problem}.default.0.py").read_text())[kernel]
-    source = shrink_sizes(source, {length: CHUNK * CHUNKS, 128: ROWS})
+    source = scan_kernel_source(problem, kernel, length)
     return source.replace("'min_split_scan_rblock': 256", f"'min_split_scan_rblock': {smallest_block}")
 
 
 def _run(kernel: str, variant: str, x: torch.Tensor, out: torch.Tensor, workspace: torch.Tensor) -> None:
-    code = standalone_kernel(kernel, variant)
-    module = "\n".join([
-        "import types", "import triton", "import triton.language as tl",
-        helpers_source(used_helpers([variant]), "2.11.0"), code.text,
-        "def run(x, out, workspace):",
-        f"    {kernel}[({CHUNKS}, {ROWS}, 1)](x, out, workspace, {ROWS}, {CHUNK * CHUNKS}, R0_BLOCK={CHUNK})"])
-    load_candidate(module, f"float64_{kernel}")(x, out, workspace)
+    run_split_scan(kernel, variant, x, out, workspace, f"float64_{kernel}")
 
 
 def _inductor_workspace(smallest_block: int) -> torch.Tensor:
