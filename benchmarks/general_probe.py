@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import general_suite
 from suite_runner import run_optimize
 
-TRANSFORMS = ("outer-tile", "row-on-chip", "fold-pass", "split-row", "store-remap")
+TRANSFORMS = ("outer-tile", "row-on-chip", "fold-pass", "block-online", "split-row", "store-remap")
 
 
 def probe(name: str, per_problem_s: float, gpu_seconds: float, proposers: str) -> dict:

@@ -23,7 +23,7 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
-PROPOSERS = ("templates", "fuse", "store-remap", "epilogue", "outer-tile", "row-on-chip", "fold-pass", "split-row", "retune")
+PROPOSERS = ("templates", "fuse", "store-remap", "epilogue", "outer-tile", "row-on-chip", "fold-pass", "block-online", "split-row", "retune")
 
 
 def census() -> list[dict]:

@@ -14,6 +14,7 @@ from typing import Callable
 
 from kernelopt.errors import UsageError
 
+from .block_online import BlockOnlineProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
@@ -33,6 +34,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "store-remap": StoreRemapProposer, "epilogue": EpilogueProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
+                            "block-online": BlockOnlineProposer,
                             "outer-tile": OuterTileProposer,
                             "llm": LLMProposer}
 

@@ -1,0 +1,295 @@
+"""block-online: keep an online softmax's running max and sum per row, updated once per block, not per lane.
+
+Inductor writes the max and sum of exponentials of a looped softmax, log-softmax or cross-entropy as one
+pass in "online" form (`prepare_softmax_online`): an [XBLOCK, R0_BLOCK] tile of running maxima and sums,
+where every lane of every block computes
+
+    new = max(m, x);  s = s * exp(m - new) + exp(x - new);  m = new
+
+two exponentials per element, then combines the lanes at the end (`online_softmax_reduce`). On a bf16 row
+of 32K that is compute-bound on the GPU's special-function units: an H100 ran such a kernel at 42 % of its
+bandwidth floor under max-autotune. Keeping one running (max, sum) per row instead, updated once per
+block,
+
+    bmax = max over the block of x;  new = max(m, bmax)
+    s = s * exp(m - new) + sum over the block of exp(x - new);  m = new
+
+needs one exponential per element and one per block. Found from the kernel's own code: any r-loop that
+commits an `online_softmax_combine` pair (`acc = tl.where(mask, acc_next, acc)`) whose accumulators are
+read only by the `online_softmax_reduce` after the loop, whatever the kernel is named or fuses around it.
+
+Semantics kept: a row whose values are all -inf (or fully masked) counts its elements into the sum as the
+helper does (the scale is 1 where the new max is -inf); a NaN propagates through the max; masked lanes add
+nothing. The sums are reassociated (per block, not per lane): the legality gate compares against its
+float64 reference. Where fold-pass applies too (a later pass summing a value linear in the row), the
+folded kernel is offered in this form first: one pass over the row, one exponential per element.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable
+
+from kernelopt.codegen.configs import next_pow2
+
+from .base import Attempt, Candidate, RewriteTarget
+from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_text, grid_type_of
+from .fold_passes import FoldDeclined, candidate_module, plan_fold
+from .retune import RetuneProposer
+from .row_loops import R_LOOP_TARGETS, LoopNestUnsupported, analyse_loop_nest
+
+# Rows of at least this many elements get one row per program (XBLOCK=1) and these (R0_BLOCK, num_warps),
+# in this order: a block wide enough that its two cross-warp reductions are paid rarely, and 8-16 elements
+# per thread so the loads stay vectorised.
+LONG_ROW = 1024
+LONG_ROW_CONFIGS = ((2048, 8), (4096, 16), (1024, 4), (4096, 8), (2048, 16), (8192, 16))
+MAX_CONFIGS = 6
+SHORT_ROW_CONFIGS = 4            # rows shorter than LONG_ROW: this many from retune's space
+
+
+class BlockOnlineDeclined(Exception):
+    """Why the kernel's online softmax cannot be kept per row (the message goes to the remarks)."""
+
+
+@dataclass(frozen=True)
+class _Pair:
+    running_max: str
+    running_sum: str
+    next_max: str
+    next_sum: str
+
+
+def blockwise_online(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
+    """A copy of `function` with every online-softmax accumulator pair kept per row; how many pairs."""
+    function = copy.deepcopy(function)
+    pairs = 0
+    for index, stmt in enumerate(list(function.body)):
+        if not (isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name) and stmt.target.id in R_LOOP_TARGETS):
+            continue
+        for pair, combine, value, mask, flag in _combines(stmt):
+            _rewrite_pair(function, stmt, pair, combine, value, mask, flag, pairs)
+            pairs += 1
+    if not pairs:
+        raise BlockOnlineDeclined("no r-loop keeps an online softmax (online_softmax_combine)")
+    return ast.fix_missing_locations(function), pairs
+
+
+def _combines(loop: ast.For):
+    """(pair, its combine statement, the value combined, the commit mask, use_fast_math) of each pair."""
+    found = []
+    for stmt in loop.body:
+        call = stmt.value if isinstance(stmt, ast.Assign) else None
+        if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.online_softmax_combine"):
+            continue
+        target = stmt.targets[0]
+        if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
+                and len(call.args) == 4 and all(isinstance(a, ast.Name) for a in call.args[:2])):
+            raise BlockOnlineDeclined(f"line {stmt.lineno}: an online_softmax_combine of a form not read")
+        pair = _Pair(call.args[0].id, call.args[1].id, target.elts[0].id, target.elts[1].id)
+        flag = call.args[3]
+        masks = [_commit_mask(loop, name, nxt, stmt.lineno)
+                 for name, nxt in ((pair.running_max, pair.next_max), (pair.running_sum, pair.next_sum))]
+        if ast.unparse(masks[0]) != ast.unparse(masks[1]):
+            raise BlockOnlineDeclined(f"line {stmt.lineno}: the running max and sum are committed under different masks")
+        found.append((pair, stmt, call.args[2], masks[0], flag))
+    return found
+
+
+def _commit_mask(loop: ast.For, name: str, nxt: str, line: int) -> ast.expr:
+    """The mask of `name = tl.where(mask, nxt, name)`, the only other statement of the loop naming either."""
+    commits = [s for s in loop.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+               and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name]
+    if len(commits) != 1:
+        raise BlockOnlineDeclined(f"line {line}: {name} is assigned {len(commits)} times in its r-loop")
+    value = commits[0].value
+    if not (isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.where" and len(value.args) == 3
+            and ast.unparse(value.args[1]) == nxt and ast.unparse(value.args[2]) == name):
+        raise BlockOnlineDeclined(f"line {commits[0].lineno}: {name} is not committed as tl.where(mask, {nxt}, {name})")
+    return value.args[0]
+
+
+def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, pair: _Pair, combine: ast.Assign, value: ast.expr,
+                  mask: ast.expr, flag: ast.expr, number: int) -> None:
+    if not (isinstance(flag, ast.Constant) and flag.value is False):
+        # fast-math exponentials would differ from the exp written below
+        raise BlockOnlineDeclined(f"line {combine.lineno}: the online softmax uses fast math")
+    names = {pair.running_max, pair.running_sum, pair.next_max, pair.next_sum}
+    for stmt in loop.body:
+        if stmt is combine or _assigns(stmt) in (pair.running_max, pair.running_sum):
+            continue
+        if _reads(stmt, names):
+            raise BlockOnlineDeclined(f"line {stmt.lineno}: the loop reads the running max or sum other than to "
+                                      "combine them")
+    position = function.body.index(loop)
+    for name in (pair.running_max, pair.running_sum):
+        _row_init(function.body[:position], name)
+    _rewrite_reduce(function.body[position + 1:], pair)
+    v, m, e = f"_ko_block{number}", f"_ko_max{number}", f"_ko_exp{number}"
+    mask_text, value_text = ast.unparse(mask), ast.unparse(value)
+    # The helper's scale is 1 where the new max is -inf (all -inf so far): the elements are counted.
+    replacement = ast.parse(
+        f"{v} = tl.where({mask_text}, {value_text}, float('-inf'))\n"
+        f"{m} = triton_helpers.maximum({pair.running_max}, triton_helpers.max2({v}, 1)[:, None])\n"
+        f"{e} = tl.where({mask_text}, tl.where({m} == float('-inf'), 1.0, tl_math.exp({v} - {m})), 0.0)\n"
+        f"{pair.running_sum} = {pair.running_sum} * tl.where({m} == float('-inf'), 1.0, "
+        f"tl_math.exp({pair.running_max} - {m})) + tl.sum({e}, 1)[:, None]\n"
+        f"{pair.running_max} = {m}\n").body
+    body = []
+    for stmt in loop.body:
+        if stmt is combine:
+            body += replacement
+        elif _assigns(stmt) not in (pair.running_max, pair.running_sum):
+            body.append(stmt)
+    loop.body = body
+
+
+def _assigns(stmt: ast.stmt) -> str | None:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id
+    return None
+
+
+def _reads(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(node))
+
+
+def _row_init(before: list[ast.stmt], name: str) -> None:
+    """`name = tl.full([XBLOCK, R0_BLOCK], v, dt)` / `tl.zeros([XBLOCK, R0_BLOCK], dt)` -> one column."""
+    init = next((s for s in reversed(before) if _assigns(s) == name), None)
+    call = init.value if init is not None else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("tl.full", "tl.zeros") and call.args
+            and isinstance(call.args[0], ast.List) and len(call.args[0].elts) == 2):
+        raise BlockOnlineDeclined(f"{name} is not initialised as a [rows, block] tile before its loop")
+    call.args[0].elts[1] = ast.Constant(1)
+
+
+def _rewrite_reduce(after: list[ast.stmt], pair: _Pair) -> None:
+    """`a, b = online_softmax_reduce(max, sum, 1, flag)` -> the one column of each, as [rows] values."""
+    uses = [s for s in after if _reads(s, {pair.running_max, pair.running_sum})]
+    if len(uses) != 1:
+        raise BlockOnlineDeclined(f"{pair.running_max} and {pair.running_sum} are read {len(uses)} times after their "
+                                  "loop, not only by online_softmax_reduce")
+    stmt = uses[0]
+    call = stmt.value if isinstance(stmt, ast.Assign) else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.online_softmax_reduce"
+            and [ast.unparse(a) for a in call.args[:3]] == [pair.running_max, pair.running_sum, "1"]
+            and isinstance(stmt.targets[0], ast.Tuple)):
+        raise BlockOnlineDeclined(f"line {stmt.lineno}: the online softmax is not reduced by "
+                                  "online_softmax_reduce(max, sum, 1, ...)")
+    # reducing a one-wide column is exact: the value itself, with the reduced dimension dropped
+    stmt.value = ast.parse(f"(triton_helpers.max2({pair.running_max}, 1), tl.sum({pair.running_sum}, 1))",
+                           mode="eval").body
+
+
+# ---------------------------------------------------------------------------------------------------
+# The proposer
+
+@dataclass
+class BlockOnlineProposer:
+    name: str = "block-online"
+    summary: str = ("Keep an online softmax's running max and sum per row, updated once per block (one "
+                    "exponential per element, not two); folded with fold-pass where it applies")
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        try:
+            variants = _variants(target)
+        except BlockOnlineDeclined:
+            return
+        kernel, launch = target.kernels[0], target.launches[0]
+        tried = {a.candidate.strategy for a in history}
+        configs = _configs(kernel, launch.config or {})
+        for form, plan in variants:
+            for config in configs:
+                label = f"{self.name}{form} {config.label()}"
+                if label in tried:
+                    continue
+                try:
+                    grid = grid_text([a.name for a in launch.args], kernel.signature, grid_type_of(kernel), config)
+                except NotRetunable:
+                    return
+                yield Candidate(candidate_module(plan, grid, config), self.name, label, notes=plan.description,
+                                launch_config=(*config.blocks, ("num_warps", config.num_warps),
+                                               ("num_stages", config.num_stages)))
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """Why a looped reduction gets no candidate ('' when it gets some, or keeps no online softmax)."""
+        if len(target.kernels) != 1 or target.kernels[0].kind != "reduction":
+            return ""
+        if "online_softmax_combine" not in target.kernels[0].source:
+            return ""
+        try:
+            _variants(target)
+        except BlockOnlineDeclined as why:
+            return str(why)
+        return ""
+
+
+def _variants(target: RewriteTarget) -> list[tuple[str, object]]:
+    """(label suffix, fold plan) of each form offered: folded with fold-pass first, where that applies."""
+    if len(target.kernels) != 1 or target.group_args:
+        raise BlockOnlineDeclined("block-online rewrites one kernel")
+    kernel = target.kernels[0]
+    if kernel.kind != "reduction" or "online_softmax_combine" not in kernel.source:
+        raise BlockOnlineDeclined("no online softmax")
+    try:
+        nest = analyse_loop_nest(kernel.source, kernel.name)
+    except LoopNestUnsupported as why:
+        raise BlockOnlineDeclined(str(why)) from None
+    names = [a.name for a in target.launches[0].args] if target.launches else []
+    if names != nest.params:
+        raise BlockOnlineDeclined(f"a launch passes ({', '.join(names)}), the kernel takes ({', '.join(nest.params)})")
+    variants = []
+    try:
+        folded = plan_fold(target)
+        variants.append(("+fold-pass", _in_block_form(folded)))
+    except (FoldDeclined, BlockOnlineDeclined):
+        pass
+    plain = _PlainPlan(kernel.name, nest.module, nest.function)
+    variants.append(("", _in_block_form(plain)))
+    return variants
+
+
+@dataclass(frozen=True)
+class _PlainPlan:
+    """The kernel alone, in the shape `fold_passes.candidate_module` builds a candidate from."""
+    kernel: str
+    module: ast.Module
+    original: ast.FunctionDef
+    overlap_checks: tuple = ()
+    description: str = ""
+
+    def __post_init__(self):
+        original = copy.deepcopy(self.original)
+        original.name = f"{self.kernel}_per_lane"
+        object.__setattr__(self, "original", original)
+
+
+def _in_block_form(plan):
+    module = copy.deepcopy(plan.module)
+    index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
+    module.body[index], pairs = blockwise_online(module.body[index])
+    note = (f"{plan.kernel}: {pairs} online softmax(es) kept per row, updated once per block "
+            "(one exponential per element)")
+    return dataclasses.replace(plan, module=module,
+                               description=f"{plan.description}; {note}" if plan.description else note)
+
+
+def _configs(kernel, recorded: dict) -> list[LaunchConfig]:
+    """The recorded launch configuration first, then row-wide blocks for long rows (or retune's spread)."""
+    block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
+    configs = []
+    if all(p in recorded for p in block_params) and recorded.get("num_warps"):
+        configs.append(LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
+                                    int(recorded.get("num_stages") or 1)))
+    r_numel = (kernel.size_hints or {}).get("r0_") or (kernel.size_hints or {}).get("r")
+    if block_params == ["XBLOCK", "R0_BLOCK"] and r_numel and r_numel >= LONG_ROW:
+        for r_block, warps in LONG_ROW_CONFIGS:
+            configs.append(LaunchConfig((("XBLOCK", 1), ("R0_BLOCK", min(r_block, next_pow2(r_numel)))), warps, 1))
+    else:
+        space = RetuneProposer().space(kernel.kind, block_params, kernel.size_hints)
+        configs += RetuneProposer(first_round=SHORT_ROW_CONFIGS).order(space, [])[:SHORT_ROW_CONFIGS]
+    unique = list(dict.fromkeys(c for c in configs if not config_overruns(kernel.source, c)))
+    return unique[:MAX_CONFIGS]

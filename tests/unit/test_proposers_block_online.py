@@ -1,0 +1,156 @@
+"""block-online: an online softmax's running max and sum kept per row and updated once per block. On the H200
+kernels of a label-smoothed cross-entropy (online softmax, then a linear sum: folded too), a scaled and biased
+log-softmax and a softmax over dim 1, cut to a few short rows with a masked tail so the interpreter runs them:
+each candidate writes what the original writes (the max bit for bit, the sums as accurately against a float64
+reference), keeps the helper's -inf and NaN semantics, and the forms it must not rewrite are declined."""
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+
+from row_loop_helpers import assert_as_accurate, clone, looped_target, make_args, run_candidate, run_original
+
+from kernelopt.lift import lift_file
+from kernelopt.proposers.block_online import BlockOnlineDeclined, BlockOnlineProposer, _variants
+from kernelopt.rewrite.targets import kernel_target
+
+GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
+CE = GENERAL / "cross_entropy_label_smoothing_bf16" / "cross_entropy_label_smoothing_bf16.default.0.py"
+CE_KERNEL = "triton_red_fused__log_softmax_prepare_softmax_online_sub_sum_0"
+LOG_SOFTMAX = GENERAL / "log_softmax_scale_bias_bf16" / "log_softmax_scale_bias_bf16.default.0.py"
+LOG_SOFTMAX_KERNEL = "triton_red_fused__log_softmax_add_mul_prepare_softmax_online_sub_0"
+ROWS, LENGTH = 5, 300            # 300 = 4 x 64 + a masked tail of 44
+
+interpreter = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
+
+
+def _target(path: Path, kernel: str, sizes: dict[int, int] | None = None, edit=lambda s: s):
+    target = looped_target(path, kernel, sizes or {}) if sizes else kernel_target(lift_file(str(path)), kernel)
+    return dataclasses.replace(target, kernels=(dataclasses.replace(target.kernels[0],
+                                                                    source=edit(target.kernels[0].source)),))
+
+
+def _ce_reference(x: torch.Tensor) -> dict[str, torch.Tensor]:
+    x = x.double()
+    top = x.max(1, keepdim=True).values
+    return {"out_ptr0": top, "out_ptr1": torch.exp(x - top).sum(1, keepdim=True),
+            "out_ptr2": torch.log_softmax(x, 1).sum(1, keepdim=True)}
+
+
+def _check_ce(target, args, candidates):
+    reference = _ce_reference(args[0])
+    for candidate in candidates:
+        config = dict(candidate.launch_config)
+        expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
+        got = run_candidate(candidate, target, clone(args))
+        assert torch.equal(got["out_ptr0"], expected["out_ptr0"]), candidate.strategy     # a max: any order
+        for name in ("out_ptr1", "out_ptr2"):
+            assert_as_accurate(got[name], expected[name], reference[name].view_as(got[name]),
+                               f"{candidate.strategy} {name}")
+
+
+@interpreter
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_cross_entropy_in_block_form_gives_the_original_outputs(seed):
+    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    candidates = list(BlockOnlineProposer().propose(target, []))
+    forms = {c.strategy.split()[0] for c in candidates}
+    assert forms == {"block-online+fold-pass", "block-online"}
+    assert candidates[0].strategy.startswith("block-online+fold-pass")      # the folded form is tried first
+    _check_ce(target, make_args(target, seed), candidates)
+    assert "once per block" in candidates[0].notes and "one pass over the row fewer" in candidates[0].notes
+
+
+@interpreter
+def test_rows_of_minus_infinity_and_nan_keep_the_helpers_semantics():
+    """A row all -inf counts its elements into the sum (the helper's scale is 1 there), a row with one -inf
+    ignores it, a NaN propagates to the max and the sum: as the original kernel does."""
+    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    args = make_args(target, 5)
+    x = args[0]
+    x[0] = float("-inf")
+    x[1, 7] = float("-inf")
+    x[2, 299] = float("nan")
+    x[3, :150] = float("-inf")
+    for candidate in BlockOnlineProposer().propose(target, []):
+        config = dict(candidate.launch_config)
+        expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
+        got = run_candidate(candidate, target, clone(args))
+        for name in ("out_ptr0", "out_ptr1"):
+            torch.testing.assert_close(got[name], expected[name], equal_nan=True, rtol=1e-5, atol=0,
+                                       msg=f"{candidate.strategy} {name}")
+        assert float(got["out_ptr1"][0]) == LENGTH                          # every -inf element counted
+        assert torch.isnan(got["out_ptr0"][2]).all() and torch.isnan(got["out_ptr1"][2]).all()
+
+
+@interpreter
+@settings(max_examples=6, deadline=None)
+@given(length=st.integers(1, 700), rows=st.integers(1, 4), scale=st.sampled_from([1e-3, 1.0, 30.0]),
+       seed=st.integers(0, 2**16))
+def test_any_row_length_and_scale_gives_the_cross_entropys_statistics(length, rows, scale, seed):
+    """At any row length (masked tails, rows shorter than a block), row count and value scale, every form
+    writes the max bit for bit and the sums as accurately as the original."""
+    target = _target(CE, CE_KERNEL, {4096: rows, 32000: length})
+    candidates = list(BlockOnlineProposer().propose(target, []))
+    args = make_args(target, seed)
+    args[0] = args[0] * scale
+    _check_ce(target, args, [candidates[0], next(c for c in candidates if c.strategy.startswith("block-online "))])
+
+
+@interpreter
+def test_the_log_softmax_that_stores_the_row_is_rewritten_too():
+    """Its statistics feed a second pass that stores the row (nothing to fold): the stored row is as
+    accurate as the original's against log_softmax(0.5 x + bias) in float64."""
+    target = _target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
+    candidates = list(BlockOnlineProposer().propose(target, []))
+    assert candidates and all(c.strategy.startswith("block-online ") for c in candidates)
+    args = make_args(target, 2)
+    reference = torch.log_softmax(0.5 * args[0].double() + args[1].double(), 1)
+    for candidate in candidates[:2]:
+        config = dict(candidate.launch_config)
+        expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
+        got = run_candidate(candidate, target, clone(args))
+        assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference.view_as(got["out_ptr2"]),
+                           candidate.strategy)
+
+
+def test_long_rows_get_one_row_per_program_and_wide_blocks():
+    target = _target(CE, CE_KERNEL)
+    labels = [c.strategy for c in BlockOnlineProposer().propose(target, [])]
+    row_configs = [s for s in labels if "XBLOCK=1 R0_BLOCK=2048 num_warps=8" in s]
+    assert len(row_configs) == 2                                   # folded and plain
+    assert all("R0_BLOCK=8192" not in s or "num_warps=16" in s for s in labels)
+    assert len(labels) == len(set(labels)) <= 12
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda s: s.replace("_tmp3_sum, tmp2, False", "_tmp3_sum, tmp2, True"), "fast math"),
+    (lambda s: s.replace("tmp3, tmp4 = triton_helpers.online_softmax_reduce(",
+                         "tl.store(out_ptr0 + (x0), tl.sum(_tmp3_sum, 1)[:, None], None)\n"
+                         "    tmp3, tmp4 = triton_helpers.online_softmax_reduce("), "read 2 times after their loop"),
+    (lambda s: s.replace("_tmp3_sum = tl.where(r0_mask, _tmp3_sum_next, _tmp3_sum)",
+                         "_tmp3_sum = tl.where(r0_mask & (tmp2 > 0), _tmp3_sum_next, _tmp3_sum)"), "different masks"),
+])
+def test_forms_it_does_not_read_are_declined_with_the_reason(edit, why):
+    target = _target(CE, CE_KERNEL, edit=edit)
+    with pytest.raises(BlockOnlineDeclined, match=why):
+        _variants(target)
+    assert why in BlockOnlineProposer.declined(target)
+    assert list(BlockOnlineProposer().propose(target, [])) == []
+
+
+def test_kernels_without_an_online_softmax_get_nothing_and_no_remark():
+    argmin = _target(GENERAL / "argmin_over_last_dim" / "argmin_over_last_dim.default.0.py", "triton_red_fused_argmin_0")
+    assert list(BlockOnlineProposer().propose(argmin, [])) == []
+    assert BlockOnlineProposer.declined(argmin) == ""
+
+
+def test_block_online_is_asked_by_default_after_fold_pass():
+    from passes.agentic_rewrite import AgenticRewrite
+    order = AgenticRewrite().proposers
+    assert order.index("fold-pass") < order.index("block-online") < order.index("retune")
