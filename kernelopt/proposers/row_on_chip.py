@@ -14,6 +14,10 @@ twice or three times, a softmax three times. When the row fits in registers, one
    value number, no store to that pointer in between) with the registers of the first read, and mark
    that read `evict_first`: the row now comes from memory once.
 
+An online softmax (Inductor's per-lane running max and sum) is written in block form (`block_online`):
+with the row in one block, that is the row's max, then one exponential per element, instead of three and
+two row-wide tiles of running values.
+
 Where a reused read crosses a store to another pointer (e.g. a statistic stored between passes), the
 two tensors could share memory at run time; the candidate then checks for overlap on each call and
 launches the unrolled kernel without reuse (still one tile, still correct) when they do.
@@ -37,6 +41,7 @@ from typing import Iterable
 
 from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
+from .block_online import BlockOnlineDeclined, blockwise_online
 from .candidate_source import NotRetunable, grid_rule
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import node_position, overlap_guarded_run, with_registers
@@ -177,6 +182,12 @@ def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> as
     """The kernel with its r-loops unrolled (each runs once at R0_BLOCK >= r0_numel) and, with `reuse`,
     every reload of data an earlier pass read replaced by that read's registers."""
     function = copy.deepcopy(nest.function)
+    try:
+        # the row is one block: an online softmax takes the row's max, then one exponential per element,
+        # instead of the per-lane form's three (and its two row-wide tiles of registers)
+        function, _ = blockwise_online(function)
+    except BlockOnlineDeclined:
+        pass
     function.name = name
     kept: dict[tuple, str] = {}
     replace: dict[tuple, str] = {}              # load position -> register name it becomes

@@ -154,3 +154,21 @@ def test_block_online_is_asked_by_default_after_fold_pass():
     from passes.agentic_rewrite import AgenticRewrite
     order = AgenticRewrite().proposers
     assert order.index("fold-pass") < order.index("block-online") < order.index("retune")
+
+
+@interpreter
+def test_row_on_chip_takes_an_online_softmax_in_block_form():
+    """Row-on-chip holds the whole row as one block: its online softmax becomes the row's max and one
+    exponential per element (no per-lane running tiles), and the stored log-softmax stays as accurate."""
+    from kernelopt.proposers.row_on_chip import RowOnChipProposer
+
+    target = _target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
+    candidates = list(RowOnChipProposer().propose(target, []))
+    assert candidates
+    args = make_args(target, 4)
+    reference = torch.log_softmax(0.5 * args[0].double() + args[1].double(), 1)
+    expected = run_original(target, clone(args), r0_block=16)
+    for candidate in candidates:
+        assert "online_softmax_combine" not in candidate.source.split("def run")[0].split("_row_on_chip(")[1]
+        got = run_candidate(candidate, target, clone(args))
+        assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference.view_as(got["out_ptr2"]), candidate.strategy)
