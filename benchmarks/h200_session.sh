@@ -115,6 +115,7 @@ if [ -n "$STEPS" ] && want general; then
     cp "$RES/general/$GENERAL_PROBLEM/optimize.log" "$RES/general/$GENERAL_PROBLEM/report/report.md" \
       "$RES/logs/$GENERAL_PROBLEM/" 2>/dev/null
     rm -rf "$RES/general" "${TMPDIR:-/tmp}"/kernelopt-* 2>/dev/null
+    tar czf "$OUT/results.tgz" -C "$RES" --exclude=cache . 2>/dev/null     # with the log just kept
   done
 fi
 # A quick look at many general problems in one command (short searches, timed against Inductor default
