@@ -36,7 +36,9 @@ from kernelopt.codegen.configs import next_pow2
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_text, grid_type_of
+from .access_strides import kernel_load_strides, outer_layout
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
+from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
 from .row_loops import R_LOOP_TARGETS, LoopNestUnsupported, analyse_loop_nest
 
@@ -278,14 +280,18 @@ def _in_block_form(plan):
 
 
 def _configs(kernel, recorded: dict) -> list[LaunchConfig]:
-    """The recorded launch configuration first, then row-wide blocks for long rows (or retune's spread)."""
+    """The recorded launch configuration first, then outer-tile's tiles for a reduction over a non-last
+    dimension, row-wide blocks for long rows, or else retune's spread."""
     block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
     configs = []
     if all(p in recorded for p in block_params) and recorded.get("num_warps"):
         configs.append(LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
                                     int(recorded.get("num_stages") or 1)))
     r_numel = (kernel.size_hints or {}).get("r0_") or (kernel.size_hints or {}).get("r")
-    if block_params == ["XBLOCK", "R0_BLOCK"] and r_numel and r_numel >= LONG_ROW:
+    if outer_layout(kernel_load_strides(kernel.source, kernel.name)):
+        # a reduction over a non-last dimension: outer-tile's wide-x, short-r tiles keep the loads coalesced
+        configs += OuterTileProposer().space_for(kernel, block_params)[:SHORT_ROW_CONFIGS]
+    elif block_params == ["XBLOCK", "R0_BLOCK"] and r_numel and r_numel >= LONG_ROW:
         for r_block, warps in LONG_ROW_CONFIGS:
             configs.append(LaunchConfig((("XBLOCK", 1), ("R0_BLOCK", min(r_block, next_pow2(r_numel)))), warps, 1))
     else:

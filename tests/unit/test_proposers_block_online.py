@@ -172,3 +172,33 @@ def test_row_on_chip_takes_an_online_softmax_in_block_form():
         assert "online_softmax_combine" not in candidate.source.split("def run")[0].split("_row_on_chip(")[1]
         got = run_candidate(candidate, target, clone(args))
         assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference.view_as(got["out_ptr2"]), candidate.strategy)
+
+
+def test_a_softmax_over_a_strided_dimension_gets_outer_tiles():
+    """Softmax over dim 1 of [N, C, L] reads each row with stride L: the block form is launched with
+    outer-tile's wide-x tiles (every r step of a program reads contiguous rows), not long-r ones."""
+    softmax = _target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
+                      "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0")
+    configs = [dict(c.launch_config) for c in BlockOnlineProposer().propose(softmax, [])]
+    assert configs and all(c["XBLOCK"] >= 64 and c["R0_BLOCK"] <= 16 for c in configs)
+
+
+@interpreter
+def test_the_strided_softmax_in_outer_tiles_gives_the_softmax():
+    """[4, 20, 64] over dim 1 (rows of 20 with stride 64, a masked tail in every R0_BLOCK above 4): each
+    outer tile that fits the 256 rows is as accurate as the original against softmax in float64."""
+    target = looped_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
+                           "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0",
+                           {8192: 64, 512: 20, 4194304: 1280, 262144: 256, 32: 4})
+    args = make_args(target, 6)
+    reference = torch.softmax(args[0].double(), 1)
+    tried = 0
+    for candidate in BlockOnlineProposer().propose(target, []):
+        config = dict(candidate.launch_config)
+        if config["XBLOCK"] > 256:
+            continue
+        expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
+        got = run_candidate(candidate, target, clone(args))
+        assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference, candidate.strategy)
+        tried += 1
+    assert tried >= 2
