@@ -18,6 +18,9 @@ needs one exponential per element and one per block. Found from the kernel's own
 commits an `online_softmax_combine` pair (`acc = tl.where(mask, acc_next, acc)`) whose accumulators are
 read only by the `online_softmax_reduce` after the loop, whatever the kernel is named or fuses around it.
 
+A looped Welford state (a layer, group or instance norm's per-lane mean, M2 and weight: a division per
+element) is kept per row the same way (`block_welford`): the block's own statistics, merged once per block.
+
 Semantics kept: a row whose values are all -inf (or fully masked) counts its elements into the sum as the
 helper does (the scale is 1 where the new max is -inf); a NaN propagates through the max; masked lanes add
 nothing. The sums are reassociated (per block, not per lane): the legality gate compares against its
@@ -37,6 +40,7 @@ from kernelopt.codegen.configs import next_pow2
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_text, grid_type_of
 from .access_strides import kernel_load_strides, outer_layout
+from .block_welford import BlockWelfordDeclined, blockwise_welford
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
@@ -61,6 +65,24 @@ class _Pair:
     running_sum: str
     next_max: str
     next_sum: str
+
+
+def blockwise_states(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
+    """A copy of `function` with every online softmax and every Welford state of its r-loops kept per row
+    (`block_welford` for the latter); how many. Declined with the reasons when none can be."""
+    count, reasons = 0, []
+    for marker, rewrite, declined in (("online_softmax_combine", blockwise_online, BlockOnlineDeclined),
+                                      ("welford_reduce", blockwise_welford, BlockWelfordDeclined)):
+        if marker not in ast.unparse(function):
+            continue
+        try:
+            function, found = rewrite(function)
+            count += found
+        except declined as why:
+            reasons.append(str(why))
+    if not count:
+        raise BlockOnlineDeclined("; ".join(reasons) or "no r-loop keeps an online softmax or a Welford state")
+    return function, count
 
 
 def blockwise_online(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
@@ -191,8 +213,9 @@ def _rewrite_reduce(after: list[ast.stmt], pair: _Pair) -> None:
 @dataclass
 class BlockOnlineProposer:
     name: str = "block-online"
-    summary: str = ("Keep an online softmax's running max and sum per row, updated once per block (one "
-                    "exponential per element, not two); folded with fold-pass where it applies")
+    summary: str = ("Keep an online softmax's running max and sum, or a Welford state, per row, updated once per "
+                    "block (one exponential per element, not two; one division per block, not per element); folded "
+                    "with fold-pass where it applies")
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         try:
@@ -220,7 +243,7 @@ class BlockOnlineProposer:
         """Why a looped reduction gets no candidate ('' when it gets some, or keeps no online softmax)."""
         if len(target.kernels) != 1 or target.kernels[0].kind != "reduction":
             return ""
-        if "online_softmax_combine" not in target.kernels[0].source:
+        if not _keeps_online_state(target.kernels[0].source):
             return ""
         try:
             _variants(target)
@@ -234,8 +257,8 @@ def _variants(target: RewriteTarget) -> list[tuple[str, object]]:
     if len(target.kernels) != 1 or target.group_args:
         raise BlockOnlineDeclined("block-online rewrites one kernel")
     kernel = target.kernels[0]
-    if kernel.kind != "reduction" or "online_softmax_combine" not in kernel.source:
-        raise BlockOnlineDeclined("no online softmax")
+    if kernel.kind != "reduction" or not _keeps_online_state(kernel.source):
+        raise BlockOnlineDeclined("no online softmax or Welford state")
     try:
         nest = analyse_loop_nest(kernel.source, kernel.name)
     except LoopNestUnsupported as why:
@@ -252,6 +275,10 @@ def _variants(target: RewriteTarget) -> list[tuple[str, object]]:
     plain = _PlainPlan(kernel.name, nest.module, nest.function)
     variants.append(("", _in_block_form(plain)))
     return variants
+
+
+def _keeps_online_state(source: str) -> bool:
+    return "online_softmax_combine" in source or "welford_reduce" in source
 
 
 @dataclass(frozen=True)
@@ -272,9 +299,9 @@ class _PlainPlan:
 def _in_block_form(plan):
     module = copy.deepcopy(plan.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
-    module.body[index], pairs = blockwise_online(module.body[index])
-    note = (f"{plan.kernel}: {pairs} online softmax(es) kept per row, updated once per block "
-            "(one exponential per element)")
+    module.body[index], states = blockwise_states(module.body[index])
+    note = (f"{plan.kernel}: {states} online softmax or Welford state(s) kept per row, updated once per block "
+            "(one exponential or division per block, not per element)")
     return dataclasses.replace(plan, module=module,
                                description=f"{plan.description}; {note}" if plan.description else note)
 

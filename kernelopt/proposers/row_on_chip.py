@@ -41,7 +41,7 @@ from typing import Iterable
 
 from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
-from .block_online import BlockOnlineDeclined, blockwise_online
+from .block_online import BlockOnlineDeclined, blockwise_states
 from .candidate_source import NotRetunable, grid_rule
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import node_position, overlap_guarded_run, with_registers
@@ -184,8 +184,9 @@ def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> as
     function = copy.deepcopy(nest.function)
     try:
         # the row is one block: an online softmax takes the row's max, then one exponential per element,
-        # instead of the per-lane form's three (and its two row-wide tiles of registers)
-        function, _ = blockwise_online(function)
+        # instead of the per-lane form's three, and a Welford state the row's sum and sum of squared
+        # deviations instead of a division per element and a lane-by-lane merge (no per-lane running tiles)
+        function, _ = blockwise_states(function)
     except BlockOnlineDeclined:
         pass
     function.name = name

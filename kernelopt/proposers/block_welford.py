@@ -1,0 +1,140 @@
+"""Welford in block form: a looped reduction's running (mean, M2, weight) kept per row, updated once per block.
+
+Inductor writes the mean and variance of a looped layer, group or instance norm as a tile of per-lane
+Welford states, `welford_reduce(x, mean, m2, weight, first)` on every element: a division per element and
+three running tiles, combined across lanes after the loop (`triton_helpers.welford`). On bf16 rows the
+division makes the pass compute-bound. In block form each block is reduced first, two-pass on its registers,
+
+    n = count(mask);  m = sum(x) / n;  d = x - m;  c = sum(d) / n
+    mean_b = m + c;  m2_b = sum(d^2) - n c^2          (the corrected two-pass form)
+
+and merged into one running state per row with Inductor's own `welford_combine` (Chan's formula): one
+division per block. The result is the same statistic, summed in another order (the legality gate judges it
+against its float64 reference); a fully masked block has weight 0 and leaves the state as it is.
+
+Applies to an r-loop that commits a `welford_reduce` triple (`acc = tl.where(mask, acc_next, acc)`) whose
+running tiles are read only by the `triton_helpers.welford(mean, m2, weight, 1)` after the loop. Found
+from the kernel's own code, whatever it is named. Used by `block_online` (its proposer) and by row-on-chip,
+whose one block per row would otherwise combine lane by lane.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+
+from .row_loops import R_LOOP_TARGETS
+
+
+class BlockWelfordDeclined(Exception):
+    """Why a Welford reduction cannot be kept per row (the message goes to the remarks)."""
+
+
+def blockwise_welford(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
+    """A copy of `function` with every looped Welford triple kept per row; how many triples."""
+    function = copy.deepcopy(function)
+    count = 0
+    for stmt in list(function.body):
+        if not (isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name) and stmt.target.id in R_LOOP_TARGETS):
+            continue
+        for reduce_stmt in [s for s in stmt.body if _welford_call(s) is not None]:
+            _rewrite(function, stmt, reduce_stmt, count)
+            count += 1
+    if not count:
+        raise BlockWelfordDeclined("no r-loop keeps a Welford reduction (welford_reduce)")
+    return ast.fix_missing_locations(function), count
+
+
+def _welford_call(stmt: ast.stmt) -> ast.Call | None:
+    call = stmt.value if isinstance(stmt, ast.Assign) else None
+    if isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.welford_reduce":
+        return call
+    return None
+
+
+def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, number: int) -> None:
+    call = _welford_call(stmt)
+    target = stmt.targets[0]
+    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 3
+            and len(call.args) == 5 and all(isinstance(a, ast.Name) for a in call.args[1:4])):
+        raise BlockWelfordDeclined(f"line {stmt.lineno}: a welford_reduce of a form not read")
+    value = call.args[0]
+    running = [a.id for a in call.args[1:4]]                 # mean, m2, weight
+    following = [e.id for e in target.elts]
+    masks = [_commit_mask(loop, name, nxt, stmt.lineno) for name, nxt in zip(running, following)]
+    if len({ast.unparse(m) for m in masks}) != 1:
+        raise BlockWelfordDeclined(f"line {stmt.lineno}: the Welford state is committed under different masks")
+    names = set(running) | set(following)
+    for other in loop.body:
+        if other is stmt or _assigned(other) in running:
+            continue
+        if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(other)):
+            raise BlockWelfordDeclined(f"line {other.lineno}: the loop reads the running Welford state other "
+                                       "than to update it")
+    position = function.body.index(loop)
+    for name in running:
+        _one_column(function.body[:position], name)
+    _rewrite_final(function.body[position + 1:], running)
+    mask, x = ast.unparse(masks[0]), f"({ast.unparse(value)})"
+    mean, m2, weight = running
+    n, rough, dev, fix = (f"_ko_wcount{number}", f"_ko_wrough{number}", f"_ko_wdev{number}", f"_ko_wfix{number}")
+    # The block's own count, mean and M2 on its registers, by the corrected two-pass form: a first mean,
+    # the deviations from it, and their mean as its correction (a plain sum of values far from zero loses
+    # the digits that a small spread lives in; the deviations are exact when close to the first mean).
+    # Then Chan's merge as Inductor's welford_combine writes it: a block with no element has weight 0
+    # and changes nothing.
+    block = ast.parse(
+        f"{n} = tl.sum(tl.where({mask}, tl.full({x}.shape, 1.0, tl.float32), 0.0), 1)[:, None]\n"
+        f"{rough} = tl.sum(tl.where({mask}, {x}, 0.0), 1)[:, None] / tl.maximum({n}, 1.0)\n"
+        f"{dev} = tl.where({mask}, {x} - {rough}, 0.0)\n"
+        f"{fix} = tl.sum({dev}, 1)[:, None] / tl.maximum({n}, 1.0)\n"
+        f"{mean}, {m2}, {weight} = triton_helpers.welford_combine({mean}, {m2}, {weight}, {rough} + {fix}, "
+        f"tl.sum({dev} * {dev}, 1)[:, None] - {fix} * {fix} * {n}, {n})\n").body
+    body = []
+    for other in loop.body:
+        if other is stmt:
+            body += block
+        elif _assigned(other) not in running:
+            body.append(other)
+    loop.body = body
+
+
+def _assigned(stmt: ast.stmt) -> str | None:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id
+    return None
+
+
+def _commit_mask(loop: ast.For, name: str, nxt: str, line: int) -> ast.expr:
+    commits = [s for s in loop.body if _assigned(s) == name]
+    if len(commits) != 1:
+        raise BlockWelfordDeclined(f"line {line}: {name} is assigned {len(commits)} times in its r-loop")
+    value = commits[0].value
+    if not (isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.where" and len(value.args) == 3
+            and ast.unparse(value.args[1]) == nxt and ast.unparse(value.args[2]) == name):
+        raise BlockWelfordDeclined(f"line {commits[0].lineno}: {name} is not committed as tl.where(mask, {nxt}, {name})")
+    return value.args[0]
+
+
+def _one_column(before: list[ast.stmt], name: str) -> None:
+    init = next((s for s in reversed(before) if _assigned(s) == name), None)
+    call = init.value if init is not None else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("tl.zeros", "tl.full") and call.args
+            and isinstance(call.args[0], ast.List) and len(call.args[0].elts) == 2):
+        raise BlockWelfordDeclined(f"{name} is not initialised as a [rows, block] tile before its loop")
+    call.args[0].elts[1] = ast.Constant(1)
+
+
+def _rewrite_final(after: list[ast.stmt], running: list[str]) -> None:
+    uses = [s for s in after if any(isinstance(n, ast.Name) and n.id in running for n in ast.walk(s))]
+    if len(uses) != 1:
+        raise BlockWelfordDeclined(f"the Welford state is read {len(uses)} times after its loop, not only by "
+                                   "triton_helpers.welford")
+    stmt = uses[0]
+    call = stmt.value if isinstance(stmt, ast.Assign) else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.welford"
+            and [ast.unparse(a) for a in call.args] == [*running, "1"]):
+        raise BlockWelfordDeclined(f"line {stmt.lineno}: the Welford state is not reduced by "
+                                   "triton_helpers.welford(mean, m2, weight, 1)")
+    # one column per row: reducing it is the value itself, with the reduced dimension dropped
+    stmt.value = ast.parse(f"(tl.sum({running[0]}, 1), tl.sum({running[1]}, 1), tl.sum({running[2]}, 1))",
+                           mode="eval").body
