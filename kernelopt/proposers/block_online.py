@@ -42,6 +42,7 @@ from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_o
 from .access_strides import kernel_load_strides, outer_layout
 from .block_welford import BlockWelfordDeclined, blockwise_welford
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
+from .loop_state import assigned_name, commit_mask, final_reduction, one_column, reads_any, splice
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
 from .row_loops import R_LOOP_TARGETS, LoopNestUnsupported, analyse_loop_nest
@@ -113,25 +114,12 @@ def _combines(loop: ast.For):
             raise BlockOnlineDeclined(f"line {stmt.lineno}: an online_softmax_combine of a form not read")
         pair = _Pair(call.args[0].id, call.args[1].id, target.elts[0].id, target.elts[1].id)
         flag = call.args[3]
-        masks = [_commit_mask(loop, name, nxt, stmt.lineno)
+        masks = [commit_mask(loop, name, nxt, stmt.lineno, BlockOnlineDeclined)
                  for name, nxt in ((pair.running_max, pair.next_max), (pair.running_sum, pair.next_sum))]
         if ast.unparse(masks[0]) != ast.unparse(masks[1]):
             raise BlockOnlineDeclined(f"line {stmt.lineno}: the running max and sum are committed under different masks")
         found.append((pair, stmt, call.args[2], masks[0], flag))
     return found
-
-
-def _commit_mask(loop: ast.For, name: str, nxt: str, line: int) -> ast.expr:
-    """The mask of `name = tl.where(mask, nxt, name)`, the only other statement of the loop naming either."""
-    commits = [s for s in loop.body if isinstance(s, ast.Assign) and len(s.targets) == 1
-               and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name]
-    if len(commits) != 1:
-        raise BlockOnlineDeclined(f"line {line}: {name} is assigned {len(commits)} times in its r-loop")
-    value = commits[0].value
-    if not (isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.where" and len(value.args) == 3
-            and ast.unparse(value.args[1]) == nxt and ast.unparse(value.args[2]) == name):
-        raise BlockOnlineDeclined(f"line {commits[0].lineno}: {name} is not committed as tl.where(mask, {nxt}, {name})")
-    return value.args[0]
 
 
 def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, pair: _Pair, combine: ast.Assign, value: ast.expr,
@@ -141,14 +129,14 @@ def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, pair: _Pair, combine
         raise BlockOnlineDeclined(f"line {combine.lineno}: the online softmax uses fast math")
     names = {pair.running_max, pair.running_sum, pair.next_max, pair.next_sum}
     for stmt in loop.body:
-        if stmt is combine or _assigns(stmt) in (pair.running_max, pair.running_sum):
+        if stmt is combine or assigned_name(stmt) in (pair.running_max, pair.running_sum):
             continue
-        if _reads(stmt, names):
+        if reads_any(stmt, names):
             raise BlockOnlineDeclined(f"line {stmt.lineno}: the loop reads the running max or sum other than to "
                                       "combine them")
     position = function.body.index(loop)
     for name in (pair.running_max, pair.running_sum):
-        _row_init(function.body[:position], name)
+        one_column(function.body[:position], name, BlockOnlineDeclined)
     _rewrite_reduce(function.body[position + 1:], pair)
     v, m, e = f"_ko_block{number}", f"_ko_max{number}", f"_ko_exp{number}"
     mask_text, value_text = ast.unparse(mask), ast.unparse(value)
@@ -160,48 +148,13 @@ def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, pair: _Pair, combine
         f"{pair.running_sum} = {pair.running_sum} * tl.where({m} == float('-inf'), 1.0, "
         f"tl_math.exp({pair.running_max} - {m})) + tl.sum({e}, 1)[:, None]\n"
         f"{pair.running_max} = {m}\n").body
-    body = []
-    for stmt in loop.body:
-        if stmt is combine:
-            body += replacement
-        elif _assigns(stmt) not in (pair.running_max, pair.running_sum):
-            body.append(stmt)
-    loop.body = body
-
-
-def _assigns(stmt: ast.stmt) -> str | None:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id
-    return None
-
-
-def _reads(node: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(node))
-
-
-def _row_init(before: list[ast.stmt], name: str) -> None:
-    """`name = tl.full([XBLOCK, R0_BLOCK], v, dt)` / `tl.zeros([XBLOCK, R0_BLOCK], dt)` -> one column."""
-    init = next((s for s in reversed(before) if _assigns(s) == name), None)
-    call = init.value if init is not None else None
-    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("tl.full", "tl.zeros") and call.args
-            and isinstance(call.args[0], ast.List) and len(call.args[0].elts) == 2):
-        raise BlockOnlineDeclined(f"{name} is not initialised as a [rows, block] tile before its loop")
-    call.args[0].elts[1] = ast.Constant(1)
+    splice(loop, combine, replacement, (pair.running_max, pair.running_sum))
 
 
 def _rewrite_reduce(after: list[ast.stmt], pair: _Pair) -> None:
     """`a, b = online_softmax_reduce(max, sum, 1, flag)` -> the one column of each, as [rows] values."""
-    uses = [s for s in after if _reads(s, {pair.running_max, pair.running_sum})]
-    if len(uses) != 1:
-        raise BlockOnlineDeclined(f"{pair.running_max} and {pair.running_sum} are read {len(uses)} times after their "
-                                  "loop, not only by online_softmax_reduce")
-    stmt = uses[0]
-    call = stmt.value if isinstance(stmt, ast.Assign) else None
-    if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.online_softmax_reduce"
-            and [ast.unparse(a) for a in call.args[:3]] == [pair.running_max, pair.running_sum, "1"]
-            and isinstance(stmt.targets[0], ast.Tuple)):
-        raise BlockOnlineDeclined(f"line {stmt.lineno}: the online softmax is not reduced by "
-                                  "online_softmax_reduce(max, sum, 1, ...)")
+    stmt = final_reduction(after, [pair.running_max, pair.running_sum], "triton_helpers.online_softmax_reduce",
+                           BlockOnlineDeclined)
     # reducing a one-wide column is exact: the value itself, with the reduced dimension dropped
     stmt.value = ast.parse(f"(triton_helpers.max2({pair.running_max}, 1), tl.sum({pair.running_sum}, 1))",
                            mode="eval").body

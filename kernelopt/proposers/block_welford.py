@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import copy
 
+from .loop_state import assigned_name, commit_mask, final_reduction, one_column, reads_any, splice
 from .row_loops import R_LOOP_TARGETS
 
 
@@ -60,19 +61,19 @@ def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, number:
     value = call.args[0]
     running = [a.id for a in call.args[1:4]]                 # mean, m2, weight
     following = [e.id for e in target.elts]
-    masks = [_commit_mask(loop, name, nxt, stmt.lineno) for name, nxt in zip(running, following)]
+    masks = [commit_mask(loop, name, nxt, stmt.lineno, BlockWelfordDeclined) for name, nxt in zip(running, following)]
     if len({ast.unparse(m) for m in masks}) != 1:
         raise BlockWelfordDeclined(f"line {stmt.lineno}: the Welford state is committed under different masks")
     names = set(running) | set(following)
     for other in loop.body:
-        if other is stmt or _assigned(other) in running:
+        if other is stmt or assigned_name(other) in running:
             continue
-        if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(other)):
+        if reads_any(other, names):
             raise BlockWelfordDeclined(f"line {other.lineno}: the loop reads the running Welford state other "
                                        "than to update it")
     position = function.body.index(loop)
     for name in running:
-        _one_column(function.body[:position], name)
+        one_column(function.body[:position], name, BlockWelfordDeclined)
     _rewrite_final(function.body[position + 1:], running)
     mask, x = ast.unparse(masks[0]), f"({ast.unparse(value)})"
     mean, m2, weight = running
@@ -89,52 +90,11 @@ def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, number:
         f"{fix} = tl.sum({dev}, 1)[:, None] / tl.maximum({n}, 1.0)\n"
         f"{mean}, {m2}, {weight} = triton_helpers.welford_combine({mean}, {m2}, {weight}, {rough} + {fix}, "
         f"tl.sum({dev} * {dev}, 1)[:, None] - {fix} * {fix} * {n}, {n})\n").body
-    body = []
-    for other in loop.body:
-        if other is stmt:
-            body += block
-        elif _assigned(other) not in running:
-            body.append(other)
-    loop.body = body
-
-
-def _assigned(stmt: ast.stmt) -> str | None:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id
-    return None
-
-
-def _commit_mask(loop: ast.For, name: str, nxt: str, line: int) -> ast.expr:
-    commits = [s for s in loop.body if _assigned(s) == name]
-    if len(commits) != 1:
-        raise BlockWelfordDeclined(f"line {line}: {name} is assigned {len(commits)} times in its r-loop")
-    value = commits[0].value
-    if not (isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.where" and len(value.args) == 3
-            and ast.unparse(value.args[1]) == nxt and ast.unparse(value.args[2]) == name):
-        raise BlockWelfordDeclined(f"line {commits[0].lineno}: {name} is not committed as tl.where(mask, {nxt}, {name})")
-    return value.args[0]
-
-
-def _one_column(before: list[ast.stmt], name: str) -> None:
-    init = next((s for s in reversed(before) if _assigned(s) == name), None)
-    call = init.value if init is not None else None
-    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("tl.zeros", "tl.full") and call.args
-            and isinstance(call.args[0], ast.List) and len(call.args[0].elts) == 2):
-        raise BlockWelfordDeclined(f"{name} is not initialised as a [rows, block] tile before its loop")
-    call.args[0].elts[1] = ast.Constant(1)
+    splice(loop, stmt, block, tuple(running))
 
 
 def _rewrite_final(after: list[ast.stmt], running: list[str]) -> None:
-    uses = [s for s in after if any(isinstance(n, ast.Name) and n.id in running for n in ast.walk(s))]
-    if len(uses) != 1:
-        raise BlockWelfordDeclined(f"the Welford state is read {len(uses)} times after its loop, not only by "
-                                   "triton_helpers.welford")
-    stmt = uses[0]
-    call = stmt.value if isinstance(stmt, ast.Assign) else None
-    if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.welford"
-            and [ast.unparse(a) for a in call.args] == [*running, "1"]):
-        raise BlockWelfordDeclined(f"line {stmt.lineno}: the Welford state is not reduced by "
-                                   "triton_helpers.welford(mean, m2, weight, 1)")
+    stmt = final_reduction(after, running, "triton_helpers.welford", BlockWelfordDeclined)
     # one column per row: reducing it is the value itself, with the reduced dimension dropped
     stmt.value = ast.parse(f"(tl.sum({running[0]}, 1), tl.sum({running[1]}, 1), tl.sum({running[2]}, 1))",
                            mode="eval").body

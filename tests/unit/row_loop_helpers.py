@@ -55,6 +55,14 @@ def looped_target(path: Path, kernel: str, sizes: dict[int, int]) -> RewriteTarg
     return dataclasses.replace(target, kernels=(spec,), launches=(LaunchSpec(launch.kernel, tuple(args), {}),))
 
 
+def edited_target(path: Path, kernel: str, sizes: dict[int, int] | None = None, edit=lambda source: source):
+    """The kernel's rewrite target (shrunk by `sizes` when given), its source passed through `edit`: a test's
+    way to show a proposer a form Inductor could write."""
+    target = looped_target(path, kernel, sizes) if sizes else kernel_target(_lifted(str(path)), kernel)
+    spec = target.kernels[0]
+    return dataclasses.replace(target, kernels=(dataclasses.replace(spec, source=edit(spec.source)),))
+
+
 def make_args(target: RewriteTarget, seed: int, int_high: int = 2) -> list:
     """Fresh random launch arguments: floats ~ N(0, 2^2) (outputs too: the kernel must overwrite them),
     integers in [0, int_high)."""

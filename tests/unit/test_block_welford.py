@@ -106,7 +106,7 @@ def test_the_running_tiles_become_one_column_and_the_final_merge_reads_it():
                          "tmp3_weight = tl.where(r0_mask & (tmp2 > 0), tmp3_weight_next, tmp3_weight)"), "different masks"),
     (lambda s: s.replace("tmp4, tmp5, tmp6 = triton_helpers.welford(tmp3_mean, tmp3_m2, tmp3_weight, 1)",
                          "tmp4, tmp5, tmp6 = triton_helpers.welford(tmp3_mean, tmp3_m2, tmp3_weight, 1)\n"
-                         "    tl.store(out_ptr2 + x0, tl.sum(tmp3_m2, 1)[:, None], None)"), "read 2 times after its loop"),
+                         "    tl.store(out_ptr2 + x0, tl.sum(tmp3_m2, 1)[:, None], None)"), "read 2 times after their loop"),
 ])
 def test_forms_it_does_not_read_are_declined_with_the_reason(edit, why):
     with pytest.raises(BlockWelfordDeclined, match=why):

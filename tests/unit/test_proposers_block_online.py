@@ -5,7 +5,6 @@ each candidate writes what the original writes (the max bit for bit, the sums as
 reference), keeps the helper's -inf and NaN semantics, and the forms it must not rewrite are declined."""
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 
@@ -13,11 +12,9 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
-from row_loop_helpers import assert_as_accurate, clone, looped_target, make_args, run_candidate, run_original
+from row_loop_helpers import assert_as_accurate, clone, edited_target, make_args, run_candidate, run_original
 
-from kernelopt.lift import lift_file
 from kernelopt.proposers.block_online import BlockOnlineDeclined, BlockOnlineProposer, _variants
-from kernelopt.rewrite.targets import kernel_target
 
 GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
 CE = GENERAL / "cross_entropy_label_smoothing_bf16" / "cross_entropy_label_smoothing_bf16.default.0.py"
@@ -27,12 +24,6 @@ LOG_SOFTMAX_KERNEL = "triton_red_fused__log_softmax_add_mul_prepare_softmax_onli
 ROWS, LENGTH = 5, 300            # 300 = 4 x 64 + a masked tail of 44
 
 interpreter = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
-
-
-def _target(path: Path, kernel: str, sizes: dict[int, int] | None = None, edit=lambda s: s):
-    target = looped_target(path, kernel, sizes or {}) if sizes else kernel_target(lift_file(str(path)), kernel)
-    return dataclasses.replace(target, kernels=(dataclasses.replace(target.kernels[0],
-                                                                    source=edit(target.kernels[0].source)),))
 
 
 def _ce_reference(x: torch.Tensor) -> dict[str, torch.Tensor]:
@@ -57,7 +48,7 @@ def _check_ce(target, args, candidates):
 @interpreter
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_cross_entropy_in_block_form_gives_the_original_outputs(seed):
-    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     candidates = list(BlockOnlineProposer().propose(target, []))
     forms = {c.strategy.split()[0] for c in candidates}
     assert forms == {"block-online+fold-pass", "block-online"}
@@ -70,7 +61,7 @@ def test_the_cross_entropy_in_block_form_gives_the_original_outputs(seed):
 def test_rows_of_minus_infinity_and_nan_keep_the_helpers_semantics():
     """A row all -inf counts its elements into the sum (the helper's scale is 1 there), a row with one -inf
     ignores it, a NaN propagates to the max and the sum: as the original kernel does."""
-    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     args = make_args(target, 5)
     x = args[0]
     x[0] = float("-inf")
@@ -95,7 +86,7 @@ def test_rows_of_minus_infinity_and_nan_keep_the_helpers_semantics():
 def test_any_row_length_and_scale_gives_the_cross_entropys_statistics(length, rows, scale, seed):
     """At any row length (masked tails, rows shorter than a block), row count and value scale, every form
     writes the max bit for bit and the sums as accurately as the original."""
-    target = _target(CE, CE_KERNEL, {4096: rows, 32000: length})
+    target = edited_target(CE, CE_KERNEL, {4096: rows, 32000: length})
     candidates = list(BlockOnlineProposer().propose(target, []))
     args = make_args(target, seed)
     args[0] = args[0] * scale
@@ -106,7 +97,7 @@ def test_any_row_length_and_scale_gives_the_cross_entropys_statistics(length, ro
 def test_the_log_softmax_that_stores_the_row_is_rewritten_too():
     """Its statistics feed a second pass that stores the row (nothing to fold): the stored row is as
     accurate as the original's against log_softmax(0.5 x + bias) in float64."""
-    target = _target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
+    target = edited_target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
     candidates = list(BlockOnlineProposer().propose(target, []))
     assert candidates and all(c.strategy.startswith("block-online ") for c in candidates)
     args = make_args(target, 2)
@@ -120,7 +111,7 @@ def test_the_log_softmax_that_stores_the_row_is_rewritten_too():
 
 
 def test_long_rows_get_one_row_per_program_and_wide_blocks():
-    target = _target(CE, CE_KERNEL)
+    target = edited_target(CE, CE_KERNEL)
     labels = [c.strategy for c in BlockOnlineProposer().propose(target, [])]
     row_configs = [s for s in labels if "XBLOCK=1 R0_BLOCK=2048 num_warps=8" in s]
     assert len(row_configs) == 2                                   # folded and plain
@@ -137,7 +128,7 @@ def test_long_rows_get_one_row_per_program_and_wide_blocks():
                          "_tmp3_sum = tl.where(r0_mask & (tmp2 > 0), _tmp3_sum_next, _tmp3_sum)"), "different masks"),
 ])
 def test_forms_it_does_not_read_are_declined_with_the_reason(edit, why):
-    target = _target(CE, CE_KERNEL, edit=edit)
+    target = edited_target(CE, CE_KERNEL, edit=edit)
     with pytest.raises(BlockOnlineDeclined, match=why):
         _variants(target)
     assert why in BlockOnlineProposer.declined(target)
@@ -145,7 +136,7 @@ def test_forms_it_does_not_read_are_declined_with_the_reason(edit, why):
 
 
 def test_kernels_without_an_online_softmax_get_nothing_and_no_remark():
-    argmin = _target(GENERAL / "argmin_over_last_dim" / "argmin_over_last_dim.default.0.py", "triton_red_fused_argmin_0")
+    argmin = edited_target(GENERAL / "argmin_over_last_dim" / "argmin_over_last_dim.default.0.py", "triton_red_fused_argmin_0")
     assert list(BlockOnlineProposer().propose(argmin, [])) == []
     assert BlockOnlineProposer.declined(argmin) == ""
 
@@ -162,7 +153,7 @@ def test_row_on_chip_takes_an_online_softmax_in_block_form():
     exponential per element (no per-lane running tiles), and the stored log-softmax stays as accurate."""
     from kernelopt.proposers.row_on_chip import RowOnChipProposer
 
-    target = _target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
+    target = edited_target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
     candidates = list(RowOnChipProposer().propose(target, []))
     assert candidates
     args = make_args(target, 4)
@@ -177,7 +168,7 @@ def test_row_on_chip_takes_an_online_softmax_in_block_form():
 def test_a_softmax_over_a_strided_dimension_gets_outer_tiles():
     """Softmax over dim 1 of [N, C, L] reads each row with stride L: the block form is launched with
     outer-tile's wide-x tiles (every r step of a program reads contiguous rows), not long-r ones."""
-    softmax = _target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
+    softmax = edited_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
                       "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0")
     configs = [dict(c.launch_config) for c in BlockOnlineProposer().propose(softmax, [])]
     assert configs and all(c["XBLOCK"] >= 64 and c["R0_BLOCK"] <= 16 for c in configs)
@@ -187,7 +178,7 @@ def test_a_softmax_over_a_strided_dimension_gets_outer_tiles():
 def test_the_strided_softmax_in_outer_tiles_gives_the_softmax():
     """[4, 20, 64] over dim 1 (rows of 20 with stride 64, a masked tail in every R0_BLOCK above 4): each
     outer tile that fits the 256 rows is as accurate as the original against softmax in float64."""
-    target = looped_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
+    target = edited_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
                            "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0",
                            {8192: 64, 512: 20, 4194304: 1280, 262144: 256, 32: 4})
     args = make_args(target, 6)

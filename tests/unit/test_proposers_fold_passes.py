@@ -5,7 +5,6 @@ with a row length that leaves a masked tail: the folded candidate gives the orig
 must not fold are declined with the reason."""
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 
@@ -13,12 +12,10 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
-from row_loop_helpers import assert_as_accurate, clone, looped_target, make_args, run_candidate, run_original
+from row_loop_helpers import assert_as_accurate, clone, edited_target, make_args, run_candidate, run_original
 
-from kernelopt.lift import lift_file
 from kernelopt.proposers.fold_passes import FoldDeclined, FoldPassesProposer, plan_fold
 from kernelopt.rewrite.evaluate import load_candidate
-from kernelopt.rewrite.targets import kernel_target
 
 GENERAL = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general"
 CE = GENERAL / "cross_entropy_label_smoothing_bf16" / "cross_entropy_label_smoothing_bf16.default.0.py"
@@ -28,16 +25,10 @@ ROWS, LENGTH = 6, 300            # 300 = 4 x 64 + a masked tail of 44
 interpreter = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
 
 
-def _target(path: Path, kernel: str, sizes: dict[int, int] | None = None, edit=lambda s: s):
-    target = looped_target(path, kernel, sizes or {}) if sizes else kernel_target(lift_file(str(path)), kernel)
-    return dataclasses.replace(target, kernels=(dataclasses.replace(target.kernels[0],
-                                                                    source=edit(target.kernels[0].source)),))
-
-
 @interpreter
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_folded_cross_entropy_gives_the_original_outputs(seed):
-    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     candidates = list(FoldPassesProposer().propose(target, []))
     assert candidates and all(c.proposer == "fold-pass" for c in candidates)
     args = make_args(target, seed)
@@ -60,7 +51,7 @@ def test_the_folded_cross_entropy_gives_the_original_outputs(seed):
 def test_overlapping_buffers_take_the_original_kernel():
     """The statistics are stored between the passes: a caller whose output overlaps the input must get the
     original order of reads and stores."""
-    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     candidate = next(iter(FoldPassesProposer().propose(target, [])))
     overlap = load_candidate(candidate.source, "fold_overlap").__globals__["_overlap"]
     storage = torch.zeros(64)
@@ -76,14 +67,14 @@ def test_overlapping_buffers_take_the_original_kernel():
 ])
 def test_a_last_pass_that_is_not_a_linear_sum_is_declined(edit, why):
     with pytest.raises(FoldDeclined, match=why):
-        plan_fold(_target(CE, CE_KERNEL, edit=edit))
+        plan_fold(edited_target(CE, CE_KERNEL, edit=edit))
 
 
 def test_passes_that_store_the_row_and_single_loops_are_declined():
-    softmax = _target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
+    softmax = edited_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
                       "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0")
     assert "stores row elements" in FoldPassesProposer.declined(softmax)
-    argmin = _target(GENERAL / "argmin_over_last_dim" / "argmin_over_last_dim.default.0.py", "triton_red_fused_argmin_0")
+    argmin = edited_target(GENERAL / "argmin_over_last_dim" / "argmin_over_last_dim.default.0.py", "triton_red_fused_argmin_0")
     with pytest.raises(FoldDeclined, match="one r-loop"):
         plan_fold(argmin)
     assert FoldPassesProposer.declined(argmin) == ""      # one pass: no remark (row-on-chip already says so)
@@ -152,7 +143,7 @@ def test_the_legality_gate_accepts_the_fold_and_rejects_a_wrong_one():
     from kernelopt.legality import LaunchInputs, check_candidate
     from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source
 
-    target = _target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
+    target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     candidate = next(c for c in FoldPassesProposer().propose(target, []) if "XBLOCK=1 " in c.strategy)
     config = dict(candidate.launch_config)
     spec, launch = target.kernels[0], target.launches[0]

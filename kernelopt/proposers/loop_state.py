@@ -1,0 +1,69 @@
+"""A looped reduction's running state as Inductor writes it, for the rewrites that keep it per row.
+
+An r-loop carries each accumulator as a [rows, block] tile made before the loop (`tl.full`/`tl.zeros`)
+and commits it once per step as `acc = tl.where(mask, acc_next, acc)`. The block forms (`block_online`,
+`block_welford`) read that commit and turn the tile into one column per row; each raises its own
+"declined" exception with the reason when the code has another shape.
+"""
+from __future__ import annotations
+
+import ast
+
+
+def assigned_name(stmt: ast.stmt) -> str | None:
+    """The name a single-target assignment binds (None for anything else)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id
+    return None
+
+
+def reads_any(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(node))
+
+
+def commit_mask(loop: ast.For, name: str, nxt: str, line: int, declined: type[Exception]) -> ast.expr:
+    """The mask of `name = tl.where(mask, nxt, name)`, which must be the loop's only assignment to `name`."""
+    commits = [s for s in loop.body if assigned_name(s) == name]
+    if len(commits) != 1:
+        raise declined(f"line {line}: {name} is assigned {len(commits)} times in its r-loop")
+    value = commits[0].value
+    if not (isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.where" and len(value.args) == 3
+            and ast.unparse(value.args[1]) == nxt and ast.unparse(value.args[2]) == name):
+        raise declined(f"line {commits[0].lineno}: {name} is not committed as tl.where(mask, {nxt}, {name})")
+    return value.args[0]
+
+
+def one_column(before: list[ast.stmt], name: str, declined: type[Exception]) -> None:
+    """`name = tl.full([XBLOCK, R0_BLOCK], ...)` / `tl.zeros([XBLOCK, R0_BLOCK], ...)` -> `[XBLOCK, 1]`."""
+    init = next((s for s in reversed(before) if assigned_name(s) == name), None)
+    call = init.value if init is not None else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("tl.full", "tl.zeros") and call.args
+            and isinstance(call.args[0], ast.List) and len(call.args[0].elts) == 2):
+        raise declined(f"{name} is not initialised as a [rows, block] tile before its loop")
+    call.args[0].elts[1] = ast.Constant(1)
+
+
+def splice(loop: ast.For, update: ast.stmt, replacement: list[ast.stmt], committed: tuple[str, ...]) -> None:
+    """The loop body with `update` (the per-lane combine) replaced by `replacement`, and the commits of
+    the names in `committed` dropped (the replacement assigns them itself)."""
+    body = []
+    for stmt in loop.body:
+        if stmt is update:
+            body += replacement
+        elif assigned_name(stmt) not in committed:
+            body.append(stmt)
+    loop.body = body
+
+
+def final_reduction(after: list[ast.stmt], names: list[str], helper: str, declined: type[Exception]) -> ast.Assign:
+    """The one statement after the loop that reads the running state: `a, b, ... = helper(*names, 1, ...)`,
+    the cross-lane reduction the block form makes trivial."""
+    uses = [s for s in after if reads_any(s, set(names))]
+    if len(uses) != 1:
+        raise declined(f"{' and '.join(names)} are read {len(uses)} times after their loop, not only by {helper}")
+    stmt = uses[0]
+    call = stmt.value if isinstance(stmt, ast.Assign) else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) == helper and isinstance(stmt.targets[0], ast.Tuple)
+            and [ast.unparse(a) for a in call.args[:len(names) + 1]] == [*names, "1"]):
+        raise declined(f"line {stmt.lineno}: the running state is not reduced by {helper}({', '.join(names)}, 1, ...)")
+    return stmt
