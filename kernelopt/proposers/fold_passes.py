@@ -397,8 +397,9 @@ class FoldPassesProposer:
             grid = grid_text([a.name for a in launch.args], kernel.signature, grid_type_of(kernel), config)
         except NotRetunable:
             return None
-        return Candidate(candidate_module(plan, grid, config), self.name, label, notes=plan.description,
-                         launch_config=(*config.blocks, ("num_warps", config.num_warps), ("num_stages", config.num_stages)))
+        # no launch_config: that marks a retune (the original code at another configuration), which codegen
+        # would emit as the original kernel at this configuration, without the fold
+        return Candidate(candidate_module(plan, grid, config), self.name, label, notes=plan.description)
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import re
 from pathlib import Path
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
@@ -61,6 +62,11 @@ def edited_target(path: Path, kernel: str, sizes: dict[int, int] | None = None, 
     target = looped_target(path, kernel, sizes) if sizes else kernel_target(_lifted(str(path)), kernel)
     spec = target.kernels[0]
     return dataclasses.replace(target, kernels=(dataclasses.replace(spec, source=edit(spec.source)),))
+
+
+def label_config(candidate: Candidate) -> dict[str, int]:
+    """The launch configuration a transform's candidate names in its label (`... XBLOCK=1 R0_BLOCK=64 ...`)."""
+    return {key: int(value) for key, value in re.findall(r"\b([A-Z0-9_]+|num_warps|num_stages)=(\d+)", candidate.strategy)}
 
 
 def make_args(target: RewriteTarget, seed: int, int_high: int = 2) -> list:

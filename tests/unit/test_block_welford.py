@@ -14,7 +14,7 @@ import pytest
 import torch
 from hypothesis import example, given, settings, strategies as st
 
-from row_loop_helpers import assert_as_accurate, clone, looped_target, make_args, run_candidate, run_original
+from row_loop_helpers import assert_as_accurate, clone, label_config, looped_target, make_args, run_candidate, run_original
 
 from kernelopt.lift import lift_file
 from kernelopt.proposers.block_online import BlockOnlineDeclined, BlockOnlineProposer, _variants
@@ -47,7 +47,7 @@ def _layer_norm(args) -> torch.Tensor:
 def _check(target, args, candidates):
     reference = _layer_norm(args)
     for candidate in candidates:
-        config = dict(candidate.launch_config) if candidate.launch_config else {"R0_BLOCK": 16, "XBLOCK": 1}
+        config = label_config(candidate)
         expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
         got = run_candidate(candidate, target, clone(args))
         assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference.view_as(got["out_ptr2"]), candidate.strategy)

@@ -12,7 +12,7 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
-from row_loop_helpers import assert_as_accurate, clone, edited_target, make_args, run_candidate, run_original
+from row_loop_helpers import assert_as_accurate, clone, label_config, edited_target, make_args, run_candidate, run_original
 
 from kernelopt.proposers.block_online import BlockOnlineDeclined, BlockOnlineProposer, _variants
 
@@ -21,6 +21,8 @@ CE = GENERAL / "cross_entropy_label_smoothing_bf16" / "cross_entropy_label_smoot
 CE_KERNEL = "triton_red_fused__log_softmax_prepare_softmax_online_sub_sum_0"
 LOG_SOFTMAX = GENERAL / "log_softmax_scale_bias_bf16" / "log_softmax_scale_bias_bf16.default.0.py"
 LOG_SOFTMAX_KERNEL = "triton_red_fused__log_softmax_add_mul_prepare_softmax_online_sub_0"
+LOOPED_CPU = Path(__file__).resolve().parents[1] / "fixtures" / "looped-cpu-2.13"
+ONLINE_CE_KERNEL = "triton_red_fused__log_softmax_prepare_softmax_online_sum_0"
 ROWS, LENGTH = 5, 300            # 300 = 4 x 64 + a masked tail of 44
 
 interpreter = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
@@ -36,7 +38,7 @@ def _ce_reference(x: torch.Tensor) -> dict[str, torch.Tensor]:
 def _check_ce(target, args, candidates):
     reference = _ce_reference(args[0])
     for candidate in candidates:
-        config = dict(candidate.launch_config)
+        config = label_config(candidate)
         expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
         got = run_candidate(candidate, target, clone(args))
         assert torch.equal(got["out_ptr0"], expected["out_ptr0"]), candidate.strategy     # a max: any order
@@ -69,7 +71,7 @@ def test_rows_of_minus_infinity_and_nan_keep_the_helpers_semantics():
     x[2, 299] = float("nan")
     x[3, :150] = float("-inf")
     for candidate in BlockOnlineProposer().propose(target, []):
-        config = dict(candidate.launch_config)
+        config = label_config(candidate)
         expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
         got = run_candidate(candidate, target, clone(args))
         for name in ("out_ptr0", "out_ptr1"):
@@ -103,7 +105,7 @@ def test_the_log_softmax_that_stores_the_row_is_rewritten_too():
     args = make_args(target, 2)
     reference = torch.log_softmax(0.5 * args[0].double() + args[1].double(), 1)
     for candidate in candidates[:2]:
-        config = dict(candidate.launch_config)
+        config = label_config(candidate)
         expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
         got = run_candidate(candidate, target, clone(args))
         assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference.view_as(got["out_ptr2"]),
@@ -170,7 +172,7 @@ def test_a_softmax_over_a_strided_dimension_gets_outer_tiles():
     outer-tile's wide-x tiles (every r step of a program reads contiguous rows), not long-r ones."""
     softmax = edited_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
                       "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0")
-    configs = [dict(c.launch_config) for c in BlockOnlineProposer().propose(softmax, [])]
+    configs = [label_config(c) for c in BlockOnlineProposer().propose(softmax, [])]
     assert configs and all(c["XBLOCK"] >= 64 and c["R0_BLOCK"] <= 16 for c in configs)
 
 
@@ -185,7 +187,7 @@ def test_the_strided_softmax_in_outer_tiles_gives_the_softmax():
     reference = torch.softmax(args[0].double(), 1)
     tried = 0
     for candidate in BlockOnlineProposer().propose(target, []):
-        config = dict(candidate.launch_config)
+        config = label_config(candidate)
         if config["XBLOCK"] > 256:
             continue
         expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
@@ -193,3 +195,59 @@ def test_the_strided_softmax_in_outer_tiles_gives_the_softmax():
         assert_as_accurate(got["out_ptr2"], expected["out_ptr2"], reference, candidate.strategy)
         tried += 1
     assert tried >= 2
+
+
+# ---------------------------------------------------------------------------------------------------
+# Through the pipeline: proposed by agentic-rewrite, re-proven by check-legality, emitted, run
+
+@pytest.mark.slow
+@interpreter
+@pytest.mark.parametrize("proposer, markers", [("block-online", ("_ko_max0", "_ko_max1", "_ko_fold0")),
+                                               ("fold-pass", ("_ko_fold0",))])
+def test_the_pipeline_emits_the_transformed_cross_entropy_and_it_runs(tmp_path, monkeypatch, proposer, markers):
+    """torch 2.13's label-smoothed cross-entropy for CPU tensors in the online form the GPU gets (7 rows of
+    300, x-masked): the transform is accepted, re-proven and emitted as the transformed kernel (not as the
+    original at the candidate's launch configuration, as a retune is), and the emitted module's loss is as
+    accurate as Inductor's against float64."""
+    import io
+
+    import torch.nn.functional as F
+
+    from kernelopt.lift import lift_file
+    from kernelopt.passes.base import PassContext
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
+    from kernelopt.runtime import run_module
+
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+    path = LOOPED_CPU / "cross_entropy_online.py"
+    generator = torch.Generator().manual_seed(12)
+    inputs = [3 * torch.randn(7, 300, generator=generator), torch.randint(0, 300, (7,), generator=generator)]
+    module = lift_file(str(path))
+    ctx = PassContext(options={"device": "cpu", "inputs": inputs, "progress_stream": io.StringIO()})
+    pipeline = ("classify-dispatch,annotate-profile,agentic-rewrite{cost-model=static max-candidates=2 "
+                f"proposers={proposer}}},check-legality,emit-python")
+    PassManager(parse_pipeline(pipeline)).run(module, ctx)
+    rewrite = module.kernel(ONLINE_CE_KERNEL).attrs["rewrite"]
+    assert rewrite["status"] == "accepted" and rewrite["proposer"] == proposer, rewrite
+    assert rewrite["recheck"]["verdict"] == "ACCEPT"
+    emitted = tmp_path / "cross_entropy_online_opt.py"
+    emitted.write_text(ctx.artifacts["python"])
+    kernel_text = emitted.read_text()
+    assert all(marker in kernel_text for marker in markers)            # both online pairs in block form, folded
+    loss = run_module(str(emitted), [t.clone() for t in inputs], "cpu")["outputs"][0]
+    inductor = run_module(str(path), [t.clone() for t in inputs], "cpu")["outputs"][0]
+    reference = F.cross_entropy(inputs[0].double(), inputs[1], label_smoothing=0.1)
+    assert_as_accurate(loss.reshape(()), inductor.reshape(()), reference, "label-smoothed cross-entropy")
+
+
+def test_only_retunes_mark_their_candidates_as_the_original_at_another_configuration():
+    """Codegen emits a candidate with a launch_config as the original kernel at that configuration: a
+    transform that set it would be measured transformed and shipped untransformed."""
+    from kernelopt.proposers.fold_passes import FoldPassesProposer
+    from kernelopt.proposers.row_on_chip import RowOnChipProposer
+
+    target = edited_target(CE, CE_KERNEL)
+    for proposer in (BlockOnlineProposer(), FoldPassesProposer(), RowOnChipProposer()):
+        candidates = list(proposer.propose(target, []))
+        assert candidates and all(c.launch_config == () for c in candidates), proposer.name

@@ -12,7 +12,7 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
-from row_loop_helpers import assert_as_accurate, clone, edited_target, make_args, run_candidate, run_original
+from row_loop_helpers import assert_as_accurate, clone, label_config, edited_target, make_args, run_candidate, run_original
 
 from kernelopt.proposers.fold_passes import FoldDeclined, FoldPassesProposer, plan_fold
 from kernelopt.rewrite.evaluate import load_candidate
@@ -37,7 +37,7 @@ def test_the_folded_cross_entropy_gives_the_original_outputs(seed):
                  "out_ptr1": torch.exp(x - x.max(1, keepdim=True).values).sum(1, keepdim=True),
                  "out_ptr2": torch.log_softmax(x, 1).sum(1, keepdim=True)}
     for candidate in candidates:
-        config = dict(candidate.launch_config)           # the original at the candidate's blocks: the same first pass
+        config = label_config(candidate)           # the original at the candidate's blocks: the same first pass
         expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
         got = run_candidate(candidate, target, clone(args))
         for name in ("out_ptr0", "out_ptr1"):            # the first pass is untouched: the same bits
@@ -145,7 +145,7 @@ def test_the_legality_gate_accepts_the_fold_and_rejects_a_wrong_one():
 
     target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     candidate = next(c for c in FoldPassesProposer().propose(target, []) if "XBLOCK=1 " in c.strategy)
-    config = dict(candidate.launch_config)
+    config = label_config(candidate)
     spec, launch = target.kernels[0], target.launches[0]
     original = load_candidate(candidate_source(
         spec.source, spec.name, [a.name for a in launch.args], spec.signature, "Grid1D",
