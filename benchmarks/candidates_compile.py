@@ -61,9 +61,20 @@ def scalar_type(value):
         return "fp32"
     return None
 
+# PTX instructions counted per compiled launch (ptx_census.py compares a candidate with the original)
+PTX_OPS = {"ex2": r"\bex2\.approx", "lg2": r"\blg2\.approx", "div": r"\bdiv\.(?:rn|full|approx)\.f32",
+           "rcp": r"\brcp\.", "ld.global": r"\bld\.global", "st.global": r"\bst\.global", "bar.sync": r"\bbar\.sync"}
+ptx_counts = []
+
 def compile_for_sm90(fn, signature, constexprs, options):
-    triton.compile(ASTSource(fn, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32),
-                   options=options)
+    import re
+    kernel = triton.compile(ASTSource(fn, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32),
+                            options=options)
+    ptx = kernel.asm["ptx"]
+    counts = {op: len(re.findall(pattern, ptx)) for op, pattern in PTX_OPS.items()}
+    counts["instructions"] = sum(1 for line in ptx.splitlines() if line.strip().endswith(";")
+                                 and not line.strip().startswith((".", "//")))
+    ptx_counts.append(counts)
 
 def compile_launch(fn, args, kwargs):
     options = {k: kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
@@ -103,6 +114,7 @@ def tensor(spec):
 results = {}
 for job in json.loads(sys.stdin.read()):
     recorded.clear()
+    ptx_counts.clear()
     try:
         spec = importlib.util.spec_from_file_location("compiled", job["path"])
         module = importlib.util.module_from_spec(spec)
@@ -115,10 +127,10 @@ for job in json.loads(sys.stdin.read()):
             for fn, args, kwargs in recorded:
                 compile_launch(fn, args, dict(kwargs))
             count = len(recorded)
-        results[job["path"]] = {"launches": count, "error": ""}
+        results[job["path"]] = {"launches": count, "error": "", "ptx": list(ptx_counts)}
     except Exception as err:
         error = "".join(traceback.format_exception_only(err))[-2000:]
-        results[job["path"]] = {"launches": len(recorded), "error": error}
+        results[job["path"]] = {"launches": len(recorded), "error": error, "ptx": list(ptx_counts)}
 print(json.dumps(results))
 '''
 

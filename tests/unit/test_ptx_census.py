@@ -1,0 +1,23 @@
+"""benchmarks/ptx_census.py: the block forms remove what they claim from the code the GPU runs. The
+label-smoothed cross-entropy's H200 kernel and its block-online + fold-pass candidate at the same launch
+configuration, compiled for sm_90 on the CPU: fewer exponentials (one per element, not two) and half the
+global loads (one pass over the row, not two); a layer norm's Welford in block form has fewer divisions."""
+from __future__ import annotations
+
+from suite_helpers import load_suite
+
+
+def test_the_block_forms_cut_exponentials_divisions_and_loads(tmp_path):
+    census = load_suite("ptx_census")
+    out = tmp_path / "ptx.md"
+    assert census.main(["--problems", "cross_entropy_label_smoothing_bf16,layer_norm_many_rows_bf16",
+                        "--proposers", "block-online", "--out", str(out)]) == 0
+    rows = {row["problem"]: row for row in census.census(list(census.pairs(
+        ["cross_entropy_label_smoothing_bf16", "layer_norm_many_rows_bf16"], ["block-online"])))}
+    ce = rows["cross_entropy_label_smoothing_bf16"]
+    assert ce["strategy"].startswith("block-online+fold-pass") and not ce["error"]
+    assert ce["candidate"]["ex2"] * 2 <= ce["original"]["ex2"] + 2            # one exp per element (+ per block)
+    assert ce["candidate"]["ld.global"] * 2 == ce["original"]["ld.global"]     # the row read once, not twice
+    norm = rows["layer_norm_many_rows_bf16"]
+    assert norm["candidate"]["div"] < norm["original"]["div"]
+    assert "| cross_entropy_label_smoothing_bf16 | block-online |" in out.read_text()
