@@ -18,6 +18,10 @@ needs one exponential per element and one per block. Found from the kernel's own
 commits an `online_softmax_combine` pair (`acc = tl.where(mask, acc_next, acc)`) whose accumulators are
 read only by the `online_softmax_reduce` after the loop, whatever the kernel is named or fuses around it.
 
+Each online softmax is also offered in its lane form (`lane_online`): Inductor's per-lane tiles kept, each
+update with one exponential instead of two. The block form pays two cross-program reductions per block,
+the lane form none; candidates of both forms come config by config, and the search's timings choose.
+
 A looped Welford state (a layer, group or instance norm's per-lane mean, M2 and weight: a division per
 element) is kept per row the same way (`block_welford`): the block's own statistics, merged once per block.
 
@@ -42,6 +46,7 @@ from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_o
 from .access_strides import kernel_load_strides, outer_layout
 from .block_welford import BlockWelfordDeclined, blockwise_welford
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
+from .lane_online import LaneOnlineDeclined, one_exponential_online
 from .loop_state import assigned_name, commit_mask, final_reduction, one_column, reads_any, splice
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
@@ -178,8 +183,9 @@ class BlockOnlineProposer:
         kernel, launch = target.kernels[0], target.launches[0]
         tried = {a.candidate.strategy for a in history}
         configs = _configs(kernel, launch.config or {})
-        for form, plan in variants:
-            for config in configs:
+        # config by config, every form at each: the search's first look (its scouts) sees the forms side by side
+        for config in configs:
+            for form, plan in variants:
                 label = f"{self.name}{form} {config.label()}"
                 if label in tried:
                     continue
@@ -219,14 +225,21 @@ def _variants(target: RewriteTarget) -> list[tuple[str, object]]:
     names = [a.name for a in target.launches[0].args] if target.launches else []
     if names != nest.params:
         raise BlockOnlineDeclined(f"a launch passes ({', '.join(names)}), the kernel takes ({', '.join(nest.params)})")
-    variants = []
+    plans = []
     try:
-        folded = plan_fold(target)
-        variants.append(("+fold-pass", _in_block_form(folded)))
-    except (FoldDeclined, BlockOnlineDeclined):
+        plans.append(("+fold-pass", plan_fold(target)))
+    except FoldDeclined:
         pass
-    plain = _PlainPlan(kernel.name, nest.module, nest.function)
-    variants.append(("", _in_block_form(plain)))
+    plans.append(("", _PlainPlan(kernel.name, nest.module, nest.function)))
+    variants = []
+    for suffix, plan in plans:
+        for form, rewrite in (("", _in_block_form), ("+lane", _in_lane_form)):
+            try:
+                variants.append((suffix + form, rewrite(plan)))
+            except (BlockOnlineDeclined, LaneOnlineDeclined):
+                pass
+    if not variants:
+        _in_block_form(plans[-1][1])          # raises the block form's reason
     return variants
 
 
@@ -255,6 +268,18 @@ def _in_block_form(plan):
     module.body[index], states = blockwise_states(module.body[index])
     note = (f"{plan.kernel}: {states} online softmax or Welford state(s) kept per row, updated once per block "
             "(one exponential or division per block, not per element)")
+    return dataclasses.replace(plan, module=module,
+                               description=f"{plan.description}; {note}" if plan.description else note)
+
+
+def _in_lane_form(plan):
+    """The online softmax's update with one exponential per element, per lane (`lane_online`)."""
+    module = copy.deepcopy(plan.module)
+    index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
+    if "online_softmax_combine" not in ast.unparse(module.body[index]):
+        raise LaneOnlineDeclined("no online softmax")
+    module.body[index], pairs = one_exponential_online(module.body[index])
+    note = f"{plan.kernel}: {pairs} online softmax update(s) with one exponential per element, per lane"
     return dataclasses.replace(plan, module=module,
                                description=f"{plan.description}; {note}" if plan.description else note)
 

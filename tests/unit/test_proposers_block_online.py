@@ -53,7 +53,7 @@ def test_the_cross_entropy_in_block_form_gives_the_original_outputs(seed):
     target = edited_target(CE, CE_KERNEL, {4096: ROWS, 32000: LENGTH})
     candidates = list(BlockOnlineProposer().propose(target, []))
     forms = {c.strategy.split()[0] for c in candidates}
-    assert forms == {"block-online+fold-pass", "block-online"}
+    assert forms == {"block-online+fold-pass", "block-online+fold-pass+lane", "block-online", "block-online+lane"}
     assert candidates[0].strategy.startswith("block-online+fold-pass")      # the folded form is tried first
     _check_ce(target, make_args(target, seed), candidates)
     assert "once per block" in candidates[0].notes and "one pass over the row fewer" in candidates[0].notes
@@ -101,7 +101,7 @@ def test_the_log_softmax_that_stores_the_row_is_rewritten_too():
     accurate as the original's against log_softmax(0.5 x + bias) in float64."""
     target = edited_target(LOG_SOFTMAX, LOG_SOFTMAX_KERNEL, {8192: 40})
     candidates = list(BlockOnlineProposer().propose(target, []))
-    assert candidates and all(c.strategy.startswith("block-online ") for c in candidates)
+    assert candidates and all(c.strategy.split()[0] in ("block-online", "block-online+lane") for c in candidates)
     args = make_args(target, 2)
     reference = torch.log_softmax(0.5 * args[0].double() + args[1].double(), 1)
     for candidate in candidates[:2]:
@@ -116,25 +116,37 @@ def test_long_rows_get_one_row_per_program_and_wide_blocks():
     target = edited_target(CE, CE_KERNEL)
     labels = [c.strategy for c in BlockOnlineProposer().propose(target, [])]
     row_configs = [s for s in labels if "XBLOCK=1 R0_BLOCK=2048 num_warps=8" in s]
-    assert len(row_configs) == 2                                   # folded and plain
+    assert len(row_configs) == 4                                   # folded and plain, block and lane forms
     assert all("R0_BLOCK=8192" not in s or "num_warps=16" in s for s in labels)
-    assert len(labels) == len(set(labels)) <= 12
+    assert len(labels) == len(set(labels)) <= 24
+
+
+def test_fast_math_is_declined_with_the_reason():
+    target = edited_target(CE, CE_KERNEL, edit=lambda s: s.replace("_tmp3_sum, tmp2, False", "_tmp3_sum, tmp2, True"))
+    with pytest.raises(BlockOnlineDeclined, match="fast math"):
+        _variants(target)
+    assert "fast math" in BlockOnlineProposer.declined(target)
+    assert list(BlockOnlineProposer().propose(target, [])) == []
 
 
 @pytest.mark.parametrize("edit, why", [
-    (lambda s: s.replace("_tmp3_sum, tmp2, False", "_tmp3_sum, tmp2, True"), "fast math"),
     (lambda s: s.replace("tmp3, tmp4 = triton_helpers.online_softmax_reduce(",
                          "tl.store(out_ptr0 + (x0), tl.sum(_tmp3_sum, 1)[:, None], None)\n"
                          "    tmp3, tmp4 = triton_helpers.online_softmax_reduce("), "read 2 times after their loop"),
     (lambda s: s.replace("_tmp3_sum = tl.where(r0_mask, _tmp3_sum_next, _tmp3_sum)",
                          "_tmp3_sum = tl.where(r0_mask & (tmp2 > 0), _tmp3_sum_next, _tmp3_sum)"), "different masks"),
 ])
-def test_forms_it_does_not_read_are_declined_with_the_reason(edit, why):
+def test_a_state_the_block_form_cannot_keep_per_row_gets_the_lane_form_only(edit, why):
+    """Read again after the loop, or committed under two masks: the per-lane tiles must stay (the block
+    form says why), and the one-exponential update, which keeps them, is still offered."""
+    from kernelopt.proposers.block_online import blockwise_online
+    from kernelopt.proposers.row_loops import analyse_loop_nest
+
     target = edited_target(CE, CE_KERNEL, edit=edit)
     with pytest.raises(BlockOnlineDeclined, match=why):
-        _variants(target)
-    assert why in BlockOnlineProposer.declined(target)
-    assert list(BlockOnlineProposer().propose(target, [])) == []
+        blockwise_online(analyse_loop_nest(target.kernels[0].source, CE_KERNEL).function)
+    labels = [c.strategy for c in BlockOnlineProposer().propose(target, [])]
+    assert labels and all("+lane " in label for label in labels)
 
 
 def test_kernels_without_an_online_softmax_get_nothing_and_no_remark():
@@ -251,3 +263,34 @@ def test_only_retunes_mark_their_candidates_as_the_original_at_another_configura
     for proposer in (BlockOnlineProposer(), FoldPassesProposer(), RowOnChipProposer()):
         candidates = list(proposer.propose(target, []))
         assert candidates and all(c.launch_config == () for c in candidates), proposer.name
+
+
+@interpreter
+@pytest.mark.parametrize("edit", [lambda s: s, lambda s: s.replace(
+    "tmp3, tmp4 = triton_helpers.online_softmax_reduce(\n        _tmp3_max, _tmp3_sum, 1, False)",
+    "tmp3, tmp4 = (triton_helpers.max2(_tmp3_max, 1), tl.sum(_tmp3_sum, 1))")],
+    ids=["as written", "per-lane sums stored"])
+def test_the_lane_form_is_the_originals_update_bit_for_bit(edit):
+    """One exponential of -|x - max| serves both of the helper's scales (one of them is always exp(0)): at
+    the original's launch configuration the statistics come out bit for bit, -inf, +inf and NaN rows too,
+    and so do the per-lane running sums themselves (summed raw, without the final rescale, by the edited
+    kernel: the NaN an infinite element or running max gives is kept even where the rescale would hide it)."""
+    target = edited_target(CE, CE_KERNEL, {4096: 6, 32000: LENGTH}, edit=edit)
+    assert "online_softmax_reduce" in target.kernels[0].source or edit("x") == "x"
+    args = make_args(target, 9)
+    x = args[0]
+    x[0] = float("-inf")
+    x[1, :100] = float("-inf")
+    x[2, 17] = float("inf")
+    x[3, 250] = float("nan")
+    x[4, LENGTH - 1] = float("inf")
+    x[5, 3] = float("inf")
+    lanes = [c for c in BlockOnlineProposer().propose(target, []) if c.strategy.startswith("block-online+lane ")]
+    assert lanes
+    for candidate in lanes:
+        config = label_config(candidate)
+        expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
+        got = run_candidate(candidate, target, clone(args))
+        for name in ("out_ptr0", "out_ptr1", "out_ptr2"):
+            assert torch.equal(got[name].nan_to_num(7.0), expected[name].nan_to_num(7.0)), (candidate.strategy, name)
+            assert torch.equal(got[name].isnan(), expected[name].isnan()), (candidate.strategy, name)

@@ -1,0 +1,77 @@
+"""An online softmax with one exponential per element, lane by lane: the other form `block-online` offers.
+
+Inductor's per-lane update computes both scales of `online_softmax_combine` for every element,
+
+    new = max(m, x);  s = s * exp(m - new) + exp(x - new)
+
+but one of them is always exp(0): when x is below the running max the first is 1, when it is above the
+second is. With d = x - m, one exponential serves both: e = exp(-|d|), and
+
+    d > 0:  s = s * e + 1          (x is the new max)
+    else:   s = s + e
+
+The block form keeps one state per row and reduces each block across the program (a max and a sum, each
+with barriers); this one keeps Inductor's per-lane tiles and its final `online_softmax_reduce`, and only
+the update changes, so which of the two is faster is for the GPU to say (the search times both).
+
+The helper's semantics are kept bit for bit: a lane whose max is still -inf counts its elements (the
+helper's scales are 1 there); a +inf element gives the NaN the helper's exp(inf - inf) gives (the `(x - x)`
+term: 0 for a finite x, NaN otherwise); a running max can only become +inf through such an element, so the
+helper's NaN for a later element, exp(m - m) with m = +inf, is already in the sum; a NaN propagates through
+the max and the sum.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+
+from .loop_state import commit_mask
+from .row_loops import R_LOOP_TARGETS
+
+
+class LaneOnlineDeclined(Exception):
+    """Why the kernel's online softmax cannot take the one-exponential update (the message says why)."""
+
+
+def one_exponential_online(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
+    """A copy of `function` whose online_softmax_combine calls in r-loops compute one exponential each."""
+    function = copy.deepcopy(function)
+    count = 0
+    for loop in function.body:
+        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and loop.target.id in R_LOOP_TARGETS):
+            continue
+        body = []
+        for stmt in loop.body:
+            call = stmt.value if isinstance(stmt, ast.Assign) else None
+            if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.online_softmax_combine"):
+                body.append(stmt)
+                continue
+            body += _one_exponential(loop, stmt, call, count)
+            count += 1
+        loop.body = body
+    if not count:
+        raise LaneOnlineDeclined("no r-loop keeps an online softmax (online_softmax_combine)")
+    return ast.fix_missing_locations(function), count
+
+
+def _one_exponential(loop: ast.For, stmt: ast.Assign, call: ast.Call, number: int) -> list[ast.stmt]:
+    target = stmt.targets[0]
+    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
+            and all(isinstance(e, ast.Name) for e in target.elts) and len(call.args) == 4
+            and all(isinstance(a, ast.Name) for a in call.args[:2])):
+        raise LaneOnlineDeclined(f"line {stmt.lineno}: an online_softmax_combine of a form not read")
+    flag = call.args[3]
+    if not (isinstance(flag, ast.Constant) and flag.value is False):
+        raise LaneOnlineDeclined(f"line {stmt.lineno}: the online softmax uses fast math")
+    running_max, running_sum = call.args[0].id, call.args[1].id
+    next_max, next_sum = target.elts[0].id, target.elts[1].id
+    for name, nxt in ((running_max, next_max), (running_sum, next_sum)):
+        commit_mask(loop, name, nxt, stmt.lineno, LaneOnlineDeclined)     # committed as Inductor does
+    x, d, e = f"({ast.unparse(call.args[2])})", f"_ko_delta{number}", f"_ko_scale{number}"
+    m, s = running_max, running_sum
+    return ast.parse(
+        f"{d} = {x} - {m}\n"
+        f"{e} = tl_math.exp(-tl.abs({d}))\n"
+        f"{next_max} = triton_helpers.maximum({m}, {x})\n"
+        f"{next_sum} = tl.where({next_max} == float('-inf'), {s} + 1.0, tl.where({d} > 0, "
+        f"{s} * {e} + (1.0 + ({x} - {x})), {s} + {e}))\n").body
