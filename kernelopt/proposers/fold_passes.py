@@ -128,7 +128,12 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
             inserted_body.append(_accumulate(name, LoadRegisters({}, reuse, []).visit(term.row), row_mask))
             total = _sum_tile(name)
             parts.append(total if term.coefficient is None else ast.BinOp(term.coefficient, ast.Mult(), total))
-        if linear.constant is not None:
+        if linear.constant is not None and _whole_row(row_mask):
+            # every element of the row is summed: the count is the row length, no accumulator needed
+            dtype = ast.unparse(init.value.args[-1])
+            parts.append(ast.BinOp(linear.constant, ast.Mult(), ast.parse(
+                f"tl.full([XBLOCK, 1], r0_numel, {dtype})", mode="eval").body))
+        elif linear.constant is not None:
             name = f"_ko_fold{folded}"
             folded += 1
             inserted_init.append(_init_like(init, name))
@@ -288,6 +293,13 @@ def _linear(expr: ast.expr, statistics: set[str]) -> _Linear:
         return _linear(expr.args[0], statistics)             # summed over the tile: the broadcast is the mask's
     raise FoldDeclined(f"the summed value is not linear in the row: `{ast.unparse(expr)[:120]}` mixes the row "
                        "with an earlier pass's result")
+
+
+def _whole_row(mask: ast.expr) -> bool:
+    """Whether the summing mask lets every element of a row in: the r bound alone, or with the x bound (a
+    row past xnumel is never stored)."""
+    row = "r0_offset + r0_base < r0_numel"
+    return ast.unparse(mask) in (row, f"({row}) & xmask", f"xmask & ({row})")
 
 
 def _moves_with_row(expr: ast.expr) -> bool:

@@ -158,3 +158,13 @@ def test_the_legality_gate_accepts_the_fold_and_rejects_a_wrong_one():
     assert wrong != candidate.source
     verdict = check_candidate(original, wrong, inputs, output_args=outputs, seeds=(0, 1), timeout_floor_s=20.0)
     assert not verdict.accepted and verdict.check == "mismatch", verdict.reason
+
+
+def test_a_count_over_the_whole_row_is_the_row_length_not_an_accumulator():
+    """`sum(x - c)` folds to `sum(x) - c * n`: where the mask lets the whole row in (the r bound, with or
+    without the x bound), n is r0_numel, and the loop carries one accumulator, not a second one of ones."""
+    for target in (edited_target(CE, CE_KERNEL),
+                   edited_target(GENERAL.parent / "looped-cpu-2.13" / "cross_entropy_online.py",
+                                 "triton_red_fused__log_softmax_prepare_softmax_online_sum_0")):
+        source = next(iter(FoldPassesProposer().propose(target, []))).source
+        assert "tl.full([XBLOCK, 1], r0_numel, tl.float32)" in source and "_ko_fold1" not in source
