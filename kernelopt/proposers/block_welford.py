@@ -26,6 +26,10 @@ from .loop_state import assigned_name, commit_mask, final_reduction, one_column,
 from .row_loops import R_LOOP_TARGETS
 
 
+# Commit masks that let a block in up to the row's end (r0_mask is `r0_index < r0_numel` in an r-loop)
+WHOLE_ROW_MASKS = ("r0_mask", "r0_mask & xmask", "xmask & r0_mask")
+
+
 class BlockWelfordDeclined(Exception):
     """Why a Welford reduction cannot be kept per row (the message goes to the remarks)."""
 
@@ -83,8 +87,14 @@ def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, number:
     # the digits that a small spread lives in; the deviations are exact when close to the first mean).
     # Then Chan's merge as Inductor's welford_combine writes it: a block with no element has weight 0
     # and changes nothing.
+    if mask in WHOLE_ROW_MASKS and "XBLOCK" in {a.arg for a in function.args.args}:
+        # every element of the block up to the row's end: the count needs no reduction across the program
+        # (a row past xnumel gets a count and no values; it is never stored)
+        count = f"tl.full([XBLOCK, 1], 0.0, tl.float32) + tl.minimum(r0_numel - r0_offset, R0_BLOCK).to(tl.float32)"
+    else:
+        count = f"tl.sum(tl.where({mask}, tl.full({x}.shape, 1.0, tl.float32), 0.0), 1)[:, None]"
     block = ast.parse(
-        f"{n} = tl.sum(tl.where({mask}, tl.full({x}.shape, 1.0, tl.float32), 0.0), 1)[:, None]\n"
+        f"{n} = {count}\n"
         f"{rough} = tl.sum(tl.where({mask}, {x}, 0.0), 1)[:, None] / tl.maximum({n}, 1.0)\n"
         f"{dev} = tl.where({mask}, {x} - {rough}, 0.0)\n"
         f"{fix} = tl.sum({dev}, 1)[:, None] / tl.maximum({n}, 1.0)\n"

@@ -117,3 +117,32 @@ def test_forms_it_does_not_read_are_declined_with_the_reason(edit, why):
     with pytest.raises(BlockOnlineDeclined, match=why):
         _variants(target)
     assert why in BlockOnlineProposer.declined(target)
+
+
+@interpreter
+def test_a_mask_that_skips_elements_counts_them_by_reduction():
+    """A commit mask that lets only some elements in (here every other one): the block's count is the
+    masked elements', reduced, not the row length; the normalised rows match the original's."""
+    keep_even = ("r0_mask", "r0_mask & (r0_index % 2 == 0)")
+
+    def edit(source):
+        for name in ("mean", "m2", "weight"):
+            source = source.replace(f"tmp3_{name} = tl.where({keep_even[0]},", f"tmp3_{name} = tl.where({keep_even[1]},")
+        return source
+
+    target = _small(4, 300)
+    target = dataclasses.replace(target, kernels=(dataclasses.replace(target.kernels[0],
+                                                                      source=edit(target.kernels[0].source)),))
+    candidates = list(BlockOnlineProposer().propose(target, []))
+    assert candidates and "tl.minimum(r0_numel - r0_offset" not in candidates[0].source
+    args = make_args(target, 8)
+    for candidate in candidates[:2]:
+        config = label_config(candidate)
+        expected = run_original(target, clone(args), r0_block=config["R0_BLOCK"], xblock=config["XBLOCK"])
+        got = run_candidate(candidate, target, clone(args))
+        torch.testing.assert_close(got["out_ptr2"], expected["out_ptr2"], rtol=1e-4, atol=1e-4)
+
+
+def test_a_whole_row_mask_counts_without_a_reduction():
+    function, _ = blockwise_welford(_function())
+    assert "tl.minimum(r0_numel - r0_offset, R0_BLOCK)" in ast.unparse(function)
