@@ -21,6 +21,7 @@ read only by the `online_softmax_reduce` after the loop, whatever the kernel is 
 Each online softmax is also offered in its lane form (`lane_online`): Inductor's per-lane tiles kept, each
 update with one exponential instead of two. The block form pays two cross-program reductions per block,
 the lane form none; candidates of both forms come config by config, and the search's timings choose.
+A Welford state has a lane form too (`lane_welford`: shifted sums per lane, no division per element).
 
 A looped Welford state (a layer, group or instance norm's per-lane mean, M2 and weight: a division per
 element) is kept per row the same way (`block_welford`): the block's own statistics, merged once per block.
@@ -47,6 +48,7 @@ from .access_strides import kernel_load_strides, outer_layout
 from .block_welford import BlockWelfordDeclined, blockwise_welford
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
 from .lane_online import LaneOnlineDeclined, one_exponential_online
+from .lane_welford import LaneWelfordDeclined, shifted_lane_welford
 from .loop_state import assigned_name, commit_mask, final_reduction, one_column, reads_any, splice
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
@@ -236,7 +238,7 @@ def _variants(target: RewriteTarget) -> list[tuple[str, object]]:
         for form, rewrite in (("", _in_block_form), ("+lane", _in_lane_form)):
             try:
                 variants.append((suffix + form, rewrite(plan)))
-            except (BlockOnlineDeclined, LaneOnlineDeclined):
+            except (BlockOnlineDeclined, LaneOnlineDeclined, LaneWelfordDeclined):
                 pass
     if not variants:
         _in_block_form(plans[-1][1])          # raises the block form's reason
@@ -273,13 +275,22 @@ def _in_block_form(plan):
 
 
 def _in_lane_form(plan):
-    """The online softmax's update with one exponential per element, per lane (`lane_online`)."""
+    """Per-lane tiles kept: an online softmax's update with one exponential per element (`lane_online`), a
+    Welford state's without a division per element (`lane_welford`)."""
     module = copy.deepcopy(plan.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
-    if "online_softmax_combine" not in ast.unparse(module.body[index]):
-        raise LaneOnlineDeclined("no online softmax")
-    module.body[index], pairs = one_exponential_online(module.body[index])
-    note = f"{plan.kernel}: {pairs} online softmax update(s) with one exponential per element, per lane"
+    function, notes = module.body[index], []
+    for marker, rewrite, what in (("online_softmax_combine", one_exponential_online, "online softmax update(s) with "
+                                   "one exponential per element"),
+                                  ("welford_reduce", shifted_lane_welford, "Welford state(s) summing shifted "
+                                   "deviations, no division per element")):
+        if marker in ast.unparse(function):
+            function, found = rewrite(function)
+            notes.append(f"{found} {what}")
+    if not notes:
+        raise LaneOnlineDeclined("no online softmax or Welford state")
+    module.body[index] = function
+    note = f"{plan.kernel}: {'; '.join(notes)}, per lane"
     return dataclasses.replace(plan, module=module,
                                description=f"{plan.description}; {note}" if plan.description else note)
 
