@@ -20,10 +20,9 @@ whose one block per row would otherwise combine lane by lane.
 from __future__ import annotations
 
 import ast
-import copy
 
-from .loop_state import assigned_name, commit_mask, final_reduction, one_column, reads_any, splice
-from .row_loops import R_LOOP_TARGETS
+from .loop_state import (assigned_name, commit_mask, final_reduction, one_column, reads_any, rewrite_helper_calls,
+                         splice, welford_parts)
 
 
 # Commit masks that let a block in up to the row's end (r0_mask is `r0_index < r0_numel` in an r-loop)
@@ -36,35 +35,12 @@ class BlockWelfordDeclined(Exception):
 
 def blockwise_welford(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
     """A copy of `function` with every looped Welford triple kept per row; how many triples."""
-    function = copy.deepcopy(function)
-    count = 0
-    for stmt in list(function.body):
-        if not (isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name) and stmt.target.id in R_LOOP_TARGETS):
-            continue
-        for reduce_stmt in [s for s in stmt.body if _welford_call(s) is not None]:
-            _rewrite(function, stmt, reduce_stmt, count)
-            count += 1
-    if not count:
-        raise BlockWelfordDeclined("no r-loop keeps a Welford reduction (welford_reduce)")
-    return ast.fix_missing_locations(function), count
+    return rewrite_helper_calls(function, "triton_helpers.welford_reduce", _rewrite, BlockWelfordDeclined,
+                                "a Welford reduction")
 
 
-def _welford_call(stmt: ast.stmt) -> ast.Call | None:
-    call = stmt.value if isinstance(stmt, ast.Assign) else None
-    if isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.welford_reduce":
-        return call
-    return None
-
-
-def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, number: int) -> None:
-    call = _welford_call(stmt)
-    target = stmt.targets[0]
-    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 3
-            and len(call.args) == 5 and all(isinstance(a, ast.Name) for a in call.args[1:4])):
-        raise BlockWelfordDeclined(f"line {stmt.lineno}: a welford_reduce of a form not read")
-    value = call.args[0]
-    running = [a.id for a in call.args[1:4]]                 # mean, m2, weight
-    following = [e.id for e in target.elts]
+def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, call: ast.Call, number: int) -> None:
+    value, running, following = welford_parts(stmt, call, BlockWelfordDeclined)     # mean, m2, weight
     masks = [commit_mask(loop, name, nxt, stmt.lineno, BlockWelfordDeclined) for name, nxt in zip(running, following)]
     if len({ast.unparse(m) for m in masks}) != 1:
         raise BlockWelfordDeclined(f"line {stmt.lineno}: the Welford state is committed under different masks")

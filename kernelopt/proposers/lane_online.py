@@ -23,10 +23,8 @@ the max and the sum.
 from __future__ import annotations
 
 import ast
-import copy
 
-from .loop_state import commit_mask
-from .row_loops import R_LOOP_TARGETS
+from .loop_state import commit_mask, rewrite_helper_calls
 
 
 class LaneOnlineDeclined(Exception):
@@ -35,26 +33,11 @@ class LaneOnlineDeclined(Exception):
 
 def one_exponential_online(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
     """A copy of `function` whose online_softmax_combine calls in r-loops compute one exponential each."""
-    function = copy.deepcopy(function)
-    count = 0
-    for loop in function.body:
-        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and loop.target.id in R_LOOP_TARGETS):
-            continue
-        body = []
-        for stmt in loop.body:
-            call = stmt.value if isinstance(stmt, ast.Assign) else None
-            if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.online_softmax_combine"):
-                body.append(stmt)
-                continue
-            body += _one_exponential(loop, stmt, call, count)
-            count += 1
-        loop.body = body
-    if not count:
-        raise LaneOnlineDeclined("no r-loop keeps an online softmax (online_softmax_combine)")
-    return ast.fix_missing_locations(function), count
+    return rewrite_helper_calls(function, "triton_helpers.online_softmax_combine", _one_exponential,
+                                LaneOnlineDeclined, "an online softmax")
 
 
-def _one_exponential(loop: ast.For, stmt: ast.Assign, call: ast.Call, number: int) -> list[ast.stmt]:
+def _one_exponential(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, call: ast.Call, number: int) -> None:
     target = stmt.targets[0]
     if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
             and all(isinstance(e, ast.Name) for e in target.elts) and len(call.args) == 4
@@ -69,7 +52,8 @@ def _one_exponential(loop: ast.For, stmt: ast.Assign, call: ast.Call, number: in
         commit_mask(loop, name, nxt, stmt.lineno, LaneOnlineDeclined)     # committed as Inductor does
     x, d, e = f"({ast.unparse(call.args[2])})", f"_ko_delta{number}", f"_ko_scale{number}"
     m, s = running_max, running_sum
-    return ast.parse(
+    at = loop.body.index(stmt)
+    loop.body[at:at + 1] = ast.parse(
         f"{d} = {x} - {m}\n"
         f"{e} = tl_math.exp(-tl.abs({d}))\n"
         f"{next_max} = triton_helpers.maximum({m}, {x})\n"

@@ -23,8 +23,7 @@ from __future__ import annotations
 import ast
 import copy
 
-from .loop_state import commit_mask, final_reduction
-from .row_loops import R_LOOP_TARGETS
+from .loop_state import commit_mask, final_reduction, rewrite_helper_calls, welford_parts
 
 
 class LaneWelfordDeclined(Exception):
@@ -33,40 +32,19 @@ class LaneWelfordDeclined(Exception):
 
 def shifted_lane_welford(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
     """A copy of `function` whose looped welford_reduce triples sum shifted deviations per lane."""
-    function = copy.deepcopy(function)
-    count = 0
-    for loop in [s for s in function.body if isinstance(s, ast.For) and isinstance(s.target, ast.Name)
-                 and s.target.id in R_LOOP_TARGETS]:
-        for stmt in [s for s in loop.body if _welford_call(s) is not None]:
-            _rewrite(function, loop, stmt, count)
-            count += 1
-    if not count:
-        raise LaneWelfordDeclined("no r-loop keeps a Welford reduction (welford_reduce)")
-    return ast.fix_missing_locations(function), count
+    return rewrite_helper_calls(function, "triton_helpers.welford_reduce", _rewrite, LaneWelfordDeclined,
+                                "a Welford reduction")
 
 
-def _welford_call(stmt: ast.stmt) -> ast.Call | None:
-    call = stmt.value if isinstance(stmt, ast.Assign) else None
-    if isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.welford_reduce":
-        return call
-    return None
-
-
-def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, number: int) -> None:
-    call, target = _welford_call(stmt), stmt.targets[0]
-    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 3
-            and all(isinstance(e, ast.Name) for e in target.elts) and len(call.args) == 5
-            and all(isinstance(a, ast.Name) for a in call.args[1:4])):
-        raise LaneWelfordDeclined(f"line {stmt.lineno}: a welford_reduce of a form not read")
-    mean, m2, weight = (a.id for a in call.args[1:4])
-    next_mean, next_m2, next_weight = (e.id for e in target.elts)
+def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, call: ast.Call, number: int) -> None:
+    value, (mean, m2, weight), (next_mean, next_m2, next_weight) = welford_parts(stmt, call, LaneWelfordDeclined)
     for name, nxt in ((mean, next_mean), (m2, next_m2), (weight, next_weight)):
         commit_mask(loop, name, nxt, stmt.lineno, LaneWelfordDeclined)   # committed as Inductor does
     position = function.body.index(loop)
     final = final_reduction(function.body[position + 1:], [mean, m2, weight], "triton_helpers.welford",
                             LaneWelfordDeclined)
     shift, delta, n = f"_ko_shift{number}", f"_ko_dev{number}", f"_ko_count{number}"
-    x = f"({ast.unparse(call.args[0])})"
+    x = f"({ast.unparse(value)})"
     init = next((s for s in function.body[:position] if isinstance(s, ast.Assign)
                  and ast.unparse(s.targets[0]) == mean), None)
     if init is None:

@@ -8,6 +8,7 @@ and commits it once per step as `acc = tl.where(mask, acc_next, acc)`. The block
 from __future__ import annotations
 
 import ast
+import copy
 
 
 def assigned_name(stmt: ast.stmt) -> str | None:
@@ -67,3 +68,37 @@ def final_reduction(after: list[ast.stmt], names: list[str], helper: str, declin
             and [ast.unparse(a) for a in call.args[:len(names) + 1]] == [*names, "1"]):
         raise declined(f"line {stmt.lineno}: the running state is not reduced by {helper}({', '.join(names)}, 1, ...)")
     return stmt
+
+
+def helper_call(stmt: ast.stmt, helper: str) -> ast.Call | None:
+    """The `helper(...)` call a statement assigns (None for any other statement)."""
+    call = stmt.value if isinstance(stmt, ast.Assign) else None
+    return call if isinstance(call, ast.Call) and ast.unparse(call.func) == helper else None
+
+
+def rewrite_helper_calls(function: ast.FunctionDef, helper: str, rewrite, declined: type[Exception],
+                         state: str) -> tuple[ast.FunctionDef, int]:
+    """A copy of `function` with `rewrite(function, loop, stmt, call, number)` applied to each statement of
+    its r-loops that assigns a `helper(...)` call; how many. Declined when there is none."""
+    from .row_loops import R_LOOP_TARGETS
+
+    function = copy.deepcopy(function)
+    count = 0
+    for loop in [s for s in function.body if isinstance(s, ast.For) and isinstance(s.target, ast.Name)
+                 and s.target.id in R_LOOP_TARGETS]:
+        for stmt in [s for s in loop.body if helper_call(s, helper) is not None]:
+            rewrite(function, loop, stmt, helper_call(stmt, helper), count)
+            count += 1
+    if not count:
+        raise declined(f"no r-loop keeps {state} ({helper.rsplit('.', 1)[-1]})")
+    return ast.fix_missing_locations(function), count
+
+
+def welford_parts(stmt: ast.Assign, call: ast.Call, declined: type[Exception]) -> tuple[ast.expr, list[str], list[str]]:
+    """(value, [mean, m2, weight], [their next names]) of `a, b, c = welford_reduce(x, mean, m2, weight, first)`."""
+    target = stmt.targets[0]
+    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 3
+            and all(isinstance(e, ast.Name) for e in target.elts) and len(call.args) == 5
+            and all(isinstance(a, ast.Name) for a in call.args[1:4])):
+        raise declined(f"line {stmt.lineno}: a welford_reduce of a form not read")
+    return call.args[0], [a.id for a in call.args[1:4]], [e.id for e in target.elts]
