@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 import copy
 
+from .row_loops import R_LOOP_TARGETS
+
 
 def assigned_name(stmt: ast.stmt) -> str | None:
     """The name a single-target assignment binds (None for anything else)."""
@@ -80,8 +82,6 @@ def rewrite_helper_calls(function: ast.FunctionDef, helper: str, rewrite, declin
                          state: str) -> tuple[ast.FunctionDef, int]:
     """A copy of `function` with `rewrite(function, loop, stmt, call, number)` applied to each statement of
     its r-loops that assigns a `helper(...)` call; how many. Declined when there is none."""
-    from .row_loops import R_LOOP_TARGETS
-
     function = copy.deepcopy(function)
     count = 0
     for loop in [s for s in function.body if isinstance(s, ast.For) and isinstance(s.target, ast.Name)
