@@ -26,7 +26,7 @@ from candidates_compile import CAPTURES, _arg_specs, compile_in_fresh_process  #
 from templates_census import targets  # noqa: E402
 
 from kernelopt.codegen.configs import apply_recorded_configs  # noqa: E402
-from kernelopt.proposers.candidate_source import (BLOCK_PARAMS, LaunchConfig, candidate_source,  # noqa: E402
+from kernelopt.proposers.candidate_source import (LaunchConfig, block_params_of, candidate_source,  # noqa: E402
                                                   grid_type_of)
 from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
@@ -38,7 +38,7 @@ COLUMNS = ("ex2", "div", "rcp", "ld.global", "st.global", "bar.sync", "instructi
 def label_config(strategy: str, kernel) -> LaunchConfig:
     """The launch configuration a candidate's label names (`... XBLOCK=1 R0_BLOCK=2048 num_warps=8 ...`)."""
     values = {k: int(v) for k, v in re.findall(r"\b([A-Z0-9_]+|num_warps|num_stages)=(\d+)", strategy)}
-    blocks = tuple((p, values[p]) for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr" and p in values)
+    blocks = tuple((p, values[p]) for p in block_params_of(kernel) if p in values)
     return LaunchConfig(blocks, values.get("num_warps", 4), values.get("num_stages", 1))
 
 

@@ -43,16 +43,18 @@ from typing import Iterable
 from kernelopt.codegen.configs import next_pow2
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_text, grid_type_of
+from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text, grid_type_of,
+                               recorded_config)
 from .access_strides import kernel_load_strides, outer_layout
 from .block_welford import BlockWelfordDeclined, blockwise_welford
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
 from .lane_online import LaneOnlineDeclined, one_exponential_online
 from .lane_welford import LaneWelfordDeclined, shifted_lane_welford
-from .loop_state import assigned_name, commit_mask, final_reduction, one_column, reads_any, splice
+from .loop_state import (commit_mask, final_reduction, one_column, online_pair_parts, rewrite_helper_calls, splice,
+                         state_read_only_by_update)
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
-from .row_loops import R_LOOP_TARGETS, LoopNestUnsupported, analyse_loop_nest
+from .row_loops import LoopNestUnsupported, analyse_loop_nest
 
 # Rows of at least this many elements get one row per program (XBLOCK=1) and these (R0_BLOCK, num_warps),
 # in this order: a block wide enough that its two cross-warp reductions are paid rarely, and 8-16 elements
@@ -65,14 +67,6 @@ SHORT_ROW_CONFIGS = 4            # rows shorter than LONG_ROW: this many from re
 
 class BlockOnlineDeclined(Exception):
     """Why the kernel's online softmax cannot be kept per row (the message goes to the remarks)."""
-
-
-@dataclass(frozen=True)
-class _Pair:
-    running_max: str
-    running_sum: str
-    next_max: str
-    next_sum: str
 
 
 def blockwise_states(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
@@ -95,76 +89,39 @@ def blockwise_states(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
 
 def blockwise_online(function: ast.FunctionDef) -> tuple[ast.FunctionDef, int]:
     """A copy of `function` with every online-softmax accumulator pair kept per row; how many pairs."""
-    function = copy.deepcopy(function)
-    pairs = 0
-    for index, stmt in enumerate(list(function.body)):
-        if not (isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name) and stmt.target.id in R_LOOP_TARGETS):
-            continue
-        for pair, combine, value, mask, flag in _combines(stmt):
-            _rewrite_pair(function, stmt, pair, combine, value, mask, flag, pairs)
-            pairs += 1
-    if not pairs:
-        raise BlockOnlineDeclined("no r-loop keeps an online softmax (online_softmax_combine)")
-    return ast.fix_missing_locations(function), pairs
+    return rewrite_helper_calls(function, "triton_helpers.online_softmax_combine", _rewrite_pair,
+                                BlockOnlineDeclined, "an online softmax")
 
 
-def _combines(loop: ast.For):
-    """(pair, its combine statement, the value combined, the commit mask, use_fast_math) of each pair."""
-    found = []
-    for stmt in loop.body:
-        call = stmt.value if isinstance(stmt, ast.Assign) else None
-        if not (isinstance(call, ast.Call) and ast.unparse(call.func) == "triton_helpers.online_softmax_combine"):
-            continue
-        target = stmt.targets[0]
-        if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
-                and len(call.args) == 4 and all(isinstance(a, ast.Name) for a in call.args[:2])):
-            raise BlockOnlineDeclined(f"line {stmt.lineno}: an online_softmax_combine of a form not read")
-        pair = _Pair(call.args[0].id, call.args[1].id, target.elts[0].id, target.elts[1].id)
-        flag = call.args[3]
-        masks = [commit_mask(loop, name, nxt, stmt.lineno, BlockOnlineDeclined)
-                 for name, nxt in ((pair.running_max, pair.next_max), (pair.running_sum, pair.next_sum))]
-        if ast.unparse(masks[0]) != ast.unparse(masks[1]):
-            raise BlockOnlineDeclined(f"line {stmt.lineno}: the running max and sum are committed under different masks")
-        found.append((pair, stmt, call.args[2], masks[0], flag))
-    return found
-
-
-def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, pair: _Pair, combine: ast.Assign, value: ast.expr,
-                  mask: ast.expr, flag: ast.expr, number: int) -> None:
-    if not (isinstance(flag, ast.Constant) and flag.value is False):
-        # fast-math exponentials would differ from the exp written below
-        raise BlockOnlineDeclined(f"line {combine.lineno}: the online softmax uses fast math")
-    names = {pair.running_max, pair.running_sum, pair.next_max, pair.next_sum}
-    for stmt in loop.body:
-        if stmt is combine or assigned_name(stmt) in (pair.running_max, pair.running_sum):
-            continue
-        if reads_any(stmt, names):
-            raise BlockOnlineDeclined(f"line {stmt.lineno}: the loop reads the running max or sum other than to "
-                                      "combine them")
+def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, combine: ast.Assign, call: ast.Call, number: int) -> None:
+    value, running, following = online_pair_parts(combine, call, BlockOnlineDeclined)
+    masks = [commit_mask(loop, name, nxt, combine.lineno, BlockOnlineDeclined) for name, nxt in zip(running, following)]
+    if ast.unparse(masks[0]) != ast.unparse(masks[1]):
+        raise BlockOnlineDeclined(f"line {combine.lineno}: the running max and sum are committed under different masks")
+    state_read_only_by_update(loop, combine, running, following, BlockOnlineDeclined, "max or sum")
     position = function.body.index(loop)
-    for name in (pair.running_max, pair.running_sum):
+    for name in running:
         one_column(function.body[:position], name, BlockOnlineDeclined)
-    _rewrite_reduce(function.body[position + 1:], pair)
+    _rewrite_reduce(function.body[position + 1:], running)
+    running_max, running_sum = running
     v, m, e = f"_ko_block{number}", f"_ko_max{number}", f"_ko_exp{number}"
-    mask_text, value_text = ast.unparse(mask), ast.unparse(value)
+    mask_text, value_text = ast.unparse(masks[0]), ast.unparse(value)
     # The helper's scale is 1 where the new max is -inf (all -inf so far): the elements are counted.
     replacement = ast.parse(
         f"{v} = tl.where({mask_text}, {value_text}, float('-inf'))\n"
-        f"{m} = triton_helpers.maximum({pair.running_max}, triton_helpers.max2({v}, 1)[:, None])\n"
+        f"{m} = triton_helpers.maximum({running_max}, triton_helpers.max2({v}, 1)[:, None])\n"
         f"{e} = tl.where({mask_text}, tl.where({m} == float('-inf'), 1.0, tl_math.exp({v} - {m})), 0.0)\n"
-        f"{pair.running_sum} = {pair.running_sum} * tl.where({m} == float('-inf'), 1.0, "
-        f"tl_math.exp({pair.running_max} - {m})) + tl.sum({e}, 1)[:, None]\n"
-        f"{pair.running_max} = {m}\n").body
-    splice(loop, combine, replacement, (pair.running_max, pair.running_sum))
+        f"{running_sum} = {running_sum} * tl.where({m} == float('-inf'), 1.0, "
+        f"tl_math.exp({running_max} - {m})) + tl.sum({e}, 1)[:, None]\n"
+        f"{running_max} = {m}\n").body
+    splice(loop, combine, replacement, tuple(running))
 
 
-def _rewrite_reduce(after: list[ast.stmt], pair: _Pair) -> None:
+def _rewrite_reduce(after: list[ast.stmt], running: list[str]) -> None:
     """`a, b = online_softmax_reduce(max, sum, 1, flag)` -> the one column of each, as [rows] values."""
-    stmt = final_reduction(after, [pair.running_max, pair.running_sum], "triton_helpers.online_softmax_reduce",
-                           BlockOnlineDeclined)
+    stmt = final_reduction(after, running, "triton_helpers.online_softmax_reduce", BlockOnlineDeclined)
     # reducing a one-wide column is exact: the value itself, with the reduced dimension dropped
-    stmt.value = ast.parse(f"(triton_helpers.max2({pair.running_max}, 1), tl.sum({pair.running_sum}, 1))",
-                           mode="eval").body
+    stmt.value = ast.parse(f"(triton_helpers.max2({running[0]}, 1), tl.sum({running[1]}, 1))", mode="eval").body
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -197,7 +154,8 @@ class BlockOnlineProposer:
                     return
                 # no launch_config: that marks a retune (the original code at another configuration),
                 # which codegen would emit as the original kernel
-                yield Candidate(candidate_module(plan, grid, config), self.name, label, notes=plan.description)
+                yield Candidate(candidate_module(plan, grid, config, self.name), self.name, label,
+                                notes=plan.description)
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:
@@ -233,15 +191,16 @@ def _variants(target: RewriteTarget) -> list[tuple[str, object]]:
     except FoldDeclined:
         pass
     plans.append(("", _PlainPlan(kernel.name, nest.module, nest.function)))
-    variants = []
+    variants, block_declined = [], None
     for suffix, plan in plans:
-        for form, rewrite in (("", _in_block_form), ("+lane", _in_lane_form)):
+        for form, rewrite in (("", _block_form), ("+lane", _lane_form)):
             try:
-                variants.append((suffix + form, rewrite(plan)))
-            except (BlockOnlineDeclined, LaneOnlineDeclined, LaneWelfordDeclined):
-                pass
+                variants.append((suffix + form, _in_form(plan, rewrite)))
+            except (BlockOnlineDeclined, LaneOnlineDeclined, LaneWelfordDeclined) as why:
+                if not form and not suffix:
+                    block_declined = why          # the kernel's own block form: the reason a user reads
     if not variants:
-        _in_block_form(plans[-1][1])          # raises the block form's reason
+        raise BlockOnlineDeclined(str(block_declined))
     return variants
 
 
@@ -251,35 +210,35 @@ def _keeps_online_state(source: str) -> bool:
 
 @dataclass(frozen=True)
 class _PlainPlan:
-    """The kernel alone, in the shape `fold_passes.candidate_module` builds a candidate from."""
+    """The kernel alone, in the shape `fold_passes.candidate_module` builds a candidate from (no overlap
+    checks: its run() launches the rewritten kernel only)."""
     kernel: str
     module: ast.Module
     original: ast.FunctionDef
     overlap_checks: tuple = ()
     description: str = ""
 
-    def __post_init__(self):
-        original = copy.deepcopy(self.original)
-        original.name = f"{self.kernel}_per_lane"
-        object.__setattr__(self, "original", original)
 
-
-def _in_block_form(plan):
+def _in_form(plan, rewrite):
+    """`plan` with its kernel function passed through `rewrite(function) -> (function, note)`."""
     module = copy.deepcopy(plan.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
-    module.body[index], states = blockwise_states(module.body[index])
-    note = (f"{plan.kernel}: {states} online softmax or Welford state(s) kept per row, updated once per block "
-            "(one exponential or division per block, not per element)")
+    module.body[index], note = rewrite(module.body[index])
+    note = f"{plan.kernel}: {note}"
     return dataclasses.replace(plan, module=module,
                                description=f"{plan.description}; {note}" if plan.description else note)
 
 
-def _in_lane_form(plan):
+def _block_form(function: ast.FunctionDef) -> tuple[ast.FunctionDef, str]:
+    function, states = blockwise_states(function)
+    return function, (f"{states} online softmax or Welford state(s) kept per row, updated once per block "
+                      "(one exponential or division per block, not per element)")
+
+
+def _lane_form(function: ast.FunctionDef) -> tuple[ast.FunctionDef, str]:
     """Per-lane tiles kept: an online softmax's update with one exponential per element (`lane_online`), a
     Welford state's without a division per element (`lane_welford`)."""
-    module = copy.deepcopy(plan.module)
-    index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
-    function, notes = module.body[index], []
+    notes = []
     for marker, rewrite, what in (("online_softmax_combine", one_exponential_online, "online softmax update(s) with "
                                    "one exponential per element"),
                                   ("welford_reduce", shifted_lane_welford, "Welford state(s) summing shifted "
@@ -289,20 +248,15 @@ def _in_lane_form(plan):
             notes.append(f"{found} {what}")
     if not notes:
         raise LaneOnlineDeclined("no online softmax or Welford state")
-    module.body[index] = function
-    note = f"{plan.kernel}: {'; '.join(notes)}, per lane"
-    return dataclasses.replace(plan, module=module,
-                               description=f"{plan.description}; {note}" if plan.description else note)
+    return function, f"{'; '.join(notes)}, per lane"
 
 
 def _configs(kernel, recorded: dict) -> list[LaunchConfig]:
     """The recorded launch configuration first, then outer-tile's tiles for a reduction over a non-last
     dimension, row-wide blocks for long rows, or else retune's spread."""
-    block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
-    configs = []
-    if all(p in recorded for p in block_params) and recorded.get("num_warps"):
-        configs.append(LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
-                                    int(recorded.get("num_stages") or 1)))
+    block_params = block_params_of(kernel)
+    first = recorded_config(kernel, recorded)
+    configs = [] if first is None else [first]
     r_numel = (kernel.size_hints or {}).get("r0_") or (kernel.size_hints or {}).get("r")
     if outer_layout(kernel_load_strides(kernel.source, kernel.name)):
         # a reduction over a non-last dimension: outer-tile's wide-x, short-r tiles keep the loads coalesced

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import ast
 
-from .loop_state import (assigned_name, commit_mask, final_reduction, one_column, reads_any, rewrite_helper_calls,
-                         splice, welford_parts)
+from .loop_state import (commit_mask, final_reduction, one_column, rewrite_helper_calls, splice,
+                         state_read_only_by_update, welford_parts)
 
 
 # Commit masks that let a block in up to the row's end (r0_mask is `r0_index < r0_numel` in an r-loop)
@@ -44,13 +44,7 @@ def _rewrite(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, call: a
     masks = [commit_mask(loop, name, nxt, stmt.lineno, BlockWelfordDeclined) for name, nxt in zip(running, following)]
     if len({ast.unparse(m) for m in masks}) != 1:
         raise BlockWelfordDeclined(f"line {stmt.lineno}: the Welford state is committed under different masks")
-    names = set(running) | set(following)
-    for other in loop.body:
-        if other is stmt or assigned_name(other) in running:
-            continue
-        if reads_any(other, names):
-            raise BlockWelfordDeclined(f"line {other.lineno}: the loop reads the running Welford state other "
-                                       "than to update it")
+    state_read_only_by_update(loop, stmt, running, following, BlockWelfordDeclined, "Welford state")
     position = function.body.index(loop)
     for name in running:
         one_column(function.body[:position], name, BlockWelfordDeclined)

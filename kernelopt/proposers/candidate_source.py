@@ -36,6 +36,21 @@ class LaunchConfig:
         return " ".join(parts)
 
 
+def block_params_of(kernel) -> list[str]:
+    """The block-size constexprs the kernel takes (XBLOCK, R0_BLOCK, ...), in BLOCK_PARAMS order."""
+    return [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
+
+
+def recorded_config(kernel, recorded: dict) -> LaunchConfig | None:
+    """The launch configuration a capture recorded for the kernel (the one its original runs at), when the
+    record names every block size and the warps; None otherwise."""
+    block_params = block_params_of(kernel)
+    if not (all(p in recorded for p in block_params) and recorded.get("num_warps")):
+        return None
+    return LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
+                        int(recorded.get("num_stages") or 1))
+
+
 def config_overruns(kernel_source: str, config: LaunchConfig) -> str:
     """Why `config` would run past the tensors ('' when it does not): see unmasked_block_overrun."""
     return unmasked_block_overrun(kernel_source, dict(config.blocks))

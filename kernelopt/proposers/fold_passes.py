@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import BLOCK_PARAMS, LaunchConfig, NotRetunable, config_overruns, grid_text, grid_type_of
+from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text, grid_type_of,
+                               recorded_config)
 from .retune import RetuneProposer
 from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import LoadRegisters, node_position, overlap_guarded_run, with_registers
@@ -160,14 +161,16 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     return FoldPlan(kernel.name, module, original, checks, folded, description)
 
 
-def candidate_module(plan: FoldPlan, grid: str, config: LaunchConfig) -> str:
-    """A candidate-format module: the folded kernel, the original for buffers that overlap, `run(*args)`."""
+def candidate_module(plan: FoldPlan, grid: str, config: LaunchConfig, proposer: str = "fold-pass") -> str:
+    """A candidate-format module: the rewritten kernel, the original where buffers that overlap need it
+    (only then: the run() of a plan without overlap checks never launches it), `run(*args)`."""
     module = copy.deepcopy(plan.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
-    module.body.insert(index + 1, plan.original)
+    if plan.overlap_checks:
+        module.body.insert(index + 1, plan.original)
     meta = "".join(f"{k}={v}, " for k, v in config.blocks)
     launch = f"[{grid}](*args, {meta}num_warps={config.num_warps}, num_stages={config.num_stages})"
-    lines = [f"# fold-pass: {plan.kernel} with {config.label()}", f"# {plan.description}", ast.unparse(module), ""]
+    lines = [f"# {proposer}: {plan.kernel} with {config.label()}", f"# {plan.description}", ast.unparse(module), ""]
     lines += overlap_guarded_run(plan.kernel, plan.original.name, plan.overlap_checks, launch,
                                  "a store between the passes must not change what the folded pass reads: "
                                  "overlapping buffers (the caller's, at run time) take the original kernel")
@@ -395,12 +398,11 @@ class FoldPassesProposer:
     def _configs(kernel, recorded: dict) -> list[LaunchConfig]:
         """The launch configuration the capture recorded (the one the original runs at); without one, an even
         spread of retune's space."""
-        block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
-        if all(p in recorded for p in block_params) and recorded.get("num_warps"):
-            return [LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
-                                 int(recorded.get("num_stages") or 1))]
+        first = recorded_config(kernel, recorded)
+        if first is not None:
+            return [first]
         # a block that does not divide an extent whose mask Inductor dropped would run past the tensors
-        space = [c for c in RetuneProposer().space(kernel.kind, block_params, kernel.size_hints)
+        space = [c for c in RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
                  if not config_overruns(kernel.source, c)]
         return RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, [])
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 
-from .loop_state import commit_mask, rewrite_helper_calls
+from .loop_state import commit_mask, online_pair_parts, rewrite_helper_calls
 
 
 class LaneOnlineDeclined(Exception):
@@ -38,19 +38,10 @@ def one_exponential_online(function: ast.FunctionDef) -> tuple[ast.FunctionDef, 
 
 
 def _one_exponential(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign, call: ast.Call, number: int) -> None:
-    target = stmt.targets[0]
-    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
-            and all(isinstance(e, ast.Name) for e in target.elts) and len(call.args) == 4
-            and all(isinstance(a, ast.Name) for a in call.args[:2])):
-        raise LaneOnlineDeclined(f"line {stmt.lineno}: an online_softmax_combine of a form not read")
-    flag = call.args[3]
-    if not (isinstance(flag, ast.Constant) and flag.value is False):
-        raise LaneOnlineDeclined(f"line {stmt.lineno}: the online softmax uses fast math")
-    running_max, running_sum = call.args[0].id, call.args[1].id
-    next_max, next_sum = target.elts[0].id, target.elts[1].id
+    value, (running_max, running_sum), (next_max, next_sum) = online_pair_parts(stmt, call, LaneOnlineDeclined)
     for name, nxt in ((running_max, next_max), (running_sum, next_sum)):
         commit_mask(loop, name, nxt, stmt.lineno, LaneOnlineDeclined)     # committed as Inductor does
-    x, d, e = f"({ast.unparse(call.args[2])})", f"_ko_delta{number}", f"_ko_scale{number}"
+    x, d, e = f"({ast.unparse(value)})", f"_ko_delta{number}", f"_ko_scale{number}"
     m, s = running_max, running_sum
     at = loop.body.index(stmt)
     loop.body[at:at + 1] = ast.parse(

@@ -102,3 +102,26 @@ def welford_parts(stmt: ast.Assign, call: ast.Call, declined: type[Exception]) -
             and all(isinstance(a, ast.Name) for a in call.args[1:4])):
         raise declined(f"line {stmt.lineno}: a welford_reduce of a form not read")
     return call.args[0], [a.id for a in call.args[1:4]], [e.id for e in target.elts]
+
+
+def online_pair_parts(stmt: ast.Assign, call: ast.Call, declined: type[Exception]) -> tuple[ast.expr, list[str], list[str]]:
+    """(value, [max, sum], [their next names]) of `a, b = online_softmax_combine(max, sum, x, False)`; a
+    fast-math combine is declined (its exponentials differ from the `tl_math.exp` the rewrites write)."""
+    target = stmt.targets[0]
+    if not (len(stmt.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
+            and all(isinstance(e, ast.Name) for e in target.elts) and len(call.args) == 4
+            and all(isinstance(a, ast.Name) for a in call.args[:2])):
+        raise declined(f"line {stmt.lineno}: an online_softmax_combine of a form not read")
+    flag = call.args[3]
+    if not (isinstance(flag, ast.Constant) and flag.value is False):
+        raise declined(f"line {stmt.lineno}: the online softmax uses fast math")
+    return call.args[2], [a.id for a in call.args[:2]], [e.id for e in target.elts]
+
+
+def state_read_only_by_update(loop: ast.For, update: ast.stmt, running: list[str], following: list[str],
+                              declined: type[Exception], what: str) -> None:
+    """The loop reads the running state and its next values only in `update` and the commits."""
+    names = set(running) | set(following)
+    for stmt in loop.body:
+        if stmt is not update and assigned_name(stmt) not in running and reads_any(stmt, names):
+            raise declined(f"line {stmt.lineno}: the loop reads the running {what} other than to update it")

@@ -14,7 +14,7 @@ from typing import Iterable
 from kernelopt.codegen.configs import next_pow2
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import (BLOCK_PARAMS, LaunchConfig, NotRetunable, candidate_source, config_overruns,
+from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, candidate_source, config_overruns,
                                grid_type_of)
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
@@ -44,7 +44,7 @@ class RetuneProposer:
         if len(target.kernels) != 1 or target.group_args:
             return
         kernel = target.kernels[0]
-        block_params = [p for p in BLOCK_PARAMS if kernel.signature.get(p) == "constexpr"]
+        block_params = block_params_of(kernel)
         # A block that does not divide an extent whose mask Inductor dropped would run past the tensors.
         space = [c for c in self.space_for(kernel, block_params) if not config_overruns(kernel.source, c)]
         if not space:

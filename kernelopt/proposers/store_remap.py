@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from kernelopt.inductor_source import dotted_name, pointer_base
 
 from .base import Candidate, RewriteTarget
-from .candidate_source import (BLOCK_PARAMS, TL_DTYPES, LaunchConfig, NotRetunable, candidate_source,
-                               config_overruns, grid_type_of)
+from .candidate_source import (TL_DTYPES, LaunchConfig, NotRetunable, block_params_of, candidate_source,
+                               config_overruns, grid_type_of, recorded_config)
 from .copy_map import CopyMap, NotACopy, contiguous_strides, is_none, read_copy
 from .retune import RetuneProposer
 
@@ -301,14 +301,11 @@ def _literal(value: float | None, dtype: str) -> str:
 def _configs(producer, recorded: dict) -> tuple[LaunchConfig, ...]:
     """The recorded configuration of the producer's launch first, then a few more from retune's space (a
     split scan's recorded pick comes from a noisy benchmark, and may not be its fastest)."""
-    block_params = [p for p in BLOCK_PARAMS if producer.signature.get(p) == "constexpr"]
-    first = ()
-    if all(p in recorded for p in block_params) and recorded.get("num_warps"):
-        first = (LaunchConfig(tuple((p, int(recorded[p])) for p in block_params), int(recorded["num_warps"]),
-                              int(recorded.get("num_stages") or 1)),)
-        if producer.kind != "split_scan":
-            return first
-    space = RetuneProposer().space(producer.kind, block_params, producer.size_hints)
+    config = recorded_config(producer, recorded)
+    first = () if config is None else (config,)
+    if first and producer.kind != "split_scan":
+        return first
+    space = RetuneProposer().space(producer.kind, block_params_of(producer), producer.size_hints)
     space = [c for c in space if not config_overruns(producer.source, c) and c not in first]
     return first + tuple(RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, []))   # retune's even spread
 
