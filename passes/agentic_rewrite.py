@@ -34,7 +34,7 @@ class AgenticRewrite(Pass):
 
     # These fields are the defaults of `kernelopt optimize` too (its flags and OptimizeOptions read them).
     # The default proposer list is written here only: the built-ins, cheapest and most targeted first.
-    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "epilogue", "outer-tile",
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "memory-order", "epilogue", "outer-tile",
                                                           "row-on-chip", "fold-pass", "block-online", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
                                                    "and plugins from the kernelopt.proposers entry points)"})

@@ -18,6 +18,7 @@ from .block_online import BlockOnlineProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
+from .memory_order import MemoryOrderProposer
 from .llm.proposer import LLMProposer
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
@@ -35,7 +36,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
                             "block-online": BlockOnlineProposer,
-                            "outer-tile": OuterTileProposer,
+                            "outer-tile": OuterTileProposer, "memory-order": MemoryOrderProposer,
                             "llm": LLMProposer}
 
 

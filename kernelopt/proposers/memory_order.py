@@ -1,0 +1,183 @@
+"""The `memory-order` proposer: a reduction that walks a permuted tensor in logical order walks it in memory order.
+
+traversal.py reads and rewrites one kernel (a mean over C, H and W of a channels-last tensor reads a
+sector per element; re-addressed, a row of positions is a run of contiguous memory). Where the positions
+are the reduction's own r index, each row reduces the same elements in another order, and the kernel is
+a target by itself. Where Inductor split the reduction across programs (the positions span x names too),
+each program's partial result now covers other elements: the rewrite is only sound inside a fusion group
+whose next launches merge those partials (sum them, take their max) and nothing else reads them, so the
+partial buffers must be the group's scratch slots. The gate then checks the group's real results.
+
+Every launch of the group is in the candidate, the re-addressed kernels at their recorded configuration
+and a few of retune's, the others exactly as recorded.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from kernelopt.inductor_source import strip_heuristics
+
+from .base import Candidate, RewriteTarget
+from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text,
+                               grid_type_of, recorded_config)
+from .retune import RetuneProposer
+from .traversal import NotPermuted, Retraversal, retraverse
+
+MORE_CONFIGS = 3                 # configurations tried beside the recorded one, for the re-addressed kernels
+MERGING_KINDS = ("reduction", "persistent_reduction")
+
+
+class MemoryOrderDeclined(Exception):
+    """Why memory-order offers nothing for a target (the message goes to the remarks)."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    rewritten: dict                  # kernel name -> Retraversal
+    configs: dict                    # launch index -> tuple[LaunchConfig, ...] (first: the one to keep)
+
+
+@dataclass
+class MemoryOrderProposer:
+    name: str = "memory-order"
+    summary: str = ("A reduction that walks a permuted (channels-last) tensor in logical order reads it in "
+                    "memory order; split partials are re-covered inside their fusion group")
+
+    def propose(self, target: RewriteTarget, history):
+        try:
+            plan = _plan(target)
+        except MemoryOrderDeclined:
+            return
+        tried = {a.candidate.strategy for a in history if a.candidate.proposer == self.name}
+        varied = [i for i, spec in enumerate(target.launches) if spec.kernel in plan.rewritten]
+        rounds = max(len(plan.configs[i]) for i in varied)
+        for round_ in range(rounds):
+            chosen = {i: configs[min(round_, len(configs) - 1)] for i, configs in plan.configs.items()}
+            label = f"{self.name} " + "; ".join(f"{target.launches[i].kernel} {chosen[i].label()}" for i in varied)
+            if label in tried:
+                continue
+            try:
+                source = _candidate(target, plan, chosen)
+            except NotRetunable:
+                return
+            yield Candidate(source, self.name, label, notes=_notes(plan))
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """Why a reduction that reads a permuted tensor gets no candidate ('' when it gets some, or none applies)."""
+        try:
+            _plan(target)
+        except MemoryOrderDeclined as why:
+            return str(why)
+        return ""
+
+
+def _plan(target: RewriteTarget) -> _Plan:
+    kernels = {k.name: k for k in target.kernels}
+    rewritten: dict[str, Retraversal] = {}
+    reasons = []
+    for name, kernel in kernels.items():
+        if kernel.kind not in MERGING_KINDS:
+            continue
+        try:
+            rewritten[name] = retraverse(kernel.source, name)
+        except NotPermuted as why:
+            reasons.append(f"{name}: {why}")
+    if not rewritten:
+        raise MemoryOrderDeclined("; ".join(reasons) or "no reduction kernel")
+    for name, found in list(rewritten.items()):
+        if found.split:
+            problem = _partials_problem(target, name, found.outer_keys)
+            if problem:
+                del rewritten[name]
+                reasons.append(f"{name}: {problem}")
+    if not rewritten:
+        raise MemoryOrderDeclined("; ".join(reasons))
+    configs = {}
+    launches = target.launches if target.group_args else target.launches[:1]   # a kernel target: one run()
+    for i, spec in enumerate(launches):
+        kernel = kernels[spec.kernel]
+        configs[i] = _configs(kernel, spec.config or {}, more=spec.kernel in rewritten)
+        if not configs[i]:
+            raise MemoryOrderDeclined(f"{spec.kernel} has no launch configuration to run it at")
+    return _Plan(rewritten, configs)
+
+
+def _partials_problem(target: RewriteTarget, name: str, outer_keys: int) -> str:
+    """Why the split kernel's partial results may not change ('' when they may). Each buffer it writes must be
+    a scratch slot of the group, read only by later reductions of the group; following what those write,
+    through scratch slots, the results that leave the group must be one per outer key (the partials of a
+    key merged whole: a merge that stops part-way would show the changed partials)."""
+    if not target.group_args:
+        return "its reduction is split across programs: its partials change, which only its fusion group may allow"
+    kinds = {k.name: k.kind for k in target.kernels}
+    start = next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
+    pending = [(start, slot) for arg, slot in zip(target.launches[start].args, target.group_positions[start])
+               if arg.is_tensor and arg.written]
+    seen = set()
+    while pending:
+        writer, slot = pending.pop()
+        if (writer, slot) in seen:
+            continue
+        seen.add((writer, slot))
+        arg = target.group_args[slot]
+        if slot not in target.scratch_args:
+            if writer == start:
+                return f"its partial results ({arg.name}) are read after the group"
+            if math.prod(arg.sizes) != outer_keys:
+                return (f"the group merges its partials into {math.prod(arg.sizes)} results for {outer_keys} outer "
+                        "keys: only a whole key's merge is unchanged")
+            continue
+        readers = [j for j in range(writer + 1, len(target.launches)) if slot in target.group_positions[j]]
+        if not readers:
+            return f"a buffer of partial results ({arg.name}) is not merged inside the group"
+        for j in readers:
+            if kinds[target.launches[j].kernel] not in MERGING_KINDS:
+                return f"its partial results are read by {target.launches[j].kernel}, which does not reduce them"
+            pending += [(j, s) for a, s in zip(target.launches[j].args, target.group_positions[j])
+                        if a.is_tensor and a.written]
+    return ""
+
+
+def _configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:
+    """The recorded configuration first; for a re-addressed kernel a few more from retune's even spread (the
+    rows now read contiguous memory, which may want other tiles)."""
+    config = recorded_config(kernel, recorded)
+    first = () if config is None else (config,)
+    if first and not more:
+        return first
+    space = RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
+    space = [c for c in space if not config_overruns(kernel.source, c) and c not in first]
+    return first + tuple(RetuneProposer(first_round=MORE_CONFIGS).order(space, []))
+
+
+def _candidate(target: RewriteTarget, plan: _Plan, chosen: dict) -> str:
+    """Every launch of the target in order, each kernel defined once: the re-addressed ones from their new
+    source, the others from their own."""
+    kernels = {k.name: k for k in target.kernels}
+    parts = [f"# memory-order: {', '.join(sorted(plan.rewritten))} read in memory order"]
+    for name, kernel in kernels.items():
+        source = plan.rewritten[name].source if name in plan.rewritten else kernel.source
+        parts.append(strip_heuristics(source, name, missing=NotRetunable))
+    lines = ["", "def run(*args):"]
+    group = bool(target.group_args)
+    for i, spec in enumerate(target.launches):
+        kernel, config = kernels[spec.kernel], chosen[i]
+        params = [a.name for a in spec.args]
+        grid = grid_text(params, kernel.signature, grid_type_of(kernel), config)
+        blocks = "".join(f"{k}={v}, " for k, v in config.blocks)
+        call_args = ", ".join(f"args[{s}]" for s in target.group_positions[i]) if group else "*args"
+        lines.append(f"    launch = ({call_args},)" if group else "    launch = args")
+        lines.append(f"    grid = {grid.replace('args[', 'launch[')}")
+        lines.append(f"    {spec.kernel}[grid](*launch, {blocks}num_warps={config.num_warps}, "
+                     f"num_stages={config.num_stages})")
+        if not group:
+            break                    # a kernel target: run(*args) is one launch, called per launch
+    return "\n".join(parts) + "\n".join(lines) + "\n"
+
+
+def _notes(plan: _Plan) -> str:
+    return "; ".join(f"{name}: positions {' + '.join(found.positions)} ({found.count} per outer key) read "
+                     f"in memory order" + (", its partials merged in the group" if found.split else "")
+                     for name, found in sorted(plan.rewritten.items()))

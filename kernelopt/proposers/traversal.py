@@ -1,0 +1,487 @@
+"""Read the order in which a reduction visits a permuted tensor, and make it visit the tensor in memory order.
+
+A reduction over every dimension of a channels-last tensor (a mean over C, H and W, a group norm's
+statistics after a convolution) is written by Inductor in *logical* order: its positions are the NCHW
+linear index `t = r0_3 + 511*x0 + 112896*x1` (a split reduction spreads them over x as well as r), and
+every load turns `t` into an address with divisions and remainders (`64*(t % 15876) + (t // 15876) % 64`:
+channel stride 1). Neighbouring lanes then read elements 64 floats apart, a sector each: the kernel
+moves 8x the bytes it needs (measured 16.8 % of its bandwidth floor on an H100).
+
+The transform: each position `t` reads the element that lies at memory position `t` instead, i.e. the
+logical position `P(t)` with `address(P(t)) = t`. Over the positions of one outer key (the batch index,
+which the permutation never crosses) the set of elements read is the same, so the values reduced are
+the same multiset: a sum, max or Welford state over them differs only by the order of its operations.
+
+Everything is read from the kernel's code and checked by evaluating its integer arithmetic over every
+position of the first and the last outer key (numpy), never assumed:
+- the positions: the longest affine sum of index names in a load's address that moves with r;
+- every position in the loads' mask has a distinct `t`, and they cover 0..D-1;
+- every load's address depends on the index names only through `t` (and the outer key);
+- one load's address is a bijection of 0..D-1 onto a contiguous range made of mixed-radix digits
+  (a permuted box), whose inverse `P` is written as divisions and remainders by constants;
+- names computed from the position feed only masks, and those are true at every masked-in position
+  (so the value a lane reduces depends on its position only through what it loads).
+Masks keep reading the original names: lanes that were masked out stay masked out.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass
+
+import numpy as np
+
+from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
+
+X_ROOTS = ("xindex",)
+R_ROOTS = ("r0_index", "rindex")
+REDUCTIONS = ("tl.sum", "triton_helpers.max2", "triton_helpers.min2", "triton_helpers.prod",
+              "triton_helpers.welford_reduce", "triton_helpers.welford", "triton_helpers.welford_combine",
+              "tl.max", "tl.min", "tl.reduce")
+ORDERED = ("tl.associative_scan", "tl.cumsum", "tl.cumprod", "triton_helpers.max_with_index",
+           "triton_helpers.min_with_index")
+MAX_CHECKED = 1 << 24          # positions evaluated per outer key (a few numpy arrays of this many int64)
+PREFIX = "_mo_"
+_INT_OPS = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.FloorDiv: np.floor_divide,
+            ast.Mod: np.mod}
+_COMPARE = {ast.Lt: np.less, ast.LtE: np.less_equal, ast.Gt: np.greater, ast.GtE: np.greater_equal,
+            ast.Eq: np.equal, ast.NotEq: np.not_equal}
+
+
+class NotPermuted(Exception):
+    """Why the kernel's traversal is left as it is (the message goes to the remarks)."""
+
+
+@dataclass(frozen=True)
+class Digit:
+    """One mixed-radix digit of the position: `(t // weight) % radix` moves the address by `stride`."""
+
+    weight: int
+    stride: int
+    radix: int
+
+
+@dataclass(frozen=True)
+class Retraversal:
+    source: str                       # the kernel's source, its loads re-addressed
+    positions: tuple[str, ...]        # the index names the position is an affine sum of (r0_3, x0, x1)
+    count: int                        # D: positions per outer key
+    split: bool                       # the positions span x names: the kernel's partial results change
+    digits: tuple[Digit, ...]         # the permuted box, in position order
+    outer_keys: int                   # how many outer keys (blocks of positions) the kernel's x range holds
+
+
+def retraverse(source: str, kernel_name: str) -> Retraversal:
+    """The kernel re-addressed to read its permuted input in memory order, or NotPermuted(why)."""
+    try:
+        tree = ast.parse(strip_heuristics(source))
+    except SyntaxError as error:
+        raise NotPermuted(f"its source does not parse ({error.msg})") from None
+    function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
+    if function is None:
+        raise NotPermuted(f"no function named {kernel_name} in its source")
+    calls = {dotted_name(n.func) for n in ast.walk(function) if isinstance(n, ast.Call)}
+    if calls & set(ORDERED):
+        raise NotPermuted(f"{kernel_name} scans or picks an index: its result depends on the order")
+    if not calls & set(REDUCTIONS):
+        raise NotPermuted(f"{kernel_name} reduces nothing")
+    x_numel, r_numel = hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel")
+    if not x_numel or not r_numel:
+        raise NotPermuted(f"{kernel_name}'s extents are not constants")
+    kernel = _Kernel(function, x_numel, r_numel)
+    plan = kernel.plan()
+    function = _readdressed(function, kernel, plan)
+    return Retraversal(ast.unparse(tree) + "\n", plan.names, plan.count, plan.split, plan.digits, plan.outer_keys)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    names: tuple[str, ...]
+    coefficients: tuple[int, ...]
+    count: int
+    split: bool
+    digits: tuple[Digit, ...]
+    direct: frozenset            # indices (in _Kernel.loads) of the loads whose address is the box itself
+    outer_keys: int
+
+
+class _Kernel:
+    """The kernel's index arithmetic, its loads, and the names that derive from the position."""
+
+    def __init__(self, function: ast.FunctionDef, x_numel: int, r_numel: int):
+        self.function, self.x_numel, self.r_numel = function, x_numel, r_numel
+        self.assigned: dict[str, ast.expr] = {}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                self.assigned.setdefault(node.targets[0].id, node.value)
+        self.index = {name: axes for name in self.assigned if (axes := self._index_axes(name, set()))}
+        self.loads = [n for n in ast.walk(function) if isinstance(n, ast.Call) and dotted_name(n.func) == "tl.load"]
+
+    # ------------------------------------------------------------------ which names are index arithmetic
+    def _index_axes(self, name: str, active: set[str]) -> frozenset | None:
+        """{'x'}, {'r'} or both: the roots an integer-arithmetic name is computed from (None: not one)."""
+        if name in X_ROOTS:
+            return frozenset("x")
+        if name in R_ROOTS:
+            return frozenset("r")
+        if name in active or name not in self.assigned:
+            return None
+        return self._expr_axes(self.assigned[name], active | {name})
+
+    def _expr_axes(self, expr: ast.expr, active: set[str]) -> frozenset | None:
+        if isinstance(expr, ast.Constant) and type(expr.value) is int:
+            return frozenset()
+        if isinstance(expr, ast.Name):
+            return self._index_axes(expr.id, active)
+        if isinstance(expr, ast.BinOp) and type(expr.op) in _INT_OPS:
+            left, right = self._expr_axes(expr.left, active), self._expr_axes(expr.right, active)
+            return None if left is None or right is None else left | right
+        return None
+
+    # ------------------------------------------------------------------ the plan
+    def plan(self) -> _Plan:
+        offsets = [self._offset(load) for load in self.loads]
+        names, coefficients = self._positions(offsets)
+        moving = [load for load, offset in zip(self.loads, offsets) if _names(offset) & set(names)]
+        self._check_flow(set(names))
+        masks = {ast.dump(_mask_of(load) or ast.Constant(True)) for load in moving}
+        if len(masks) != 1:
+            raise NotPermuted("the loads that move with the position are masked differently")
+        split = any("x" in self.index[n] for n in names)
+        outer = {n for offset in offsets for n in _names(offset) if n not in names}
+        if any("r" in self.index[n] for n in outer) or outer & self.derived:
+            raise NotPermuted("the position enters an address other than through its own names")
+        checked = None
+        blocks = self._outer_blocks(outer, split)
+        outer_keys = self.x_numel // len(blocks[0]) if split else self.x_numel
+        for xs in blocks:
+            found = self._check_block(xs, moving, names, coefficients)
+            if checked is not None and found != checked:
+                raise NotPermuted("the first and the last outer key are walked differently")
+            checked = found
+        count, digits, direct = checked
+        return _Plan(names, coefficients, count, split, digits, frozenset(self.loads.index(moving[i]) for i in direct),
+                     outer_keys)
+
+    def _offset(self, load: ast.Call) -> ast.expr:
+        pointer = load.args[0] if load.args else None
+        if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name)):
+            raise NotPermuted(f"line {load.lineno}: a load's address is not `pointer + offset`")
+        offset = pointer.right
+        if not _names(offset) <= set(self.index) or self._expr_axes(offset, set()) is None:
+            raise NotPermuted(f"line {load.lineno}: a load's address is not integer arithmetic on the indices "
+                              "(an indirect load)")
+        return offset
+
+    def _positions(self, offsets: list[ast.expr]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The longest affine sum of index names, one of them moving with r, in any load's address."""
+        best: list[tuple[str, int]] = []
+        for offset in offsets:
+            # a position that is split into digits (`(t // 126) % 126`): an address affine in its index names
+            # already walks memory in a fixed stride per name, which a launch configuration tunes, not this
+            divided = [n.left for n in ast.walk(offset) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.FloorDiv, ast.Mod))]
+            for node in divided:
+                terms = _affine_terms(node)
+                if (terms and len(terms) > len(best) and all(n in self.index for n, _ in terms)
+                        and any("r" in self.index[n] for n, _ in terms)):
+                    best = terms
+        if not best or not any(k == 1 for _, k in best):
+            raise NotPermuted("no load splits an affine position that moves with r into digits")
+        best.sort(key=lambda term: -term[1])
+        return tuple(n for n, _ in best), tuple(k for _, k in best)
+
+    def _check_flow(self, positions: set[str]) -> None:
+        """Names computed from the position (other than through a load) may only be masks."""
+        derived = set(positions)
+        changed = True
+        while changed:
+            changed = False
+            for name, expr in self.assigned.items():
+                if name not in derived and _reads_value(expr, derived):
+                    derived.add(name)
+                    changed = True
+        self.derived = derived - positions
+        self.conditions = []       # masks and where-conditions that read the position: true where it is in
+        allowed = set()            # Name nodes in a load's address or mask, or a where's condition
+        for node in ast.walk(self.function):
+            condition = None
+            if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.load":
+                allowed.update(id(n) for n in ast.walk(node.args[0]))
+                condition = _mask_of(node)
+            if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.where" and node.args:
+                condition = node.args[0]
+            if condition is not None:
+                allowed.update(id(n) for n in ast.walk(condition))
+                if _reads(condition, derived):
+                    self.conditions.append(condition)
+            if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.store":
+                if _reads(node.args[0], derived):
+                    raise NotPermuted(f"line {node.lineno}: a store's address moves with the position")
+        for node in ast.walk(self.function):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                if node.targets[0].id in derived:
+                    allowed.update(id(n) for n in ast.walk(node.value))
+        for node in ast.walk(self.function):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in derived:
+                if id(node) not in allowed:
+                    raise NotPermuted(f"line {node.lineno}: {node.id} carries the position into a value")
+
+    def _outer_blocks(self, outer: set[str], split: bool) -> list[np.ndarray]:
+        """The x indices of the first and the last outer key (one row each when the positions are in r)."""
+        if not split:
+            return [np.array([0]), np.array([self.x_numel - 1])]
+        one = np.zeros((1, 1), dtype=np.int64)
+        key = lambda x: tuple(int(np.asarray(self._evaluate(ast.Name(n), one + x, one)).flat[0]) for n in sorted(outer))
+        blocks = []
+        for start, step in ((0, 1), (self.x_numel - 1, -1)):
+            first, x = key(start), start
+            while 0 <= x + step < self.x_numel and key(x + step) == first:
+                x += step
+                if abs(x - start) * self.r_numel > MAX_CHECKED:
+                    raise NotPermuted(f"an outer key spans more than {MAX_CHECKED} positions to check")
+            blocks.append(np.arange(min(start, x), max(start, x) + 1))
+        return blocks
+
+    def _check_block(self, xs: np.ndarray, moving: list[ast.Call], names: tuple[str, ...],
+                     coefficients: tuple[int, ...]) -> tuple[int, tuple[Digit, ...]]:
+        xs, rs = xs.reshape(-1, 1).astype(np.int64), np.arange(self.r_numel, dtype=np.int64).reshape(1, -1)
+        shape = (xs.shape[0], rs.shape[1])
+        mask = np.broadcast_to(self._truth(_mask_of(moving[0]), xs, rs), shape)
+        position = self._evaluate(_affine(names, coefficients), xs, rs)
+        t = np.broadcast_to(position, shape)[mask]
+        count = int(t.size)
+        if count < 2 or not np.array_equal(np.sort(t), np.arange(count)):
+            raise NotPermuted("the masked-in positions are not 0..D-1, each once")
+        for condition in self.conditions:
+            if not np.broadcast_to(self._truth(condition, xs, rs), shape)[mask].all():
+                raise NotPermuted(f"line {condition.lineno}: `{ast.unparse(condition)[:40]}` reads the position and "
+                                  "is false at a masked-in one")
+        split_back = self._split_back(np.arange(count), names, coefficients)
+        if not np.array_equal(sum(k * v for k, v in zip(coefficients, split_back)), np.arange(count)):
+            raise NotPermuted("the position's terms do not split it back into its index names")
+        order = np.argsort(t)
+        x_of = np.broadcast_to(xs, shape)[mask][order].reshape(-1, 1)
+        split_back = {n: v.reshape(-1, 1) for n, v in zip(names, split_back)}
+        main, walks = None, []
+        for load in moving:
+            offset = load.args[0].right
+            here = np.broadcast_to(self._evaluate(offset, xs, rs), shape)[mask][order]
+            there = self._evaluate(offset, x_of, np.zeros((1, 1), dtype=np.int64), split_back)
+            if not np.array_equal(here, np.broadcast_to(there, (count, 1)).ravel()):
+                raise NotPermuted(f"line {load.lineno}: the address depends on more than the position")
+            walked = here - here[0]
+            walks.append(walked)
+            if main is None and not np.array_equal(walked, np.arange(count)) and \
+                    np.array_equal(np.sort(walked), np.arange(count)):
+                main = walked
+        if main is None:
+            raise NotPermuted("no load walks a permuted box (the positions are already in memory order)")
+        # the loads that walk this very box read `base + t` once re-addressed: no digit arithmetic left
+        direct = tuple(i for i, walked in enumerate(walks) if np.array_equal(walked, main))
+        return count, _digits(main), direct
+
+    def _split_back(self, t: np.ndarray, names: tuple[str, ...], coefficients: tuple[int, ...]) -> list[np.ndarray]:
+        values, rest = [], t
+        for k in coefficients:
+            values.append(rest // k)
+            rest = rest % k
+        return values
+
+    # ------------------------------------------------------------------ evaluation (numpy, int64)
+    def _evaluate(self, expr: ast.expr, xs: np.ndarray, rs: np.ndarray, bound: dict | None = None) -> np.ndarray:
+        cache: dict[str, np.ndarray] = dict(bound or {})
+        x, r = xs, rs
+
+        def value(node):
+            if isinstance(node, ast.Constant) and type(node.value) in (int, bool):
+                return np.int64(node.value)
+            if isinstance(node, ast.Name):
+                if node.id in cache:
+                    return cache[node.id]
+                if node.id in X_ROOTS:
+                    return x
+                if node.id in R_ROOTS:
+                    return r
+                if node.id == "xnumel":
+                    return np.int64(self.x_numel)
+                if node.id == "r0_numel":
+                    return np.int64(self.r_numel)
+                if node.id not in self.assigned:
+                    raise NotPermuted(f"{node.id} is not computed in the kernel")
+                cache[node.id] = value(self.assigned[node.id])
+                return cache[node.id]
+            if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
+                return _INT_OPS[type(node.op)](value(node.left), value(node.right))
+            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
+                op = np.logical_and if isinstance(node.op, ast.BitAnd) else np.logical_or
+                return op(value(node.left), value(node.right))
+            if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
+                return _COMPARE[type(node.ops[0])](value(node.left), value(node.comparators[0]))
+            if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+                return -value(node.operand)
+            if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.full" and len(node.args) >= 2:
+                return value(node.args[1])
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
+                return value(node.func.value)       # an index cast (`.to(tl.int32)`): the values fit it
+            raise NotPermuted(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:40]}` is not index "
+                              "arithmetic this transform reads")
+
+        return np.asarray(value(expr))
+
+    def _truth(self, expr: ast.expr | None, xs: np.ndarray, rs: np.ndarray) -> np.ndarray:
+        return np.ones((1, 1), dtype=bool) if expr is None else self._evaluate(expr, xs, rs).astype(bool)
+
+
+def _digits(walked: np.ndarray) -> tuple[Digit, ...]:
+    """The mixed-radix digits of a permutation `walked` of 0..D-1: position weight, address stride, radix."""
+    count = walked.size
+    digits, weight = [], 1
+    while weight < count:
+        stride = int(walked[weight] - walked[0])
+        steps = np.arange(count // weight)
+        wrong = np.nonzero(walked[steps * weight] - walked[0] != steps * stride)[0]
+        radix = int(wrong[0]) if wrong.size else int(steps.size)
+        if radix < 2:
+            raise NotPermuted("the walked address is not a box of whole digits")
+        if count % (weight * radix):
+            raise NotPermuted("the walked address is not a box of whole digits")
+        digits.append(Digit(weight, stride, radix))
+        weight *= radix
+    t = np.arange(count)
+    rebuilt = sum(d.stride * ((t // d.weight) % d.radix) for d in digits)
+    if not np.array_equal(rebuilt, walked):
+        raise NotPermuted("the walked address is not a permuted box (mixed-radix digits)")
+    inverse = sum(d.weight * ((t // d.stride) % d.radix) for d in digits)
+    if not np.array_equal(walked[inverse], t):
+        raise NotPermuted("the permuted box has no digit-wise inverse")
+    return tuple(digits)
+
+
+# ---------------------------------------------------------------------------------- rewriting the loads
+
+def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast.FunctionDef:
+    """Insert the memory-order position and its split into primed names after the last assignment of a
+    position name, and make every load's address read the primed names."""
+    primed = {name: PREFIX + name for name in plan.names}
+    lines = [f"{PREFIX}t = {ast.unparse(_affine(plan.names, plan.coefficients))}",
+             f"{PREFIX}p = {_inverse_text(plan.digits)}"]
+    rest = f"{PREFIX}p"
+    for index, (name, k) in enumerate(zip(plan.names, plan.coefficients)):
+        last = index == len(plan.names) - 1
+        lines.append(f"{primed[name]} = {rest}" if k == 1 else f"{primed[name]} = {rest} // {k}")
+        if not last:
+            lines.append(f"{PREFIX}rest{index} = {rest} % {k}")
+            rest = f"{PREFIX}rest{index}"
+    statements = ast.parse("\n".join(lines)).body
+    body, at = _last_assignment(function, set(plan.names))
+    body[at + 1:at + 1] = statements
+    for index, load in enumerate(kernel.loads):
+        if index in plan.direct:         # the box's base for this outer key (its position 0), plus t
+            pointer = load.args[0]
+            pointer.right = ast.BinOp(_zeroed(pointer.right, set(plan.names)), ast.Add(), ast.Name(f"{PREFIX}t"))
+        elif _names(load.args[0]) & set(plan.names):
+            load.args[0] = _renamed(load.args[0], primed)
+    ast.fix_missing_locations(function)
+    return function
+
+
+def _inverse_text(digits: tuple[Digit, ...]) -> str:
+    """P(t): the logical position of the element at memory position t, digit by digit."""
+    terms = []
+    for d in sorted(digits, key=lambda d: d.stride):
+        part = f"{PREFIX}t" if d.stride == 1 else f"({PREFIX}t // {d.stride})"
+        if d.stride * d.radix < max(x.stride * x.radix for x in digits):
+            part = f"({part} % {d.radix})"
+        terms.append(part if d.weight == 1 else f"{d.weight}*{part}")
+    return " + ".join(terms)
+
+
+def _last_assignment(function: ast.FunctionDef, names: set[str]) -> tuple[list, int]:
+    """(the statement list, index) of the last assignment to any of `names`, in program order."""
+    found = None
+
+    def visit(body: list):
+        nonlocal found
+        for i, stmt in enumerate(body):
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id in names for t in stmt.targets):
+                found = (body, i)
+            for field in ("body", "orelse"):
+                inner = getattr(stmt, field, None)
+                if isinstance(inner, list) and not isinstance(stmt, ast.FunctionDef):
+                    visit(inner)
+
+    visit(function.body)
+    if found is None:
+        raise NotPermuted("the position's names are not assigned in the kernel")
+    return found
+
+
+def _renamed(node: ast.expr, names: dict[str, str]) -> ast.expr:
+    node = copy.deepcopy(node)
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name) and child.id in names:
+            child.id = names[child.id]
+    return node
+
+
+def _zeroed(node: ast.expr, names: set[str]) -> ast.expr:
+    """`node` with `names` set to 0 (the offset of position 0)."""
+    class Zero(ast.NodeTransformer):
+        def visit_Name(self, child):
+            return ast.Constant(0) if child.id in names else child
+
+    return Zero().visit(copy.deepcopy(node))
+
+
+# ---------------------------------------------------------------------------------- small readers
+
+def _affine_terms(node: ast.AST) -> list[tuple[str, int]]:
+    """`a + 511*b + c*112896` -> [(a, 1), (b, 511), (c, 112896)] (a sum of two or more terms), else []."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return []
+    terms, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.BinOp) and isinstance(item.op, ast.Add):
+            stack += [item.left, item.right]
+        elif isinstance(item, ast.Name):
+            terms.append((item.id, 1))
+        elif isinstance(item, ast.BinOp) and isinstance(item.op, ast.Mult):
+            pair = (item.left, item.right) if isinstance(item.right, ast.Name) else (item.right, item.left)
+            if not (isinstance(pair[0], ast.Constant) and type(pair[0].value) is int and isinstance(pair[1], ast.Name)):
+                return []
+            terms.append((pair[1].id, pair[0].value))
+        else:
+            return []
+    names = [n for n, _ in terms]
+    return terms if len(set(names)) == len(names) else []
+
+
+def _affine(names: tuple[str, ...], coefficients: tuple[int, ...]) -> ast.expr:
+    return ast.parse(" + ".join(n if k == 1 else f"{k}*{n}" for n, k in zip(names, coefficients)), mode="eval").body
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _reads(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
+def _reads_value(expr: ast.expr, names: set[str]) -> bool:
+    """`expr` reads `names` other than in a load (address or mask) or a where's condition: what it computes
+    can depend on them."""
+    if isinstance(expr, ast.Call) and dotted_name(expr.func) == "tl.load":
+        return False
+    if isinstance(expr, ast.Call) and dotted_name(expr.func) == "tl.where" and expr.args:
+        return any(_reads_value(a, names) for a in expr.args[1:]) or \
+            any(_reads_value(k.value, names) for k in expr.keywords)
+    if isinstance(expr, ast.Name):
+        return expr.id in names
+    return any(_reads_value(child, names) for child in ast.iter_child_nodes(expr))
+
+
+def _mask_of(load: ast.Call) -> ast.expr | None:
+    mask = load.args[1] if len(load.args) > 1 else next((k.value for k in load.keywords if k.arg == "mask"), None)
+    return None if mask is None or (isinstance(mask, ast.Constant) and mask.value is None) else mask

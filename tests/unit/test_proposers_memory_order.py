@@ -1,0 +1,168 @@
+"""memory-order: a split reduction over a channels-last tensor, written in logical order, reads memory in order.
+
+The groups are Inductor's own output modules (torch 2.13, CPU tensors, under the Triton interpreter) for a
+mean and a max over C, H and W of a channels-last [3, 16, 30, 30] tensor: a first kernel writes partial
+results of 127-element chunks of the NCHW position (its last chunk masked), each load turning the position
+into a channels-last address; the next kernels merge the partials. The candidate must give the group's
+result as accurately as the original does against float64 (a max exactly), and the analysis must read the
+same permutation from the H200 capture of a conv + group norm + mean, where it matters (16.8 % of the
+kernel's floor).
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+from row_loop_helpers import REPO, assert_as_accurate
+
+from kernelopt.lift import lift_file
+from kernelopt.passes.base import PassContext
+from kernelopt.passes.classify_dispatch import ClassifyDispatch
+from kernelopt.passes.detect_fusion import DetectFusion
+from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
+from kernelopt.proposers.memory_order import MemoryOrderProposer
+from kernelopt.proposers.traversal import Digit, NotPermuted, _digits, retraverse
+from kernelopt.rewrite.evaluate import load_candidate
+from kernelopt.rewrite.targets import group_target
+
+CHANNELS_LAST = REPO / "tests" / "fixtures" / "channels-last-cpu-2.13"
+GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
+N, C, HW = 3, 16, 900           # the fixtures' [3, 16, 30, 30]
+
+
+def group(path, number: int = 0):
+    module = lift_file(str(path))
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    target, why = group_target(module, number)
+    assert target is not None, why
+    return target
+
+
+def group_args(target, seed: int) -> list:
+    generator = torch.Generator().manual_seed(seed)
+    args = []
+    for arg in target.group_args:
+        if not arg.is_tensor:
+            args.append(arg.value)
+        else:   # storage of the right size: the kernels address it as the strides say
+            numel = 1 + sum((n - 1) * s for n, s in zip(arg.sizes, arg.strides))
+            args.append(torch.randn(numel, generator=generator, dtype=torch.float64).float())
+    return args
+
+
+def run_original(target, args: list) -> None:
+    for spec, positions in zip(target.launches, target.group_positions):
+        kernel = next(k for k in target.kernels if k.name == spec.kernel)
+        blocks = (("XBLOCK", 4),) + ((("R0_BLOCK", 64),) if "R0_BLOCK" in kernel.signature else ())
+        source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature,
+                                  grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
+        load_candidate(source, "memory_order_original")(*[args[p] for p in positions])
+
+
+def result_slot(target) -> int:
+    last = target.launches[-1]
+    return next(s for a, s in zip(last.args, target.group_positions[-1]) if a.is_tensor and a.written)
+
+
+def channels_last(args: list) -> torch.Tensor:
+    """The input's storage as [N, H*W, C] in float64 (channels last: the channel moves fastest)."""
+    return args[0][:N * C * HW].double().reshape(N, HW, C)
+
+
+@pytest.mark.parametrize("model, reference", [
+    ("relu_mean", lambda a: channels_last(a).clamp(min=0).mean((1, 2))),
+    ("amax_rows", lambda a: channels_last(a).amax((1, 2))),
+    # per-channel weights: their loads read the channel of the logical position the memory position holds
+    ("channel_affine_sum", lambda a: (channels_last(a) * a[1].double() + a[2].double()).sum((1, 2))),
+], ids=["mean of relu", "amax", "per-channel affine, then sum"])
+def test_group_reads_in_memory_order_and_keeps_the_result(model, reference):
+    target = group(CHANNELS_LAST / f"{model}.py")
+    assert MemoryOrderProposer.declined(target) == ""
+    candidates = list(MemoryOrderProposer().propose(target, []))
+    assert len(candidates) == 3
+    split = target.launches[0].kernel
+    assert [c.strategy.split()[1] for c in candidates] == [split] * 3
+    output = result_slot(target)
+    for seed in (0, 1):
+        args = group_args(target, seed)
+        original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+        run_original(target, original)
+        for candidate in candidates[:2]:
+            mine = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+            mine[output].fill_(float("nan"))
+            load_candidate(candidate.source, "memory_order_candidate")(*mine)
+            want = reference(args)
+            if model == "amax_rows":     # a max of the same elements: the same bits
+                assert torch.equal(mine[output], original[output])
+            assert_as_accurate(mine[output], original[output], want, f"{model} {candidate.strategy}")
+
+
+def test_partial_merge_that_stops_before_the_whole_key_is_declined():
+    """Group norm then mean: detect-fusion's group ends after the first merge (6 results for 3 images), so
+    the changed partials would be seen: no candidate."""
+    target = group(CHANNELS_LAST / "group_norm_mean.py")
+    assert list(MemoryOrderProposer().propose(target, [])) == []
+    assert "6 results for 3 outer keys" in MemoryOrderProposer.declined(target)
+
+
+def test_partials_read_after_the_group_are_declined():
+    target = group(CHANNELS_LAST / "relu_mean.py")
+    target = dataclasses.replace(target, scratch_args=())
+    assert list(MemoryOrderProposer().propose(target, [])) == []
+    assert "read after the group" in MemoryOrderProposer.declined(target)
+
+
+def test_h200_conv_group_norm_mean_permutation_is_read_from_its_code():
+    """The capture where it matters: positions x1, x0, r0_3 of the NCHW index over [64, 126, 126] per
+    image; the channels-last address moves 64 per H*W step and 1 per channel."""
+    target = group(GENERAL / "conv_group_norm_mean" / "conv_group_norm_mean.default.0.py")
+    kernel = next(k for k in target.kernels if k.name.endswith("_3"))
+    found = retraverse(kernel.source, kernel.name)
+    assert found.positions == ("x1", "x0", "r0_3") and found.split
+    assert found.count == 64 * 126 * 126 and found.outer_keys == 64
+    assert found.digits == (Digit(1, 64, 126 * 126), Digit(126 * 126, 1, 64))
+    function = next(n for n in ast.walk(ast.parse(found.source)) if isinstance(n, ast.FunctionDef))
+    main_load = next(n for n in ast.walk(function) if isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load")
+    assert ast.unparse(main_load.args[0]).endswith("+ _mo_t)")      # the image's base + the memory position
+    candidates = list(MemoryOrderProposer().propose(target, []))
+    assert candidates and all(c.strategy.startswith(f"memory-order {kernel.name}") for c in candidates)
+
+
+@pytest.mark.parametrize("fixture, why", [
+    (GENERAL / "argmax_over_dim0" / "argmax_over_dim0.default.0.py", "picks an index"),
+    (GENERAL / "cumsum_long_rows" / "cumsum_long_rows.default.0.py", "scans"),
+    (GENERAL / "layer_norm_few_long_rows" / "layer_norm_few_long_rows.default.0.py", "already in memory order"),
+], ids=["argmax", "scan", "contiguous rows"])
+def test_kernels_it_must_not_touch_say_why(fixture, why):
+    module = lift_file(str(fixture))
+    reasons = []
+    for kernel in module.kernels:
+        with pytest.raises(NotPermuted) as caught:
+            retraverse(kernel.attrs["source"], kernel.symbol)
+        reasons.append(str(caught.value))
+    assert any(why in r for r in reasons), reasons
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(2, 6), min_size=2, max_size=4), st.data())
+def test_digits_invert_any_permuted_box(sizes, data):
+    """Any transpose of a box: the address of logical position t, in memory order, is undone digit by digit."""
+    order = data.draw(st.permutations(range(len(sizes))))
+    shape = np.arange(int(np.prod(sizes))).reshape(sizes)
+    walked = np.ascontiguousarray(np.argsort(shape.transpose(order).ravel()))   # memory position of each t
+    digits = _digits(walked)
+    t = np.arange(walked.size)
+    inverse = sum(d.weight * ((t // d.stride) % d.radix) for d in digits)
+    assert np.array_equal(walked[inverse], t)
+
+
+def test_a_scatter_is_not_a_box():
+    walked = np.array([0, 2, 1, 3, 5, 4])
+    with pytest.raises(NotPermuted):
+        _digits(walked)
