@@ -138,7 +138,9 @@ def test_h200_conv_group_norm_mean_permutation_is_read_from_its_code():
     (GENERAL / "argmax_over_dim0" / "argmax_over_dim0.default.0.py", "picks an index"),
     (GENERAL / "cumsum_long_rows" / "cumsum_long_rows.default.0.py", "scans"),
     (GENERAL / "layer_norm_few_long_rows" / "layer_norm_few_long_rows.default.0.py", "already in memory order"),
-], ids=["argmax", "scan", "contiguous rows"])
+    # unsplit, Inductor reduces an image of a channels-last tensor in memory order itself
+    (CHANNELS_LAST / "many_images_mean.py", "no load splits an affine position"),
+], ids=["argmax", "scan", "contiguous rows", "unsplit channels-last rows"])
 def test_kernels_it_must_not_touch_say_why(fixture, why):
     module = lift_file(str(fixture))
     reasons = []
