@@ -57,8 +57,24 @@ def host_copy(tensor: torch.Tensor) -> torch.Tensor:
     """A copy of a device tensor on the host, kept there to free device memory at real sizes: pinned where
     contiguous, so that copying it back to the device runs at full speed."""
     if not tensor.is_contiguous():     # (torch 2.11 tensors have no is_non_overlapping_and_dense)
-        return tensor.to("cpu", copy=True)
+        return layout_copy(tensor, "cpu")
     return torch.empty(tensor.size(), dtype=tensor.dtype, pin_memory=True).copy_(tensor)
+
+
+def layout_copy(tensor: torch.Tensor, device=None) -> torch.Tensor:
+    """A copy with the tensor's own strides. A kernel hard-codes its arguments' strides: Inductor's buffer of
+    partial sums [64, 9, 221] with strides (2016, 221, 1) leaves a gap after each row of 9 x 221, and
+    `clone()` of such a tensor is contiguous (strides (1989, 221, 1)), so a launch replayed on the copy
+    writes past its end. Broadcast (stride-0) tensors, which cannot be written element by element, are
+    cloned as they are: a kernel reads them, and reads the copy's first elements the same."""
+    device = tensor.device if device is None else torch.device(device)
+    if tensor.is_contiguous() or 0 in tensor.stride():
+        return tensor.to(device, copy=True) if device != tensor.device else tensor.clone()
+    try:
+        out = torch.empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=device)
+        return out.copy_(tensor)
+    except RuntimeError:               # overlapping strides: no element-wise layout to keep
+        return tensor.to(device, copy=True) if device != tensor.device else tensor.clone()
 
 
 def poison_(tensor: torch.Tensor) -> torch.Tensor:

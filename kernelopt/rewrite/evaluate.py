@@ -31,7 +31,7 @@ from kernelopt.errors import UsageError
 from kernelopt.ir.effects import mutated_arguments
 from kernelopt.job_workdir import owned_temp_folder, remove_tree
 from kernelopt.legality import GateError, check_candidate
-from kernelopt.legality.cases import LaunchInputs, host_copy
+from kernelopt.legality.cases import LaunchInputs, host_copy, layout_copy
 from kernelopt.legality.memory_budget import parse_size
 from kernelopt.legality.phase_timings import time_line
 from kernelopt.legality.module import float64_module, reference_of
@@ -44,7 +44,7 @@ from .targets import VENDOR_POSITIONAL, vendor_operands
 
 
 def _clone(value: Any) -> Any:
-    return value.clone() if isinstance(value, torch.Tensor) else value
+    return layout_copy(value) if isinstance(value, torch.Tensor) else value
 
 
 def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
@@ -115,11 +115,11 @@ class _CaptureStore:
         if not isinstance(value, torch.Tensor):
             return value
         if value.device.type != "cuda":
-            return value.clone()
+            return layout_copy(value)
         nbytes = value.numel() * value.element_size()
         if nbytes <= self.left:
             self.left -= nbytes
-            return value.clone()
+            return layout_copy(value)
         self.parked += nbytes
         return host_copy(value)
 

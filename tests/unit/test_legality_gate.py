@@ -284,3 +284,39 @@ def test_elementwise_slack_compares_extremes_at_the_same_rank_on_large_outputs()
     buggy[:: 100] += 40 * scale
     failure, _ = compare.values(0, buggy, original, ref, "strict", 2.0, name)
     assert failure is not None and failure.check in ("mismatch", "less-accurate")
+
+
+GAPPED_STORE = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gapped_double(in_ptr0, out_ptr0, xnumel, XBLOCK: tl.constexpr):
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    xmask = xindex < xnumel
+    x0 = xindex % 10
+    x1 = xindex // 10
+    tmp0 = tl.load(in_ptr0 + xindex, xmask)
+    tl.store(out_ptr0 + (x0 + 16 * x1), tmp0 * 2.0, xmask)   # rows of 10 padded to 16, as Inductor pads
+
+
+def run(*args):
+    gapped_double[(triton.cdiv(args[2], 64),)](*args, XBLOCK=64)
+'''
+
+
+def test_a_captured_buffer_with_gaps_keeps_its_strides_and_the_gate_can_guard_it():
+    """Inductor pads a buffer's rows ([4, 10] with strides (16, 1)) and its kernels hard-code those strides. The
+    capture's copy must keep them: a contiguous copy (what `clone()` gives) is 24 elements short, the replayed
+    original writes past it, and the gate refused every candidate ("cannot guard it")."""
+    from kernelopt.rewrite.evaluate import _CaptureStore, load_candidate
+
+    padded = torch.as_strided(torch.zeros(64), (4, 10), (16, 1))
+    copied = _CaptureStore(1 << 20).copy(padded)
+    assert copied.stride() == (16, 1) and torch.equal(copied, padded)
+    assert C.host_copy(padded).stride() == (16, 1)
+    launch = LaunchInputs((torch.randn(40), copied, 40))
+    run = load_candidate(GAPPED_STORE, "gapped_original")
+    verdict = check_candidate(run, GAPPED_STORE, [launch], output_args=[1], timeout_floor_s=3.0)
+    assert verdict.accepted, verdict
