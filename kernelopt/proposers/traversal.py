@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -73,6 +74,23 @@ class Retraversal:
 
 def retraverse(source: str, kernel_name: str) -> Retraversal:
     """The kernel re-addressed to read its permuted input in memory order, or NotPermuted(why)."""
+    found = _retraversed(source, kernel_name)
+    if isinstance(found, str):
+        raise NotPermuted(found)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _retraversed(source: str, kernel_name: str) -> Retraversal | str:
+    """retraverse's answer or its reason, kept: the search asks per target and per round, and checking a
+    kernel evaluates its index arithmetic over up to MAX_CHECKED positions."""
+    try:
+        return _retraverse(source, kernel_name)
+    except NotPermuted as why:
+        return str(why)
+
+
+def _retraverse(source: str, kernel_name: str) -> Retraversal:
     try:
         tree = ast.parse(strip_heuristics(source))
     except SyntaxError as error:
