@@ -23,7 +23,8 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
-PROPOSERS = ("templates", "fuse", "store-remap", "epilogue", "outer-tile", "row-on-chip", "fold-pass", "block-online", "split-row", "retune")
+PROPOSERS = ("templates", "fuse", "store-remap", "memory-order", "epilogue", "outer-tile", "row-on-chip", "fold-pass",
+             "block-online", "split-row", "retune")
 
 
 def census() -> list[dict]:

@@ -22,7 +22,7 @@ from .base import Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text,
                                grid_type_of, recorded_config)
 from .retune import RetuneProposer
-from .traversal import NotPermuted, Retraversal, retraverse
+from .traversal import NO_DIGITS, NOT_A_REDUCTION, NotPermuted, Retraversal, retraverse
 
 MORE_CONFIGS = 3                 # configurations tried beside the recorded one, for the re-addressed kernels
 MERGING_KINDS = ("reduction", "persistent_reduction")
@@ -65,7 +65,8 @@ class MemoryOrderProposer:
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:
-        """Why a reduction that reads a permuted tensor gets no candidate ('' when it gets some, or none applies)."""
+        """Why a reduction that reads a permuted tensor gets no candidate ('' when it gets some, or when no
+        kernel of the target reads one: not this transform's kind of kernel)."""
         try:
             _plan(target)
         except MemoryOrderDeclined as why:
@@ -83,15 +84,20 @@ def _plan(target: RewriteTarget) -> _Plan:
         try:
             rewritten[name] = retraverse(kernel.source, name)
         except NotPermuted as why:
-            reasons.append(f"{name}: {why}")
+            if str(why) not in (NO_DIGITS, NOT_A_REDUCTION):     # a near miss is worth a remark
+                reasons.append(f"{name}: {why}")
     if not rewritten:
-        raise MemoryOrderDeclined("; ".join(reasons) or "no reduction kernel")
+        raise MemoryOrderDeclined("; ".join(reasons))
     for name, found in list(rewritten.items()):
-        if found.split:
-            problem = _partials_problem(target, name, found.outer_keys)
-            if problem:
-                del rewritten[name]
-                reasons.append(f"{name}: {problem}")
+        if not found.split:
+            continue
+        try:
+            unit = _merge_unit(found, _merged_results(target, name))
+            if unit != found.count:      # the group merges parts of an outer key alone: permute within them
+                rewritten[name] = retraverse(kernels[name].source, name, unit)
+        except (MemoryOrderDeclined, NotPermuted) as why:
+            del rewritten[name]
+            reasons.append(f"{name}: {why}")
     if not rewritten:
         raise MemoryOrderDeclined("; ".join(reasons))
     configs = {}
@@ -104,18 +110,19 @@ def _plan(target: RewriteTarget) -> _Plan:
     return _Plan(rewritten, configs)
 
 
-def _partials_problem(target: RewriteTarget, name: str, outer_keys: int) -> str:
-    """Why the split kernel's partial results may not change ('' when they may). Each buffer it writes must be
-    a scratch slot of the group, read only by later reductions of the group; following what those write,
-    through scratch slots, the results that leave the group must be one per outer key (the partials of a
-    key merged whole: a merge that stops part-way would show the changed partials)."""
+def _merged_results(target: RewriteTarget, name: str) -> int:
+    """How many results the split kernel's partials are merged into before they leave the group. Each buffer
+    it writes must be a scratch slot of the group, read only by later reductions of the group; following
+    what those write through scratch slots, every buffer that leaves the group must hold the same number of
+    results (else MemoryOrderDeclined)."""
     if not target.group_args:
-        return "its reduction is split across programs: its partials change, which only its fusion group may allow"
+        raise MemoryOrderDeclined("its reduction is split across programs: its partials change, which only its "
+                                  "fusion group may allow")
     kinds = {k.name: k.kind for k in target.kernels}
     start = next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
     pending = [(start, slot) for arg, slot in zip(target.launches[start].args, target.group_positions[start])
                if arg.is_tensor and arg.written]
-    seen = set()
+    seen, results = set(), set()
     while pending:
         writer, slot = pending.pop()
         if (writer, slot) in seen:
@@ -124,20 +131,33 @@ def _partials_problem(target: RewriteTarget, name: str, outer_keys: int) -> str:
         arg = target.group_args[slot]
         if slot not in target.scratch_args:
             if writer == start:
-                return f"its partial results ({arg.name}) are read after the group"
-            if math.prod(arg.sizes) != outer_keys:
-                return (f"the group merges its partials into {math.prod(arg.sizes)} results for {outer_keys} outer "
-                        "keys: only a whole key's merge is unchanged")
+                raise MemoryOrderDeclined(f"its partial results ({arg.name}) are read after the group")
+            results.add(math.prod(arg.sizes))
             continue
         readers = [j for j in range(writer + 1, len(target.launches)) if slot in target.group_positions[j]]
         if not readers:
-            return f"a buffer of partial results ({arg.name}) is not merged inside the group"
+            raise MemoryOrderDeclined(f"a buffer of partial results ({arg.name}) is not merged inside the group")
         for j in readers:
             if kinds[target.launches[j].kernel] not in MERGING_KINDS:
-                return f"its partial results are read by {target.launches[j].kernel}, which does not reduce them"
+                raise MemoryOrderDeclined(f"its partial results are read by {target.launches[j].kernel}, which "
+                                          "does not reduce them")
             pending += [(j, s) for a, s in zip(target.launches[j].args, target.group_positions[j])
                         if a.is_tensor and a.written]
-    return ""
+    if len(results) != 1:
+        raise MemoryOrderDeclined(f"its partials leave the group merged into {sorted(results)} results")
+    return results.pop()
+
+
+def _merge_unit(found: Retraversal, results: int) -> int:
+    """The positions one result of the group merges: a whole outer key (or several), or an equal part of one
+    (Inductor splits a key into consecutive chunks of positions, and a group that stops before the last merge
+    leaves one result per chunk). Only positions within such a unit may trade places."""
+    keys = found.outer_keys
+    if results <= keys and keys % results == 0:
+        return found.count
+    if results % keys == 0 and found.count % (results // keys) == 0:
+        return found.count // (results // keys)
+    raise MemoryOrderDeclined(f"the group merges its partials into {results} results for {keys} outer keys")
 
 
 def _configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:

@@ -43,6 +43,9 @@ ORDERED = ("tl.associative_scan", "tl.cumsum", "tl.cumprod", "triton_helpers.max
            "triton_helpers.min_with_index")
 MAX_CHECKED = 1 << 24          # positions evaluated per outer key (a few numpy arrays of this many int64)
 PREFIX = "_mo_"
+# the two reasons that mean "not this kind of kernel at all" (the proposer stays silent about them)
+NOT_A_REDUCTION = "it reduces nothing"
+NO_DIGITS = "no load splits an affine position that moves with r into digits"
 _INT_OPS = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.FloorDiv: np.floor_divide,
             ast.Mod: np.mod}
 _COMPARE = {ast.Lt: np.less, ast.LtE: np.less_equal, ast.Gt: np.greater, ast.GtE: np.greater_equal,
@@ -55,11 +58,14 @@ class NotPermuted(Exception):
 
 @dataclass(frozen=True)
 class Digit:
-    """One mixed-radix digit of the position: `(t // weight) % radix` moves the address by `stride`."""
+    """One mixed-radix digit of the position: `(t // weight) % radix` moves the address by `stride`; `rank` is
+    its weight in memory order (the product of the radices of the digits with smaller strides: the stride
+    itself when the box has no gaps)."""
 
     weight: int
     stride: int
     radix: int
+    rank: int
 
 
 @dataclass(frozen=True)
@@ -68,29 +74,33 @@ class Retraversal:
     positions: tuple[str, ...]        # the index names the position is an affine sum of (r0_3, x0, x1)
     count: int                        # D: positions per outer key
     split: bool                       # the positions span x names: the kernel's partial results change
-    digits: tuple[Digit, ...]         # the permuted box, in position order
+    digits: tuple[Digit, ...]         # the permuted box of one unit, in position order
     outer_keys: int                   # how many outer keys (blocks of positions) the kernel's x range holds
+    unit: int                         # positions permuted among themselves (count, or a part that is merged alone)
 
 
-def retraverse(source: str, kernel_name: str) -> Retraversal:
-    """The kernel re-addressed to read its permuted input in memory order, or NotPermuted(why)."""
-    found = _retraversed(source, kernel_name)
+def retraverse(source: str, kernel_name: str, unit: int | None = None) -> Retraversal:
+    """The kernel re-addressed to read its permuted input in memory order, or NotPermuted(why).
+
+    unit  permute only within each run of `unit` consecutive positions (what the kernels after it merge
+          alone, when they stop short of a whole outer key); None: the whole outer key."""
+    found = _retraversed(source, kernel_name, unit)
     if isinstance(found, str):
         raise NotPermuted(found)
     return found
 
 
 @functools.lru_cache(maxsize=64)
-def _retraversed(source: str, kernel_name: str) -> Retraversal | str:
+def _retraversed(source: str, kernel_name: str, unit: int | None) -> Retraversal | str:
     """retraverse's answer or its reason, kept: the search asks per target and per round, and checking a
     kernel evaluates its index arithmetic over up to MAX_CHECKED positions."""
     try:
-        return _retraverse(source, kernel_name)
+        return _retraverse(source, kernel_name, unit)
     except NotPermuted as why:
         return str(why)
 
 
-def _retraverse(source: str, kernel_name: str) -> Retraversal:
+def _retraverse(source: str, kernel_name: str, unit: int | None) -> Retraversal:
     try:
         tree = ast.parse(strip_heuristics(source))
     except SyntaxError as error:
@@ -98,18 +108,21 @@ def _retraverse(source: str, kernel_name: str) -> Retraversal:
     function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
     if function is None:
         raise NotPermuted(f"no function named {kernel_name} in its source")
+    x_numel, r_numel = hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel")
+    kernel = _Kernel(function, x_numel or 0, r_numel or 0)
+    if not kernel.splits_a_position():
+        raise NotPermuted(NO_DIGITS)
     calls = {dotted_name(n.func) for n in ast.walk(function) if isinstance(n, ast.Call)}
     if calls & set(ORDERED):
-        raise NotPermuted(f"{kernel_name} scans or picks an index: its result depends on the order")
+        raise NotPermuted("it scans or picks an index: its result depends on the order")
     if not calls & set(REDUCTIONS):
-        raise NotPermuted(f"{kernel_name} reduces nothing")
-    x_numel, r_numel = hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel")
+        raise NotPermuted(NOT_A_REDUCTION)
     if not x_numel or not r_numel:
-        raise NotPermuted(f"{kernel_name}'s extents are not constants")
-    kernel = _Kernel(function, x_numel, r_numel)
-    plan = kernel.plan()
+        raise NotPermuted("its extents are not constants")
+    plan = kernel.plan(unit)
     function = _readdressed(function, kernel, plan)
-    return Retraversal(ast.unparse(tree) + "\n", plan.names, plan.count, plan.split, plan.digits, plan.outer_keys)
+    return Retraversal(ast.unparse(tree) + "\n", plan.names, plan.count, plan.split, plan.digits, plan.outer_keys,
+                       plan.unit)
 
 
 @dataclass(frozen=True)
@@ -121,6 +134,7 @@ class _Plan:
     digits: tuple[Digit, ...]
     direct: frozenset            # indices (in _Kernel.loads) of the loads whose address is the box itself
     outer_keys: int
+    unit: int
 
 
 class _Kernel:
@@ -156,8 +170,20 @@ class _Kernel:
             return None if left is None or right is None else left | right
         return None
 
+    def splits_a_position(self) -> bool:
+        """Some load's address divides (or takes the remainder of) a sum that moves with r: the form this
+        transform reads. Checked first, so that kernels of another kind get no remark."""
+        for load in self.loads:
+            pointer = load.args[0] if load.args else None
+            for node in ast.walk(pointer) if pointer is not None else ():
+                if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Mod)):
+                    terms = _affine_terms(node.left)
+                    if any(n in self.index and "r" in self.index[n] for n, _ in terms):
+                        return True
+        return False
+
     # ------------------------------------------------------------------ the plan
-    def plan(self) -> _Plan:
+    def plan(self, unit: int | None) -> _Plan:
         offsets = [self._offset(load) for load in self.loads]
         names, coefficients = self._positions(offsets)
         moving = [load for load, offset in zip(self.loads, offsets) if _names(offset) & set(names)]
@@ -173,13 +199,13 @@ class _Kernel:
         blocks = self._outer_blocks(outer, split)
         outer_keys = self.x_numel // len(blocks[0]) if split else self.x_numel
         for xs in blocks:
-            found = self._check_block(xs, moving, names, coefficients)
+            found = self._check_block(xs, moving, names, coefficients, unit)
             if checked is not None and found != checked:
                 raise NotPermuted("the first and the last outer key are walked differently")
             checked = found
         count, digits, direct = checked
         return _Plan(names, coefficients, count, split, digits, frozenset(self.loads.index(moving[i]) for i in direct),
-                     outer_keys)
+                     outer_keys, unit or count)
 
     def _offset(self, load: ast.Call) -> ast.expr:
         pointer = load.args[0] if load.args else None
@@ -204,7 +230,7 @@ class _Kernel:
                         and any("r" in self.index[n] for n, _ in terms)):
                     best = terms
         if not best or not any(k == 1 for _, k in best):
-            raise NotPermuted("no load splits an affine position that moves with r into digits")
+            raise NotPermuted(NO_DIGITS)
         best.sort(key=lambda term: -term[1])
         return tuple(n for n, _ in best), tuple(k for _, k in best)
 
@@ -261,7 +287,7 @@ class _Kernel:
         return blocks
 
     def _check_block(self, xs: np.ndarray, moving: list[ast.Call], names: tuple[str, ...],
-                     coefficients: tuple[int, ...]) -> tuple[int, tuple[Digit, ...]]:
+                     coefficients: tuple[int, ...], unit: int | None) -> tuple[int, tuple[Digit, ...], tuple]:
         xs, rs = xs.reshape(-1, 1).astype(np.int64), np.arange(self.r_numel, dtype=np.int64).reshape(1, -1)
         shape = (xs.shape[0], rs.shape[1])
         mask = np.broadcast_to(self._truth(_mask_of(moving[0]), xs, rs), shape)
@@ -270,6 +296,9 @@ class _Kernel:
         count = int(t.size)
         if count < 2 or not np.array_equal(np.sort(t), np.arange(count)):
             raise NotPermuted("the masked-in positions are not 0..D-1, each once")
+        unit = unit or count
+        if count % unit or unit < 2:
+            raise NotPermuted(f"{unit} positions do not divide the {count} of an outer key")
         for condition in self.conditions:
             if not np.broadcast_to(self._truth(condition, xs, rs), shape)[mask].all():
                 raise NotPermuted(f"line {condition.lineno}: `{ast.unparse(condition)[:40]}` reads the position and "
@@ -280,7 +309,7 @@ class _Kernel:
         order = np.argsort(t)
         x_of = np.broadcast_to(xs, shape)[mask][order].reshape(-1, 1)
         split_back = {n: v.reshape(-1, 1) for n, v in zip(names, split_back)}
-        main, walks = None, []
+        main, walks, why = None, [], "no load walks a permuted box (the positions are already in memory order)"
         for load in moving:
             offset = load.args[0].right
             here = np.broadcast_to(self._evaluate(offset, xs, rs), shape)[mask][order]
@@ -289,14 +318,24 @@ class _Kernel:
                 raise NotPermuted(f"line {load.lineno}: the address depends on more than the position")
             walked = here - here[0]
             walks.append(walked)
-            if main is None and not np.array_equal(walked, np.arange(count)) and \
-                    np.array_equal(np.sort(walked), np.arange(count)):
-                main = walked
+            units = walked.reshape(-1, unit)
+            within = units - units[:, :1]               # each unit's walk from its first position
+            if main is not None or (np.diff(within[0]) > 0).all():
+                continue                                # already in memory order
+            if not (within == within[0]).all():
+                why = f"the runs of {unit} positions are not walked alike"
+                continue
+            try:
+                main = (walked, _digits(within[0]))
+            except NotPermuted as error:
+                why = str(error)
         if main is None:
-            raise NotPermuted("no load walks a permuted box (the positions are already in memory order)")
-        # the loads that walk this very box read `base + t` once re-addressed: no digit arithmetic left
-        direct = tuple(i for i, walked in enumerate(walks) if np.array_equal(walked, main))
-        return count, _digits(main), direct
+            raise NotPermuted(why)
+        walked, digits = main
+        # whole-key dense boxes: the loads that walk it read `base + t` once re-addressed, no digit arithmetic
+        dense = unit == count and np.array_equal(np.sort(walked), np.arange(count))
+        direct = tuple(i for i, w in enumerate(walks) if dense and np.array_equal(w, walked))
+        return count, digits, direct
 
     def _split_back(self, t: np.ndarray, names: tuple[str, ...], coefficients: tuple[int, ...]) -> list[np.ndarray]:
         values, rest = [], t
@@ -351,9 +390,11 @@ class _Kernel:
 
 
 def _digits(walked: np.ndarray) -> tuple[Digit, ...]:
-    """The mixed-radix digits of a permutation `walked` of 0..D-1: position weight, address stride, radix."""
+    """The mixed-radix digits of the addresses `walked` of positions 0..D-1 (from the first one's): position
+    weight, address stride, radix, and the rank that enumerates them in memory order. A box with gaps
+    (channels 0-7 of 16 per pixel) is one too."""
     count = walked.size
-    digits, weight = [], 1
+    found, weight = [], 1
     while weight < count:
         stride = int(walked[weight] - walked[0])
         steps = np.arange(count // weight)
@@ -361,18 +402,23 @@ def _digits(walked: np.ndarray) -> tuple[Digit, ...]:
         radix = int(wrong[0]) if wrong.size else int(steps.size)
         if radix < 2:
             raise NotPermuted("the walked address is not a box of whole digits")
-        if count % (weight * radix):
+        if count % (weight * radix) or stride <= 0:
             raise NotPermuted("the walked address is not a box of whole digits")
-        digits.append(Digit(weight, stride, radix))
+        found.append((weight, stride, radix))
         weight *= radix
+    rank, digits = 1, {}
+    for weight, stride, radix in sorted(found, key=lambda d: d[1]):
+        digits[weight] = Digit(weight, stride, radix, rank)
+        rank *= radix
+    digits = tuple(digits[w] for w, _, _ in found)
     t = np.arange(count)
     rebuilt = sum(d.stride * ((t // d.weight) % d.radix) for d in digits)
     if not np.array_equal(rebuilt, walked):
         raise NotPermuted("the walked address is not a permuted box (mixed-radix digits)")
-    inverse = sum(d.weight * ((t // d.stride) % d.radix) for d in digits)
-    if not np.array_equal(walked[inverse], t):
+    inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
+    if not (np.diff(walked[inverse]) > 0).all():
         raise NotPermuted("the permuted box has no digit-wise inverse")
-    return tuple(digits)
+    return digits
 
 
 # ---------------------------------------------------------------------------------- rewriting the loads
@@ -381,8 +427,12 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast
     """Insert the memory-order position and its split into primed names after the last assignment of a
     position name, and make every load's address read the primed names."""
     primed = {name: PREFIX + name for name in plan.names}
-    lines = [f"{PREFIX}t = {ast.unparse(_affine(plan.names, plan.coefficients))}",
-             f"{PREFIX}p = {_inverse_text(plan.digits)}"]
+    lines = [f"{PREFIX}t = {ast.unparse(_affine(plan.names, plan.coefficients))}"]
+    if plan.unit == plan.count:
+        lines.append(f"{PREFIX}p = {_inverse_text(plan.digits, f'{PREFIX}t')}")
+    else:                                # permuted within each unit, the units kept in place
+        lines += [f"{PREFIX}u = {PREFIX}t % {plan.unit}",
+                  f"{PREFIX}p = {PREFIX}t - {PREFIX}u + {_inverse_text(plan.digits, f'{PREFIX}u')}"]
     rest = f"{PREFIX}p"
     for index, (name, k) in enumerate(zip(plan.names, plan.coefficients)):
         last = index == len(plan.names) - 1
@@ -403,12 +453,13 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast
     return function
 
 
-def _inverse_text(digits: tuple[Digit, ...]) -> str:
-    """P(t): the logical position of the element at memory position t, digit by digit."""
+def _inverse_text(digits: tuple[Digit, ...], t: str) -> str:
+    """P(t): the logical position of the element that is t-th in memory order, digit by digit."""
     terms = []
-    for d in sorted(digits, key=lambda d: d.stride):
-        part = f"{PREFIX}t" if d.stride == 1 else f"({PREFIX}t // {d.stride})"
-        if d.stride * d.radix < max(x.stride * x.radix for x in digits):
+    top = max(d.rank for d in digits)
+    for d in sorted(digits, key=lambda d: d.rank):
+        part = t if d.rank == 1 else f"({t} // {d.rank})"
+        if d.rank != top:
             part = f"({part} % {d.radix})"
         terms.append(part if d.weight == 1 else f"{d.weight}*{part}")
     return " + ".join(terms)

@@ -25,7 +25,7 @@ from kernelopt.passes.classify_dispatch import ClassifyDispatch
 from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
 from kernelopt.proposers.memory_order import MemoryOrderProposer
-from kernelopt.proposers.traversal import Digit, NotPermuted, _digits, retraverse
+from kernelopt.proposers.traversal import NO_DIGITS, Digit, NotPermuted, _digits, retraverse
 from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import group_target
 
@@ -103,12 +103,53 @@ def test_group_reads_in_memory_order_and_keeps_the_result(model, reference):
             assert_as_accurate(mine[output], original[output], want, f"{model} {candidate.strategy}")
 
 
-def test_partial_merge_that_stops_before_the_whole_key_is_declined():
-    """Group norm then mean: detect-fusion's group ends after the first merge (6 results for 3 images), so
-    the changed partials would be seen: no candidate."""
+def group_norm_chunk_sums(args: list, weight: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
+    """Group norm (4 groups of 4 channels, eps 1e-5) of the input, then summed over each half of the channels
+    (8 of 16) and every pixel: what the group's last kernel writes, [3, 2], before the mean's last merge."""
+    x = channels_last(args)
+    groups = x.reshape(N, HW, 4, 4)
+    mean = groups.mean((1, 3), keepdim=True)
+    var = groups.var((1, 3), unbiased=False, keepdim=True)
+    y = ((groups - mean) / torch.sqrt(var + 1e-5)).reshape(N, HW, C) * weight.double() + bias.double()
+    return y.reshape(N, HW, 2, 8).sum((1, 3))
+
+
+def test_a_group_that_merges_each_half_of_an_image_alone_permutes_within_the_halves():
+    """Group norm then mean: detect-fusion's group (at most 4 launches) ends after the first merge, one result
+    per image and half of its channels (6 for 3 images). The positions trade places only within each half
+    (7200: channels 0-7 or 8-15 of every pixel, 32 contiguous bytes per pixel), so the 6 sums stay what they
+    were, up to the order of their additions."""
     target = group(CHANNELS_LAST / "group_norm_mean.py")
+    candidates = list(MemoryOrderProposer().propose(target, []))
+    assert candidates, MemoryOrderProposer.declined(target)
+    split = next(k for k in target.kernels if k.name.endswith("_2"))
+    found = retraverse(split.source, split.name, 7200)
+    assert found.unit == 7200 and found.digits == (Digit(1, 16, 900, 8), Digit(900, 1, 8, 1))
+    output = result_slot(target)
+    affine = target.launches[1]            # the pointwise kernel that applies the weight (in_ptr1) and bias (in_ptr3)
+    names = [a.name for a in affine.args]
+    weight, bias = (target.group_positions[1][names.index(p)] for p in ("in_ptr1", "in_ptr3"))
+    for seed in (0, 1):
+        args = group_args(target, seed)
+        original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+        run_original(target, original)
+        mine = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+        mine[output].fill_(float("nan"))
+        load_candidate(candidates[0].source, "memory_order_candidate")(*mine)
+        want = group_norm_chunk_sums(args, args[weight][:C], args[bias][:C]).flatten()
+        assert_as_accurate(mine[output][:N * 2], original[output][:N * 2], want, "group norm, then sums of half an image")
+
+
+def test_parts_of_an_image_that_are_not_walked_alike_are_declined():
+    """Had the group merged fifths of an image (2880 positions: 3.2 channels of every pixel), the parts would
+    not be boxes walked alike: no candidate, and the remark says why."""
+    target = group(CHANNELS_LAST / "group_norm_mean.py")
+    output = result_slot(target)
+    args = list(target.group_args)
+    args[output] = dataclasses.replace(args[output], sizes=(3, 5), strides=(5, 1))
+    target = dataclasses.replace(target, group_args=tuple(args))
     assert list(MemoryOrderProposer().propose(target, [])) == []
-    assert "6 results for 3 outer keys" in MemoryOrderProposer.declined(target)
+    assert "runs of 2880 positions are not walked alike" in MemoryOrderProposer.declined(target)
 
 
 def test_partials_read_after_the_group_are_declined():
@@ -126,7 +167,7 @@ def test_h200_conv_group_norm_mean_permutation_is_read_from_its_code():
     found = retraverse(kernel.source, kernel.name)
     assert found.positions == ("x1", "x0", "r0_3") and found.split
     assert found.count == 64 * 126 * 126 and found.outer_keys == 64
-    assert found.digits == (Digit(1, 64, 126 * 126), Digit(126 * 126, 1, 64))
+    assert found.digits == (Digit(1, 64, 126 * 126, 64), Digit(126 * 126, 1, 64, 1))
     function = next(n for n in ast.walk(ast.parse(found.source)) if isinstance(n, ast.FunctionDef))
     main_load = next(n for n in ast.walk(function) if isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load")
     assert ast.unparse(main_load.args[0]).endswith("+ _mo_t)")      # the image's base + the memory position
@@ -135,12 +176,13 @@ def test_h200_conv_group_norm_mean_permutation_is_read_from_its_code():
 
 
 @pytest.mark.parametrize("fixture, why", [
-    (GENERAL / "argmax_over_dim0" / "argmax_over_dim0.default.0.py", "picks an index"),
-    (GENERAL / "cumsum_long_rows" / "cumsum_long_rows.default.0.py", "scans"),
+    (GENERAL / "argmax_over_dim0" / "argmax_over_dim0.default.0.py", NO_DIGITS),
+    (GENERAL / "cumsum_long_rows" / "cumsum_long_rows.default.0.py", NO_DIGITS),
     (GENERAL / "layer_norm_few_long_rows" / "layer_norm_few_long_rows.default.0.py", "already in memory order"),
+    (GENERAL / "cross_entropy_spatial" / "cross_entropy_spatial.default.0.py", "indirect load"),
     # unsplit, Inductor reduces an image of a channels-last tensor in memory order itself
-    (CHANNELS_LAST / "many_images_mean.py", "no load splits an affine position"),
-], ids=["argmax", "scan", "contiguous rows", "unsplit channels-last rows"])
+    (CHANNELS_LAST / "many_images_mean.py", NO_DIGITS),
+], ids=["argmax over dim 0", "scan", "contiguous rows", "gathered target", "unsplit channels-last rows"])
 def test_kernels_it_must_not_touch_say_why(fixture, why):
     module = lift_file(str(fixture))
     reasons = []
@@ -149,6 +191,15 @@ def test_kernels_it_must_not_touch_say_why(fixture, why):
             retraverse(kernel.attrs["source"], kernel.symbol)
         reasons.append(str(caught.value))
     assert any(why in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize("helper", ["triton_helpers.max_with_index", "tl.associative_scan"])
+def test_an_order_dependent_reduction_of_a_permuted_tensor_is_declined(helper):
+    """The amax kernel's position split into channels-last digits, its max2 turned into an index-picking (or
+    scanning) helper: whose result depends on the order the positions are visited, which this must keep."""
+    kernel = next(k for k in group(CHANNELS_LAST / "amax_rows.py").kernels if k.name.endswith("_0"))
+    with pytest.raises(NotPermuted, match="depends on the order"):
+        retraverse(kernel.source.replace("triton_helpers.max2", helper), kernel.name)
 
 
 @settings(max_examples=60, deadline=None)
@@ -160,8 +211,25 @@ def test_digits_invert_any_permuted_box(sizes, data):
     walked = np.ascontiguousarray(np.argsort(shape.transpose(order).ravel()))   # memory position of each t
     digits = _digits(walked)
     t = np.arange(walked.size)
-    inverse = sum(d.weight * ((t // d.stride) % d.radix) for d in digits)
+    inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
     assert np.array_equal(walked[inverse], t)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(2, 5), min_size=2, max_size=3), st.data())
+def test_digits_enumerate_any_box_with_gaps_in_memory_order(sizes, data):
+    """A box cut out of a larger tensor (each dimension padded): its elements, enumerated by rank, come in
+    increasing address order, each once."""
+    order = data.draw(st.permutations(range(len(sizes))))
+    padded = [n + data.draw(st.integers(0, 3)) for n in sizes]
+    strides = np.cumprod([1] + padded[:-1])                       # the padded tensor's strides, first dim fastest
+    moved = [sizes[i] for i in order]                            # logical order: the box's dims permuted
+    t = np.arange(int(np.prod(sizes)))
+    coords = np.unravel_index(t, moved[::-1])[::-1]               # first logical dim fastest
+    walked = sum(c * strides[order[k]] for k, c in enumerate(coords))
+    digits = _digits(walked - walked[0])
+    inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
+    assert sorted(inverse) == list(t) and (np.diff(walked[inverse]) > 0).all()
 
 
 def test_a_scatter_is_not_a_box():
