@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import torch
 
+from kernelopt.legality.cases import layout_copy
 from kernelopt.legality.compare import finite_rms, run_to_run_reach
 from kernelopt.legality.gate import Verdict
 from kernelopt.legality.tolerance import tolerance_for
@@ -114,7 +115,8 @@ def _as_tuple(result) -> tuple:
 
 
 def _clones(values) -> list:
-    return [v.clone() if isinstance(v, torch.Tensor) else v for v in values]
+    """Copies laid out as the values are (a module asserts its inputs' strides)."""
+    return [layout_copy(v) if isinstance(v, torch.Tensor) else v for v in values]
 
 
 def _fill(buffers, contents) -> list:
@@ -134,7 +136,7 @@ def _new_contents(inputs, generator) -> list:
             out.append(torch.empty_strided(value.shape, value.stride(), dtype=value.dtype,
                                            device=value.device).copy_(fresh))
         else:
-            out.append(value.clone() if isinstance(value, torch.Tensor) else value)
+            out.append(layout_copy(value) if isinstance(value, torch.Tensor) else value)
     return out
 
 
