@@ -38,7 +38,7 @@ X_ROOTS = ("xindex",)
 R_ROOTS = ("r0_index", "rindex")
 REDUCTIONS = ("tl.sum", "triton_helpers.max2", "triton_helpers.min2", "triton_helpers.prod",
               "triton_helpers.welford_reduce", "triton_helpers.welford", "triton_helpers.welford_combine",
-              "tl.max", "tl.min", "tl.reduce")
+              "tl.max", "tl.min")            # not tl.reduce: its combine function may depend on the order
 ORDERED = ("tl.associative_scan", "tl.cumsum", "tl.cumprod", "triton_helpers.max_with_index",
            "triton_helpers.min_with_index")
 MAX_CHECKED = 1 << 24          # positions evaluated per outer key (a few numpy arrays of this many int64)
@@ -259,8 +259,11 @@ class _Kernel:
                 if _reads(condition, derived):
                     self.conditions.append(condition)
             if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.store":
-                if _reads(node.args[0], derived):
+                # a split kernel stores each program's partial where its x names say: that place stays
+                moving = self.derived | {n for n in positions if "r" in self.index[n]}
+                if _reads(node.args[0], moving):
                     raise NotPermuted(f"line {node.lineno}: a store's address moves with the position")
+                allowed.update(id(n) for n in ast.walk(node.args[0]))
         for node in ast.walk(self.function):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 if node.targets[0].id in derived:
@@ -368,7 +371,11 @@ class _Kernel:
                 cache[node.id] = value(self.assigned[node.id])
                 return cache[node.id]
             if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
-                return _INT_OPS[type(node.op)](value(node.left), value(node.right))
+                left, right = value(node.left), value(node.right)
+                if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and (np.any(left < 0) or np.any(right <= 0)):
+                    # Triton divides integers as C does (towards zero), numpy floors: they agree only here
+                    raise NotPermuted(f"line {node.lineno}: `{ast.unparse(node)[:40]}` divides a negative index")
+                return _INT_OPS[type(node.op)](left, right)
             if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
                 op = np.logical_and if isinstance(node.op, ast.BitAnd) else np.logical_or
                 return op(value(node.left), value(node.right))

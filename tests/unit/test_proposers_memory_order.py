@@ -152,6 +152,35 @@ def test_parts_of_an_image_that_are_not_walked_alike_are_declined():
     assert "runs of 2880 positions are not walked alike" in MemoryOrderProposer.declined(target)
 
 
+def test_a_partial_stored_where_its_x_names_say_keeps_its_place():
+    """The split kernel's store spelled with the position's own x names (`x0 + 2*x1 + 114*x2`, the same place
+    as `xindex`): each program still writes its partial where it did, so the transform applies and the
+    group's mean stays as accurate."""
+    target = group(CHANNELS_LAST / "relu_mean.py")
+    split = target.kernels[0]
+    assert "tl.store(out_ptr0 + (x4), tmp11, xmask)" in split.source
+    edited = dataclasses.replace(split, source=split.source.replace(
+        "tl.store(out_ptr0 + (x4), tmp11, xmask)", "tl.store(out_ptr0 + (x0 + 2*x1 + 114*x2), tmp11, xmask)"))
+    target = dataclasses.replace(target, kernels=(edited,) + target.kernels[1:])
+    candidates = list(MemoryOrderProposer().propose(target, []))
+    assert candidates, MemoryOrderProposer.declined(target)
+    output = result_slot(target)
+    args = group_args(target, 3)
+    original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    run_original(target, original)
+    mine = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    load_candidate(candidates[0].source, "memory_order_candidate")(*mine)
+    assert_as_accurate(mine[output], original[output], channels_last(args).clamp(min=0).mean((1, 2)), "relu mean")
+
+
+def test_a_store_that_moves_with_r_is_declined():
+    kernel = group(CHANNELS_LAST / "relu_mean.py").kernels[0]
+    source = kernel.source.replace("tl.store(out_ptr0 + (x4), tmp11, xmask)",
+                                   "tl.store(out_ptr0 + (x4 + 0*r0_3), tmp11, xmask)")
+    with pytest.raises(NotPermuted, match="store's address moves with the position"):
+        retraverse(source, kernel.name)
+
+
 def test_partials_read_after_the_group_are_declined():
     target = group(CHANNELS_LAST / "relu_mean.py")
     target = dataclasses.replace(target, scratch_args=())
