@@ -24,6 +24,8 @@ import numpy as np
 
 from kernelopt.inductor_source import dotted_name, pointer_base, strip_heuristics
 
+from .index_values import IndexEvaluator
+
 SAMPLES = 4096               # random points of the whole output space checked on top of every axis line
 _PROLOGUE = ("xoffset", "xindex")
 
@@ -66,7 +68,7 @@ def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
     mask = load.args[1] if len(load.args) > 1 else _keyword(load, "mask")
     other = _keyword(load, "other")
     numel = int(np.prod(sizes)) if sizes else 1
-    evaluator = _Evaluator(assigns)
+    evaluator = IndexEvaluator(assigns, NotACopy, _PROLOGUE)
     if "xnumel" in assigns and int(evaluator.value(assigns["xnumel"], {})) != numel:
         raise NotACopy(f"the kernel runs over {ast.unparse(assigns['xnumel'])} elements, not the output's {numel}")
 
@@ -253,55 +255,3 @@ def contiguous_strides(sizes: tuple[int, ...]) -> tuple[int, ...]:
 def _flat(coords, strides) -> int:
     return sum(c * s for c, s in zip(coords, strides))
 
-
-# ---------------------------------------------------------------------------------- the evaluator
-
-def _truncdiv(a, b):
-    """Triton's (C's) integer division: rounds toward zero."""
-    q = np.abs(a) // np.abs(b)
-    return np.where((np.sign(a) * np.sign(b)) < 0, -q, q)
-
-
-_BINARY = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.BitAnd: np.bitwise_and,
-           ast.BitOr: np.bitwise_or, ast.FloorDiv: _truncdiv, ast.Mod: lambda a, b: a - b * _truncdiv(a, b)}
-_COMPARE = {ast.Lt: np.less, ast.LtE: np.less_equal, ast.Gt: np.greater, ast.GtE: np.greater_equal,
-            ast.Eq: np.equal, ast.NotEq: np.not_equal}
-
-
-class _Evaluator:
-    """Evaluates a kernel's integer and boolean index expressions on numpy arrays of positions."""
-
-    def __init__(self, assigns: dict[str, ast.expr]):
-        self.assigns = assigns
-
-    def value(self, node: ast.expr, env: dict):
-        if isinstance(node, ast.Name):
-            if node.id in env:
-                return env[node.id]
-            if node.id in _PROLOGUE or node.id not in self.assigns:
-                raise NotACopy(f"the index arithmetic reads `{node.id}`, which is not an index")
-            if _is_call(self.assigns[node.id], "tl.load"):
-                raise NotACopy(f"an address or mask depends on a loaded value (`{node.id}`)")
-            env[node.id] = self.value(self.assigns[node.id], env)
-            return env[node.id]
-        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int)):
-            return np.int64(node.value) if not isinstance(node.value, bool) else np.bool_(node.value)
-        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-            return _BINARY[type(node.op)](self.value(node.left, env), self.value(node.right, env))
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return -self.value(node.operand, env)
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Invert, ast.Not)):
-            return ~np.asarray(self.value(node.operand, env), bool)
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
-            return _COMPARE[type(node.ops[0])](self.value(node.left, env), self.value(node.comparators[0], env))
-        if isinstance(node, ast.Subscript):           # `tl.full([XBLOCK], True, tl.int1)[:]`: a shape annotation
-            return self.value(node.value, env)
-        if _is_call(node, "tl.full") and len(node.args) >= 2:
-            return self.value(node.args[1], env)
-        if _is_call(node, "tl.where") and len(node.args) == 3:
-            return np.where(self.value(node.args[0], env), self.value(node.args[1], env),
-                            self.value(node.args[2], env))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
-            return self.value(node.func.value, env)   # an integer cast of an index keeps its value
-        raise NotACopy(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` is not index arithmetic "
-                       "this proposer reads")

@@ -34,6 +34,8 @@ import numpy as np
 
 from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
 
+from .index_values import IndexEvaluator
+
 X_ROOTS = ("xindex",)
 R_ROOTS = ("r0_index", "rindex")
 REDUCTIONS = ("tl.sum", "triton_helpers.max2", "triton_helpers.min2", "triton_helpers.prod",
@@ -46,10 +48,7 @@ PREFIX = "_mo_"
 # the two reasons that mean "not this kind of kernel at all" (the proposer stays silent about them)
 NOT_A_REDUCTION = "it reduces nothing"
 NO_DIGITS = "no load splits an affine position that moves with r into digits"
-_INT_OPS = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.FloorDiv: np.floor_divide,
-            ast.Mod: np.mod}
-_COMPARE = {ast.Lt: np.less, ast.LtE: np.less_equal, ast.Gt: np.greater, ast.GtE: np.greater_equal,
-            ast.Eq: np.equal, ast.NotEq: np.not_equal}
+_INT_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)      # what an index name is computed with
 
 
 class NotPermuted(Exception):
@@ -98,6 +97,8 @@ def _retraversed(source: str, kernel_name: str, unit: int | None) -> Retraversal
         return _retraverse(source, kernel_name, unit)
     except NotPermuted as why:
         return str(why)
+    except RecursionError:          # a name computed from itself (an accumulator) reached from an index
+        return "its index arithmetic reads a name that is computed from itself"
 
 
 def _retraverse(source: str, kernel_name: str, unit: int | None) -> Retraversal:
@@ -147,6 +148,7 @@ class _Kernel:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self.assigned.setdefault(node.targets[0].id, node.value)
         self.index = {name: axes for name in self.assigned if (axes := self._index_axes(name, set()))}
+        self.values = IndexEvaluator(self.assigned, NotPermuted, X_ROOTS + R_ROOTS, "memory-order")
         self.loads = [n for n in ast.walk(function) if isinstance(n, ast.Call) and dotted_name(n.func) == "tl.load"]
 
     # ------------------------------------------------------------------ which names are index arithmetic
@@ -165,7 +167,7 @@ class _Kernel:
             return frozenset()
         if isinstance(expr, ast.Name):
             return self._index_axes(expr.id, active)
-        if isinstance(expr, ast.BinOp) and type(expr.op) in _INT_OPS:
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, _INT_OPS):
             left, right = self._expr_axes(expr.left, active), self._expr_axes(expr.right, active)
             return None if left is None or right is None else left | right
         return None
@@ -349,48 +351,10 @@ class _Kernel:
 
     # ------------------------------------------------------------------ evaluation (numpy, int64)
     def _evaluate(self, expr: ast.expr, xs: np.ndarray, rs: np.ndarray, bound: dict | None = None) -> np.ndarray:
-        cache: dict[str, np.ndarray] = dict(bound or {})
-        x, r = xs, rs
-
-        def value(node):
-            if isinstance(node, ast.Constant) and type(node.value) in (int, bool):
-                return np.int64(node.value)
-            if isinstance(node, ast.Name):
-                if node.id in cache:
-                    return cache[node.id]
-                if node.id in X_ROOTS:
-                    return x
-                if node.id in R_ROOTS:
-                    return r
-                if node.id == "xnumel":
-                    return np.int64(self.x_numel)
-                if node.id == "r0_numel":
-                    return np.int64(self.r_numel)
-                if node.id not in self.assigned:
-                    raise NotPermuted(f"{node.id} is not computed in the kernel")
-                cache[node.id] = value(self.assigned[node.id])
-                return cache[node.id]
-            if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
-                left, right = value(node.left), value(node.right)
-                if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and (np.any(left < 0) or np.any(right <= 0)):
-                    # Triton divides integers as C does (towards zero), numpy floors: they agree only here
-                    raise NotPermuted(f"line {node.lineno}: `{ast.unparse(node)[:40]}` divides a negative index")
-                return _INT_OPS[type(node.op)](left, right)
-            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
-                op = np.logical_and if isinstance(node.op, ast.BitAnd) else np.logical_or
-                return op(value(node.left), value(node.right))
-            if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
-                return _COMPARE[type(node.ops[0])](value(node.left), value(node.comparators[0]))
-            if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-                return -value(node.operand)
-            if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.full" and len(node.args) >= 2:
-                return value(node.args[1])
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
-                return value(node.func.value)       # an index cast (`.to(tl.int32)`): the values fit it
-            raise NotPermuted(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:40]}` is not index "
-                              "arithmetic this transform reads")
-
-        return np.asarray(value(expr))
+        """`expr` at x indices `xs` and r indices `rs` (broadcast), `bound` names taking the given values."""
+        env = {"xindex": xs, "r0_index": rs, "rindex": rs, "xnumel": np.int64(self.x_numel),
+               "r0_numel": np.int64(self.r_numel), **(bound or {})}
+        return np.asarray(self.values.value(expr, env))
 
     def _truth(self, expr: ast.expr | None, xs: np.ndarray, rs: np.ndarray) -> np.ndarray:
         return np.ones((1, 1), dtype=bool) if expr is None else self._evaluate(expr, xs, rs).astype(bool)

@@ -1,0 +1,76 @@
+"""The values a Triton kernel's index arithmetic takes, evaluated on numpy arrays of positions.
+
+Proposers that prove something about a kernel's addresses (copy_map: a copy is a bijection of boxes;
+traversal: a reduction walks a permuted box) evaluate its integer and boolean index expressions at many
+positions at once: `x0 = xindex % 221`, `tmp2 = tmp0 < tl.full([1, 1], 112896, tl.int32)`, the address
+`in_ptr0 + (...)`. Division and remainder are Triton's (C's: towards zero), not numpy's floor, so a
+negative intermediate gives the value the GPU computes.
+"""
+from __future__ import annotations
+
+import ast
+
+import numpy as np
+
+from kernelopt.inductor_source import dotted_name
+
+
+def truncdiv(a, b):
+    """Triton's (C's) integer division: rounds toward zero."""
+    q = np.abs(a) // np.abs(b)
+    return np.where((np.sign(a) * np.sign(b)) < 0, -q, q)
+
+
+_BINARY = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.BitAnd: np.bitwise_and,
+           ast.BitOr: np.bitwise_or, ast.FloorDiv: truncdiv, ast.Mod: lambda a, b: a - b * truncdiv(a, b)}
+_COMPARE = {ast.Lt: np.less, ast.LtE: np.less_equal, ast.Gt: np.greater, ast.GtE: np.greater_equal,
+            ast.Eq: np.equal, ast.NotEq: np.not_equal}
+
+
+class IndexEvaluator:
+    """Evaluates index expressions over `assigns` (name -> expression, the kernel's single assignments).
+
+    refused  names that must come from `env` (a caller's roots, such as xindex), never from an assignment
+    error    the exception class raised for anything else: a loaded value, an unknown name or construct
+    """
+
+    def __init__(self, assigns: dict[str, ast.expr], error: type[Exception], refused: tuple[str, ...] = (),
+                 what: str = "this proposer"):
+        self.assigns, self.error, self.refused, self.what = assigns, error, refused, what
+
+    def value(self, node: ast.expr, env: dict):
+        """The value of `node`; `env` holds the roots' arrays and collects every name computed on the way."""
+        if isinstance(node, ast.Name):
+            if node.id in env:
+                return env[node.id]
+            if node.id in self.refused or node.id not in self.assigns:
+                raise self.error(f"the index arithmetic reads `{node.id}`, which is not an index")
+            if _is_call(self.assigns[node.id], "tl.load"):
+                raise self.error(f"an address or mask depends on a loaded value (`{node.id}`)")
+            env[node.id] = self.value(self.assigns[node.id], env)
+            return env[node.id]
+        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int)):
+            return np.int64(node.value) if not isinstance(node.value, bool) else np.bool_(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            return _BINARY[type(node.op)](self.value(node.left, env), self.value(node.right, env))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -self.value(node.operand, env)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Invert, ast.Not)):
+            return ~np.asarray(self.value(node.operand, env), bool)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
+            return _COMPARE[type(node.ops[0])](self.value(node.left, env), self.value(node.comparators[0], env))
+        if isinstance(node, ast.Subscript):           # `tl.full([XBLOCK], True, tl.int1)[:]`: a shape annotation
+            return self.value(node.value, env)
+        if _is_call(node, "tl.full") and len(node.args) >= 2:
+            return self.value(node.args[1], env)
+        if _is_call(node, "tl.where") and len(node.args) == 3:
+            return np.where(self.value(node.args[0], env), self.value(node.args[1], env),
+                            self.value(node.args[2], env))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
+            return self.value(node.func.value, env)   # an integer cast of an index keeps its value
+        raise self.error(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` is not index arithmetic "
+                         f"{self.what} reads")
+
+
+def _is_call(node, name: str) -> bool:
+    return isinstance(node, ast.Call) and dotted_name(node.func) == name
