@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import os
 
 import numpy as np
 import pytest
@@ -265,3 +266,37 @@ def test_a_scatter_is_not_a_box():
     walked = np.array([0, 2, 1, 3, 5, 4])
     with pytest.raises(NotPermuted):
         _digits(walked)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Through the pipeline: proposed by agentic-rewrite for the group, re-proven by check-legality, emitted, run
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
+def test_the_pipeline_emits_the_memory_order_group_and_it_runs(tmp_path, monkeypatch):
+    """torch 2.13's mean of a ReLU over C, H and W of a channels-last [3, 16, 30, 30] tensor: the group's
+    candidate is accepted by the gate (on the module's real launches), re-proven, emitted in place of the
+    three launches, and the emitted module's mean is as accurate as Inductor's against float64."""
+    import io
+
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
+    from kernelopt.runtime import run_module
+
+    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
+    path = CHANNELS_LAST / "relu_mean.py"
+    x = torch.randn(N, C, 30, 30, generator=torch.Generator().manual_seed(5)).to(memory_format=torch.channels_last)
+    module = lift_file(str(path))
+    ctx = PassContext(options={"device": "cpu", "inputs": [x], "progress_stream": io.StringIO()})
+    pipeline = ("classify-dispatch,annotate-profile,detect-fusion,agentic-rewrite{cost-model=static "
+                "max-candidates=2 proposers=memory-order},check-legality,emit-python")
+    PassManager(parse_pipeline(pipeline)).run(module, ctx)
+    rewrites = [k.attrs["rewrite"] for k in module.kernels if "rewrite" in k.attrs]
+    assert [(r["status"], r["proposer"]) for r in rewrites] == [("accepted", "memory-order")], rewrites
+    assert rewrites[0]["recheck"]["verdict"] == "ACCEPT"
+    emitted = tmp_path / "relu_mean_opt.py"
+    emitted.write_text(ctx.artifacts["python"])
+    assert "_mo_t" in emitted.read_text()
+    mean = run_module(str(emitted), [x.clone()], "cpu")["outputs"][0]
+    inductor = run_module(str(path), [x.clone()], "cpu")["outputs"][0]
+    assert_as_accurate(mean, inductor, x.double().clamp(min=0).mean((1, 2, 3)), "relu mean, emitted")
