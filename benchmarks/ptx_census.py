@@ -28,10 +28,11 @@ from templates_census import targets  # noqa: E402
 from kernelopt.codegen.configs import apply_recorded_configs  # noqa: E402
 from kernelopt.proposers.candidate_source import (LaunchConfig, block_params_of, candidate_source,  # noqa: E402
                                                   grid_type_of)
+from kernelopt.proposers.memory_order import with_original_kernels  # noqa: E402
 from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-PROPOSERS = ("block-online", "fold-pass", "row-on-chip")
+PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order")
 COLUMNS = ("ex2", "div", "rcp", "ld.global", "st.global", "bar.sync", "instructions")
 
 
@@ -52,6 +53,13 @@ def pairs(problems: list[str] | None, proposers: list[str]):
             continue
         manifest = json.loads(manifest_path.read_text())
         for target in targets(modules[0], lambda m: apply_recorded_configs(m, manifest)):
+            if target.kind == "group" and "memory-order" in proposers:
+                # the group's launches, its split kernel re-addressed, against the same launches as they were
+                candidate = next(iter(make_proposer("memory-order").propose(target, [])), None)
+                if candidate is not None:
+                    yield (folder.name, target.id, "memory-order", candidate.strategy, candidate.source,
+                           with_original_kernels(target, candidate.source), _arg_specs(target))
+                continue
             if target.kind == "vendor" or len(target.kernels) != 1:
                 continue
             kernel, launch = target.kernels[0], target.launches[0]

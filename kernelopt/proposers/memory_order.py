@@ -197,6 +197,16 @@ def _candidate(target: RewriteTarget, plan: _Plan, chosen: dict) -> str:
     return "\n".join(parts) + "\n".join(lines) + "\n"
 
 
+def with_original_kernels(target: RewriteTarget, source: str) -> str:
+    """A memory-order candidate's module with each re-addressed kernel's own code put back: the same launches
+    at the same configurations, for a side-by-side comparison of the code (benchmarks/ptx_census.py)."""
+    for name, found in _plan(target).rewritten.items():
+        kernel = next(k for k in target.kernels if k.name == name)
+        source = source.replace(strip_heuristics(found.source, name, missing=NotRetunable),
+                                strip_heuristics(kernel.source, name, missing=NotRetunable))
+    return source
+
+
 def _notes(plan: _Plan) -> str:
     return "; ".join(f"{name}: positions {' + '.join(found.positions)} ({found.count} per outer key) read "
                      f"in memory order" + (", its partials merged in the group" if found.split else "")

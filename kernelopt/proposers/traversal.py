@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -133,7 +134,7 @@ class _Plan:
     count: int
     split: bool
     digits: tuple[Digit, ...]
-    direct: frozenset            # indices (in _Kernel.loads) of the loads whose address is the box itself
+    fitted: dict                 # load index (in _Kernel.loads) -> its address's atoms in the memory position
     outer_keys: int
     unit: int
 
@@ -205,8 +206,8 @@ class _Kernel:
             if checked is not None and found != checked:
                 raise NotPermuted("the first and the last outer key are walked differently")
             checked = found
-        count, digits, direct = checked
-        return _Plan(names, coefficients, count, split, digits, frozenset(self.loads.index(moving[i]) for i in direct),
+        count, digits, fitted = checked
+        return _Plan(names, coefficients, count, split, digits, {self.loads.index(moving[i]): f for i, f in fitted},
                      outer_keys, unit or count)
 
     def _offset(self, load: ast.Call) -> ast.expr:
@@ -337,10 +338,15 @@ class _Kernel:
         if main is None:
             raise NotPermuted(why)
         walked, digits = main
-        # whole-key dense boxes: the loads that walk it read `base + t` once re-addressed, no digit arithmetic
-        dense = unit == count and np.array_equal(np.sort(walked), np.arange(count))
-        direct = tuple(i for i, w in enumerate(walks) if dense and np.array_equal(w, walked))
-        return count, digits, direct
+        if unit != count:                # each unit's loads keep their own arithmetic, on the primed names
+            return count, digits, ()
+        # whole outer key: every load's address, as the memory position t moves, is fitted to the digits of t
+        # (`base + t` for the box itself, `t % 64` for a per-channel weight): no division by the logical shape
+        t = np.arange(count)
+        logical = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
+        fitted = tuple((i, fit) for i, (load, w) in enumerate(zip(moving, walks))
+                       if (fit := _fit(w[logical], digits, _constants(load.args[0].right))) is not None)
+        return count, digits, fitted
 
     def _split_back(self, t: np.ndarray, names: tuple[str, ...], coefficients: tuple[int, ...]) -> list[np.ndarray]:
         values, rest = [], t
@@ -392,34 +398,107 @@ def _digits(walked: np.ndarray) -> tuple[Digit, ...]:
     return digits
 
 
+FIT_SAMPLES = 4096               # memory positions the least-squares fit sees before the exact check over all
+MAX_FIT_SETS = 64                # sets of terms tried per load
+
+
+def _constants(node: ast.AST) -> set[int]:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and type(n.value) is int and n.value > 1}
+
+
+def _atom_sets(digits: tuple[Digit, ...], constants: set[int]) -> list[list[tuple[int, int]]]:
+    """Independent sets of terms `(t // divisor) % modulus` (modulus 0: none) to fit an address with, fewest
+    terms first: each digit of the memory position whole, or cut at a constant of the address that divides its
+    radix into a low and a high part (`c // 8` of a channel digit of 64 is the digit's high part)."""
+    top = max(d.rank * d.radix for d in digits)
+
+    def term(divisor, modulus):
+        return divisor, 0 if divisor * modulus >= top else modulus
+
+    options = []
+    for d in digits:
+        cuts = [[term(d.rank, d.radix)]]
+        cuts += [[term(d.rank, c), term(d.rank * c, d.radix // c)] for c in sorted(constants)
+                 if d.radix % c == 0 and 1 < c < d.radix]
+        options.append(cuts)
+    sets = [sum(choice, []) for choice in itertools.product(*options)]
+    return sorted(sets, key=len)[:MAX_FIT_SETS]
+
+
+def _atom_values(t: np.ndarray, atom: tuple[int, int]) -> np.ndarray:
+    divisor, modulus = atom
+    value = t // divisor
+    return value % modulus if modulus else value
+
+
+def _fit(address: np.ndarray, digits: tuple[Digit, ...], constants: set[int]) -> tuple | None:
+    """Integer coefficients of terms whose sum is `address` (from position 0's) at every memory position, or
+    None: a least-squares fit on a sample for each independent set of terms, rounded, then checked exactly."""
+    count = address.size
+    rng = np.random.default_rng(0)
+    sample = np.unique(np.concatenate([np.arange(min(count, 64)), rng.integers(0, count, FIT_SAMPLES), [count - 1]]))
+    t = np.arange(count)
+    if np.array_equal(address, t):      # the box itself, contiguous: base + t
+        return ((1, (1, 0)),)
+    for atoms in _atom_sets(digits, constants):
+        matrix = np.stack([_atom_values(sample, a) for a in atoms], axis=1).astype(np.float64)
+        solution = np.linalg.lstsq(matrix, address[sample].astype(np.float64), rcond=None)[0]
+        coefficients = np.rint(solution).astype(np.int64)
+        if not np.allclose(matrix @ coefficients, address[sample]):
+            continue
+        total = np.zeros(count, dtype=np.int64)
+        for c, atom in zip(coefficients, atoms):
+            if c:
+                total += c * _atom_values(t, atom)
+        if np.array_equal(total, address):
+            return tuple((int(c), atom) for c, atom in zip(coefficients, atoms) if c)
+    return None
+
+
+def _fit_text(fit: tuple, t: str) -> str:
+    """The fitted address as source: `t` itself for the box, else its terms (`(t // 8) % 8`, ...)."""
+    if fit == ((1, (1, 0)),):
+        return t
+    terms = []
+    for c, (divisor, modulus) in fit:
+        part = t if divisor == 1 else f"({t} // {divisor})"
+        part = f"({part} % {modulus})" if modulus else part
+        terms.append(part if c == 1 else f"{c}*{part}")
+    return " + ".join(terms) if terms else "0"
+
+
 # ---------------------------------------------------------------------------------- rewriting the loads
 
 def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast.FunctionDef:
-    """Insert the memory-order position and its split into primed names after the last assignment of a
-    position name, and make every load's address read the primed names."""
+    """Insert the memory position `_mo_t` (the kernel's own position) after the last assignment of a position
+    name; each load whose address was fitted to its digits reads `base + fit(_mo_t)`, any other one reads
+    the logical position `P(_mo_t)` split back into primed names."""
     primed = {name: PREFIX + name for name in plan.names}
     lines = [f"{PREFIX}t = {ast.unparse(_affine(plan.names, plan.coefficients))}"]
-    if plan.unit == plan.count:
-        lines.append(f"{PREFIX}p = {_inverse_text(plan.digits, f'{PREFIX}t')}")
-    else:                                # permuted within each unit, the units kept in place
-        lines += [f"{PREFIX}u = {PREFIX}t % {plan.unit}",
-                  f"{PREFIX}p = {PREFIX}t - {PREFIX}u + {_inverse_text(plan.digits, f'{PREFIX}u')}"]
-    rest = f"{PREFIX}p"
-    for index, (name, k) in enumerate(zip(plan.names, plan.coefficients)):
-        last = index == len(plan.names) - 1
-        lines.append(f"{primed[name]} = {rest}" if k == 1 else f"{primed[name]} = {rest} // {k}")
-        if not last:
-            lines.append(f"{PREFIX}rest{index} = {rest} % {k}")
-            rest = f"{PREFIX}rest{index}"
+    unfitted = [i for i, load in enumerate(kernel.loads)
+                if i not in plan.fitted and _names(load.args[0]) & set(plan.names)]
+    if unfitted:
+        if plan.unit == plan.count:
+            lines.append(f"{PREFIX}p = {_inverse_text(plan.digits, f'{PREFIX}t')}")
+        else:                            # permuted within each unit, the units kept in place
+            lines += [f"{PREFIX}u = {PREFIX}t % {plan.unit}",
+                      f"{PREFIX}p = {PREFIX}t - {PREFIX}u + {_inverse_text(plan.digits, f'{PREFIX}u')}"]
+        rest = f"{PREFIX}p"
+        for index, (name, k) in enumerate(zip(plan.names, plan.coefficients)):
+            lines.append(f"{primed[name]} = {rest}" if k == 1 else f"{primed[name]} = {rest} // {k}")
+            if index < len(plan.names) - 1:
+                lines.append(f"{PREFIX}rest{index} = {rest} % {k}")
+                rest = f"{PREFIX}rest{index}"
     statements = ast.parse("\n".join(lines)).body
     body, at = _last_assignment(function, set(plan.names))
     body[at + 1:at + 1] = statements
     for index, load in enumerate(kernel.loads):
-        if index in plan.direct:         # the box's base for this outer key (its position 0), plus t
-            pointer = load.args[0]
-            pointer.right = ast.BinOp(_zeroed(pointer.right, set(plan.names)), ast.Add(), ast.Name(f"{PREFIX}t"))
-        elif _names(load.args[0]) & set(plan.names):
-            load.args[0] = _renamed(load.args[0], primed)
+        pointer = load.args[0]
+        if index in plan.fitted:         # the offset at position 0 of this outer key, plus the fit
+            fit = ast.parse(_fit_text(plan.fitted[index], f"{PREFIX}t"), mode="eval").body
+            pointer.right = ast.BinOp(_zeroed(pointer.right, set(plan.names)), ast.Add(), fit)
+        elif index in unfitted:
+            load.args[0] = _renamed(pointer, primed)
     ast.fix_missing_locations(function)
     return function
 

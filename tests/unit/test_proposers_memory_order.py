@@ -201,6 +201,13 @@ def test_h200_conv_group_norm_mean_permutation_is_read_from_its_code():
     function = next(n for n in ast.walk(ast.parse(found.source)) if isinstance(n, ast.FunctionDef))
     main_load = next(n for n in ast.walk(function) if isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load")
     assert ast.unparse(main_load.args[0]).endswith("+ _mo_t)")      # the image's base + the memory position
+    loads = [ast.unparse(n.args[0]) for n in ast.walk(function)
+             if isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load"]
+    # the per-channel weights read the channel digit of the memory position, the group statistics its high
+    # part (8 channels a group): no division by the logical shape is left, and no logical position either
+    assert sum(a.endswith("+ _mo_t % 64)") for a in loads) == 3
+    assert sum(a.endswith("+ _mo_t // 8 % 8)") for a in loads) == 2
+    assert "_mo_p" not in found.source
     candidates = list(MemoryOrderProposer().propose(target, []))
     assert candidates and all(c.strategy.startswith(f"memory-order {kernel.name}") for c in candidates)
 
@@ -260,6 +267,29 @@ def test_digits_enumerate_any_box_with_gaps_in_memory_order(sizes, data):
     digits = _digits(walked - walked[0])
     inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
     assert sorted(inverse) == list(t) and (np.diff(walked[inverse]) > 0).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([2, 3, 4, 6, 8]), min_size=2, max_size=3), st.data())
+def test_an_address_made_of_digit_parts_is_fitted_exactly(radices, data):
+    """Any address that is a sum of whole digits of the memory position, or of their low and high parts at a
+    constant the address names, is found as such terms and reproduces the address at every position."""
+    from kernelopt.proposers.traversal import _fit, _fit_text
+
+    ranks = np.cumprod([1] + radices[:-1])
+    digits = tuple(Digit(0, 0, r, int(k)) for r, k in zip(radices, ranks))
+    t = np.arange(int(np.prod(radices)))
+    address, constants = np.zeros_like(t), set()
+    for d in digits:
+        digit = (t // d.rank) % d.radix
+        coefficient = data.draw(st.integers(0, 5))
+        cut = data.draw(st.sampled_from([c for c in (2, 3, 4) if d.radix % c == 0 and c < d.radix] or [0]))
+        address += coefficient * (digit // cut if cut else digit)
+        constants |= {cut} if cut else set()
+    fit = _fit(address, digits, constants)
+    assert fit is not None
+    text = _fit_text(fit, "t")
+    assert np.array_equal(eval(text, {"t": t}) if fit else 0 * t, address)
 
 
 def test_a_scatter_is_not_a_box():
