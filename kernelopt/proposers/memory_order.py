@@ -21,10 +21,11 @@ from kernelopt.inductor_source import strip_heuristics
 from .base import Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text,
                                grid_type_of, recorded_config)
-from .retune import RetuneProposer
+from .retune import RetuneProposer, config_distance
 from .traversal import NO_DIGITS, NOT_A_REDUCTION, NotPermuted, Retraversal, retraverse
 
 MORE_CONFIGS = 3                 # configurations tried beside the recorded one, for the re-addressed kernels
+NEIGHBOURS = 4                   # configurations a step from the fastest, asked for in a later round
 MERGING_KINDS = ("reduction", "persistent_reduction")
 
 
@@ -49,14 +50,17 @@ class MemoryOrderProposer:
             plan = _plan(target)
         except MemoryOrderDeclined:
             return
-        tried = {a.candidate.strategy for a in history if a.candidate.proposer == self.name}
+        mine = [a for a in history if a.candidate.proposer == self.name]
+        tried = {a.candidate.strategy for a in mine}
         varied = [i for i, spec in enumerate(target.launches) if spec.kernel in plan.rewritten]
-        rounds = max(len(plan.configs[i]) for i in varied)
-        for round_ in range(rounds):
-            chosen = {i: configs[min(round_, len(configs) - 1)] for i, configs in plan.configs.items()}
+        rounds = [{i: configs[min(n, len(configs) - 1)] for i, configs in plan.configs.items()}
+                  for n in range(max(len(plan.configs[i]) for i in varied))]
+        rounds += _neighbours(target, plan, varied, mine)
+        for chosen in rounds:
             label = f"{self.name} " + "; ".join(f"{target.launches[i].kernel} {chosen[i].label()}" for i in varied)
             if label in tried:
                 continue
+            tried.add(label)
             try:
                 source = _candidate(target, plan, chosen)
             except NotRetunable:
@@ -158,6 +162,24 @@ def _merge_unit(found: Retraversal, results: int) -> int:
     if results % keys == 0 and found.count % (results // keys) == 0:
         return found.count // (results // keys)
     raise MemoryOrderDeclined(f"the group merges its partials into {results} results for {keys} outer keys")
+
+
+def _neighbours(target: RewriteTarget, plan: _Plan, varied: list[int], mine: list) -> list[dict]:
+    """Later rounds: the configurations one step from the fastest legal one so far (a factor of 2 in XBLOCK or
+    warps), for a group with one re-addressed launch; the others keep theirs."""
+    winners = sorted((a for a in mine if a.accepted and a.speedup), key=lambda a: -a.speedup)
+    if len(varied) != 1 or not winners:
+        return []
+    index = varied[0]
+    kernel = next(k for k in target.kernels if k.name == target.launches[index].kernel)
+    space = [c for c in RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
+             if not config_overruns(kernel.source, c)]
+    best = next((c for c in space + list(plan.configs[index])
+                 if winners[0].candidate.strategy.endswith(f"{kernel.name} {c.label()}")), None)
+    if best is None:
+        return []
+    base = {i: configs[0] for i, configs in plan.configs.items()}
+    return [{**base, index: c} for c in space if config_distance(c, best) == 1][:NEIGHBOURS]
 
 
 def _configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:

@@ -102,11 +102,11 @@ class RetuneProposer:
         for attempt in winners:
             center = by_label.get(attempt.candidate.strategy)
             if center is not None:
-                out += sorted((c for c in space if _distance(c, center) == 1), key=lambda c: c.label())
+                out += sorted((c for c in space if config_distance(c, center) == 1), key=lambda c: c.label())
         return out
 
 
-def _distance(a: LaunchConfig, b: LaunchConfig) -> int:
+def config_distance(a: LaunchConfig, b: LaunchConfig) -> int:
     """Parameters that differ by one step (a factor of 2 in blocks/warps, one stage)."""
     diff = 0
     for (ka, va), (kb, vb) in zip(a.blocks, b.blocks):

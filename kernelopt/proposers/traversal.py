@@ -44,7 +44,7 @@ REDUCTIONS = ("tl.sum", "triton_helpers.max2", "triton_helpers.min2", "triton_he
               "tl.max", "tl.min")            # not tl.reduce: its combine function may depend on the order
 ORDERED = ("tl.associative_scan", "tl.cumsum", "tl.cumprod", "triton_helpers.max_with_index",
            "triton_helpers.min_with_index")
-MAX_CHECKED = 1 << 24          # positions evaluated per outer key (a few numpy arrays of this many int64)
+MAX_CHECKED = 1 << 22          # positions evaluated per outer key: each index name is an int64 array this long
 PREFIX = "_mo_"
 # the two reasons that mean "not this kind of kernel at all" (the proposer stays silent about them)
 NOT_A_REDUCTION = "it reduces nothing"

@@ -182,6 +182,29 @@ def test_a_store_that_moves_with_r_is_declined():
         retraverse(source, kernel.name)
 
 
+def test_a_later_round_tries_the_configurations_next_to_the_fastest():
+    """After the first round, the configurations one step (XBLOCK or warps, a factor of 2) from the fastest legal
+    candidate, none tried before; with no legal one, nothing more."""
+    import re
+
+    from kernelopt.proposers.base import Attempt
+    from kernelopt.proposers.retune import config_distance
+
+    def config(strategy):
+        values = dict(re.findall(r"(XBLOCK|num_warps)=(\d+)", strategy))
+        return LaunchConfig((("XBLOCK", int(values["XBLOCK"])),), int(values["num_warps"]), 1)
+
+    target = group(CHANNELS_LAST / "relu_mean.py")
+    proposer = MemoryOrderProposer()
+    first = list(proposer.propose(target, []))
+    rejected = [Attempt(c, False, "mismatch") for c in first]
+    assert list(proposer.propose(target, rejected)) == []
+    history = [Attempt(c, True, "ACCEPT", 2.0 if n == 1 else 1.1) for n, c in enumerate(first)]
+    later = list(proposer.propose(target, history))
+    assert later and not {c.strategy for c in later} & {c.strategy for c in first}
+    assert all(config_distance(config(c.strategy), config(first[1].strategy)) == 1 for c in later)
+
+
 def test_partials_read_after_the_group_are_declined():
     target = group(CHANNELS_LAST / "relu_mean.py")
     target = dataclasses.replace(target, scratch_args=())
