@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import strip_heuristics
 
 from .base import Candidate, RewriteTarget
@@ -191,7 +192,16 @@ def _configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:
         return first
     space = RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
     space = [c for c in space if not config_overruns(kernel.source, c) and c not in first]
+    if not first and not space:      # a tiny kernel retune's space skips (2 partials merged): one program per row
+        space = [c for c in [_smallest(kernel)] if not config_overruns(kernel.source, c)]
     return first + tuple(RetuneProposer(first_round=MORE_CONFIGS).order(space, []))
+
+
+def _smallest(kernel) -> LaunchConfig:
+    """One row per program, the whole (masked) row in one block: valid for any reduction Inductor writes."""
+    r_hint = kernel.size_hints.get("r0_", 1)
+    blocks = tuple((p, 1 if p != "R0_BLOCK" else next_pow2(max(2, r_hint))) for p in block_params_of(kernel))
+    return LaunchConfig(blocks, 1, 1)
 
 
 def _candidate(target: RewriteTarget, plan: _Plan, chosen: dict) -> str:

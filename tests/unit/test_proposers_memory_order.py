@@ -81,7 +81,9 @@ def channels_last(args: list) -> torch.Tensor:
     ("amax_rows", lambda a: channels_last(a).amax((1, 2))),
     # per-channel weights: their loads read the channel of the logical position the memory position holds
     ("channel_affine_sum", lambda a: (channels_last(a) * a[1].double() + a[2].double()).sum((1, 2))),
-], ids=["mean of relu", "amax", "per-channel affine, then sum"])
+    # the looped form (an r-loop over each chunk): the memory position is computed inside the loop
+    ("channel_affine_sum_looped", lambda a: (channels_last(a) * a[1].double() + a[2].double()).sum((1, 2))),
+], ids=["mean of relu", "amax", "per-channel affine, then sum", "the same, looped"])
 def test_group_reads_in_memory_order_and_keeps_the_result(model, reference):
     target = group(CHANNELS_LAST / f"{model}.py")
     assert MemoryOrderProposer.declined(target) == ""
