@@ -280,16 +280,17 @@ class _Kernel:
         """The x indices of the first and the last outer key (one row each when the positions are in r)."""
         if not split:
             return [np.array([0]), np.array([self.x_numel - 1])]
-        one = np.zeros((1, 1), dtype=np.int64)
-        key = lambda x: tuple(int(np.asarray(self._evaluate(ast.Name(n), one + x, one)).flat[0]) for n in sorted(outer))
+        reach = min(self.x_numel, MAX_CHECKED // max(1, self.r_numel) + 1)   # x indices one key may span
+        zero = np.zeros((1, 1), dtype=np.int64)
         blocks = []
-        for start, step in ((0, 1), (self.x_numel - 1, -1)):
-            first, x = key(start), start
-            while 0 <= x + step < self.x_numel and key(x + step) == first:
-                x += step
-                if abs(x - start) * self.r_numel > MAX_CHECKED:
-                    raise NotPermuted(f"an outer key spans more than {MAX_CHECKED} positions to check")
-            blocks.append(np.arange(min(start, x), max(start, x) + 1))
+        for xs in (np.arange(reach), np.arange(self.x_numel - 1, self.x_numel - 1 - reach, -1)):
+            keys = np.stack([np.broadcast_to(self._evaluate(ast.Name(n), xs.reshape(-1, 1), zero), (reach, 1))[:, 0]
+                             for n in sorted(outer)] or [np.zeros(reach, dtype=np.int64)])
+            changed = np.nonzero((keys != keys[:, :1]).any(axis=0))[0]
+            if not changed.size and reach < self.x_numel:
+                raise NotPermuted(f"an outer key spans more than {MAX_CHECKED} positions to check")
+            span = int(changed[0]) if changed.size else reach
+            blocks.append(np.sort(xs[:span]))
         return blocks
 
     def _check_block(self, xs: np.ndarray, moving: list[ast.Call], names: tuple[str, ...],
