@@ -110,10 +110,11 @@ if [ -n "$STEPS" ] && want general; then
     step "general_$GENERAL_PROBLEM" "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py $(general_pick) \
       --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --job-timeout-s $(( ${GENERAL_LIMIT:-470} < 390 ? ${GENERAL_LIMIT:-470} - 60 : 330 )) --table \
       --work "$RES/general" --copy-to "$RES"
-    # each problem's log and report come back (its folder goes: a full disk loses the machine)
-    mkdir -p "$RES/logs/$GENERAL_PROBLEM"
-    cp "$RES/general/$GENERAL_PROBLEM/optimize.log" "$RES/general/$GENERAL_PROBLEM/report/report.md" \
-      "$RES/logs/$GENERAL_PROBLEM/" 2>/dev/null
+    # each problem's log and report come back (its folder goes: a full disk loses the machine); with `next`
+    # or `dev` the problem is the one the suite picked, the last it ran (the only folder under general/)
+    ran=$(ls "$RES/general" 2>/dev/null | head -1); ran=${ran:-$GENERAL_PROBLEM}
+    mkdir -p "$RES/logs/$ran"
+    cp "$RES/general/$ran/optimize.log" "$RES/general/$ran/report/report.md" "$RES/logs/$ran/" 2>/dev/null
     rm -rf "$RES/general" "${TMPDIR:-/tmp}"/kernelopt-* 2>/dev/null
     tar czf "$OUT/results.tgz" -C "$RES" --exclude=cache . 2>/dev/null     # with the log just kept
   done
