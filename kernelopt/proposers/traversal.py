@@ -17,24 +17,27 @@ position of the first and the last outer key (numpy), never assumed:
 - the positions: the longest affine sum of index names in a load's address that moves with r;
 - every position in the loads' mask has a distinct `t`, and they cover 0..D-1;
 - every load's address depends on the index names only through `t` (and the outer key);
-- one load's address is a bijection of 0..D-1 onto a contiguous range made of mixed-radix digits
-  (a permuted box), whose inverse `P` is written as divisions and remainders by constants;
+- one load's address is a permuted box of mixed-radix digits (box_digits.py), whose enumeration in memory
+  order `P` is written as divisions and remainders by constants;
 - names computed from the position feed only masks, and those are true at every masked-in position
   (so the value a lane reduces depends on its position only through what it loads).
-Masks keep reading the original names: lanes that were masked out stay masked out.
+Masks keep reading the original names: lanes that were masked out stay masked out. Each load's address, as
+the memory position moves, is then fitted to the box's digits (`base + t`, a per-channel weight `t % 64`) and
+checked at every position, so the kernel does no division by the logical shape; a load that does not fit
+reads the logical position `P(t)` split back into the kernel's own index names.
 """
 from __future__ import annotations
 
 import ast
 import copy
 import functools
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
 from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
 
+from .box_digits import Digit, NotABox, box_digits, fit_address, fit_text, inverse_text
 from .index_values import IndexEvaluator
 
 X_ROOTS = ("xindex",)
@@ -54,18 +57,6 @@ _INT_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)      # what an in
 
 class NotPermuted(Exception):
     """Why the kernel's traversal is left as it is (the message goes to the remarks)."""
-
-
-@dataclass(frozen=True)
-class Digit:
-    """One mixed-radix digit of the position: `(t // weight) % radix` moves the address by `stride`; `rank` is
-    its weight in memory order (the product of the radices of the digits with smaller strides: the stride
-    itself when the box has no gaps)."""
-
-    weight: int
-    stride: int
-    radix: int
-    rank: int
 
 
 @dataclass(frozen=True)
@@ -333,8 +324,8 @@ class _Kernel:
                 why = f"the runs of {unit} positions are not walked alike"
                 continue
             try:
-                main = (walked, _digits(within[0]))
-            except NotPermuted as error:
+                main = (walked, box_digits(within[0]))
+            except NotABox as error:
                 why = str(error)
         if main is None:
             raise NotPermuted(why)
@@ -346,7 +337,7 @@ class _Kernel:
         t = np.arange(count)
         logical = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
         fitted = tuple((i, fit) for i, (load, w) in enumerate(zip(moving, walks))
-                       if (fit := _fit(w[logical], digits, _constants(load.args[0].right))) is not None)
+                       if (fit := fit_address(w[logical], digits, _constants(load.args[0].right))) is not None)
         return count, digits, fitted
 
     def _split_back(self, t: np.ndarray, names: tuple[str, ...], coefficients: tuple[int, ...]) -> list[np.ndarray]:
@@ -367,107 +358,6 @@ class _Kernel:
         return np.ones((1, 1), dtype=bool) if expr is None else self._evaluate(expr, xs, rs).astype(bool)
 
 
-def _digits(walked: np.ndarray) -> tuple[Digit, ...]:
-    """The mixed-radix digits of the addresses `walked` of positions 0..D-1 (from the first one's): position
-    weight, address stride, radix, and the rank that enumerates them in memory order. A box with gaps
-    (channels 0-7 of 16 per pixel) is one too."""
-    count = walked.size
-    found, weight = [], 1
-    while weight < count:
-        stride = int(walked[weight] - walked[0])
-        steps = np.arange(count // weight)
-        wrong = np.nonzero(walked[steps * weight] - walked[0] != steps * stride)[0]
-        radix = int(wrong[0]) if wrong.size else int(steps.size)
-        if radix < 2:
-            raise NotPermuted("the walked address is not a box of whole digits")
-        if count % (weight * radix) or stride <= 0:
-            raise NotPermuted("the walked address is not a box of whole digits")
-        found.append((weight, stride, radix))
-        weight *= radix
-    rank, digits = 1, {}
-    for weight, stride, radix in sorted(found, key=lambda d: d[1]):
-        digits[weight] = Digit(weight, stride, radix, rank)
-        rank *= radix
-    digits = tuple(digits[w] for w, _, _ in found)
-    t = np.arange(count)
-    rebuilt = sum(d.stride * ((t // d.weight) % d.radix) for d in digits)
-    if not np.array_equal(rebuilt, walked):
-        raise NotPermuted("the walked address is not a permuted box (mixed-radix digits)")
-    inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
-    if not (np.diff(walked[inverse]) > 0).all():
-        raise NotPermuted("the permuted box has no digit-wise inverse")
-    return digits
-
-
-FIT_SAMPLES = 4096               # memory positions the least-squares fit sees before the exact check over all
-MAX_FIT_SETS = 64                # sets of terms tried per load
-
-
-def _constants(node: ast.AST) -> set[int]:
-    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and type(n.value) is int and n.value > 1}
-
-
-def _atom_sets(digits: tuple[Digit, ...], constants: set[int]) -> list[list[tuple[int, int]]]:
-    """Independent sets of terms `(t // divisor) % modulus` (modulus 0: none) to fit an address with, fewest
-    terms first: each digit of the memory position whole, or cut at a constant of the address that divides its
-    radix into a low and a high part (`c // 8` of a channel digit of 64 is the digit's high part)."""
-    top = max(d.rank * d.radix for d in digits)
-
-    def term(divisor, modulus):
-        return divisor, 0 if divisor * modulus >= top else modulus
-
-    options = []
-    for d in digits:
-        cuts = [[term(d.rank, d.radix)]]
-        cuts += [[term(d.rank, c), term(d.rank * c, d.radix // c)] for c in sorted(constants)
-                 if d.radix % c == 0 and 1 < c < d.radix]
-        options.append(cuts)
-    sets = [sum(choice, []) for choice in itertools.product(*options)]
-    return sorted(sets, key=len)[:MAX_FIT_SETS]
-
-
-def _atom_values(t: np.ndarray, atom: tuple[int, int]) -> np.ndarray:
-    divisor, modulus = atom
-    value = t // divisor
-    return value % modulus if modulus else value
-
-
-def _fit(address: np.ndarray, digits: tuple[Digit, ...], constants: set[int]) -> tuple | None:
-    """Integer coefficients of terms whose sum is `address` (from position 0's) at every memory position, or
-    None: a least-squares fit on a sample for each independent set of terms, rounded, then checked exactly."""
-    count = address.size
-    rng = np.random.default_rng(0)
-    sample = np.unique(np.concatenate([np.arange(min(count, 64)), rng.integers(0, count, FIT_SAMPLES), [count - 1]]))
-    t = np.arange(count)
-    if np.array_equal(address, t):      # the box itself, contiguous: base + t
-        return ((1, (1, 0)),)
-    for atoms in _atom_sets(digits, constants):
-        matrix = np.stack([_atom_values(sample, a) for a in atoms], axis=1).astype(np.float64)
-        solution = np.linalg.lstsq(matrix, address[sample].astype(np.float64), rcond=None)[0]
-        coefficients = np.rint(solution).astype(np.int64)
-        if not np.allclose(matrix @ coefficients, address[sample]):
-            continue
-        total = np.zeros(count, dtype=np.int64)
-        for c, atom in zip(coefficients, atoms):
-            if c:
-                total += c * _atom_values(t, atom)
-        if np.array_equal(total, address):
-            return tuple((int(c), atom) for c, atom in zip(coefficients, atoms) if c)
-    return None
-
-
-def _fit_text(fit: tuple, t: str) -> str:
-    """The fitted address as source: `t` itself for the box, else its terms (`(t // 8) % 8`, ...)."""
-    if fit == ((1, (1, 0)),):
-        return t
-    terms = []
-    for c, (divisor, modulus) in fit:
-        part = t if divisor == 1 else f"({t} // {divisor})"
-        part = f"({part} % {modulus})" if modulus else part
-        terms.append(part if c == 1 else f"{c}*{part}")
-    return " + ".join(terms) if terms else "0"
-
-
 # ---------------------------------------------------------------------------------- rewriting the loads
 
 def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast.FunctionDef:
@@ -480,10 +370,10 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast
                 if i not in plan.fitted and _names(load.args[0]) & set(plan.names)]
     if unfitted:
         if plan.unit == plan.count:
-            lines.append(f"{PREFIX}p = {_inverse_text(plan.digits, f'{PREFIX}t')}")
+            lines.append(f"{PREFIX}p = {inverse_text(plan.digits, f'{PREFIX}t')}")
         else:                            # permuted within each unit, the units kept in place
             lines += [f"{PREFIX}u = {PREFIX}t % {plan.unit}",
-                      f"{PREFIX}p = {PREFIX}t - {PREFIX}u + {_inverse_text(plan.digits, f'{PREFIX}u')}"]
+                      f"{PREFIX}p = {PREFIX}t - {PREFIX}u + {inverse_text(plan.digits, f'{PREFIX}u')}"]
         rest = f"{PREFIX}p"
         for index, (name, k) in enumerate(zip(plan.names, plan.coefficients)):
             lines.append(f"{primed[name]} = {rest}" if k == 1 else f"{primed[name]} = {rest} // {k}")
@@ -496,7 +386,7 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast
     for index, load in enumerate(kernel.loads):
         pointer = load.args[0]
         if index in plan.fitted:         # the offset at position 0 of this outer key, plus the fit
-            fit = ast.parse(_fit_text(plan.fitted[index], f"{PREFIX}t"), mode="eval").body
+            fit = ast.parse(fit_text(plan.fitted[index], f"{PREFIX}t"), mode="eval").body
             pointer.right = ast.BinOp(_zeroed(pointer.right, set(plan.names)), ast.Add(), fit)
         elif index in unfitted:
             load.args[0] = _renamed(pointer, primed)
@@ -504,16 +394,8 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast
     return function
 
 
-def _inverse_text(digits: tuple[Digit, ...], t: str) -> str:
-    """P(t): the logical position of the element that is t-th in memory order, digit by digit."""
-    terms = []
-    top = max(d.rank for d in digits)
-    for d in sorted(digits, key=lambda d: d.rank):
-        part = t if d.rank == 1 else f"({t} // {d.rank})"
-        if d.rank != top:
-            part = f"({part} % {d.radix})"
-        terms.append(part if d.weight == 1 else f"{d.weight}*{part}")
-    return " + ".join(terms)
+def _constants(node: ast.AST) -> set[int]:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and type(n.value) is int and n.value > 1}
 
 
 def _last_assignment(function: ast.FunctionDef, names: set[str]) -> tuple[list, int]:

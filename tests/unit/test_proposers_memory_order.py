@@ -26,7 +26,8 @@ from kernelopt.passes.classify_dispatch import ClassifyDispatch
 from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
 from kernelopt.proposers.memory_order import MemoryOrderProposer
-from kernelopt.proposers.traversal import NO_DIGITS, Digit, NotPermuted, _digits, retraverse
+from kernelopt.proposers.box_digits import Digit, NotABox, box_digits, fit_address, fit_text
+from kernelopt.proposers.traversal import NO_DIGITS, NotPermuted, retraverse
 from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import group_target
 
@@ -271,7 +272,7 @@ def test_digits_invert_any_permuted_box(sizes, data):
     order = data.draw(st.permutations(range(len(sizes))))
     shape = np.arange(int(np.prod(sizes))).reshape(sizes)
     walked = np.ascontiguousarray(np.argsort(shape.transpose(order).ravel()))   # memory position of each t
-    digits = _digits(walked)
+    digits = box_digits(walked)
     t = np.arange(walked.size)
     inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
     assert np.array_equal(walked[inverse], t)
@@ -289,7 +290,7 @@ def test_digits_enumerate_any_box_with_gaps_in_memory_order(sizes, data):
     t = np.arange(int(np.prod(sizes)))
     coords = np.unravel_index(t, moved[::-1])[::-1]               # first logical dim fastest
     walked = sum(c * strides[order[k]] for k, c in enumerate(coords))
-    digits = _digits(walked - walked[0])
+    digits = box_digits(walked - walked[0])
     inverse = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
     assert sorted(inverse) == list(t) and (np.diff(walked[inverse]) > 0).all()
 
@@ -299,8 +300,6 @@ def test_digits_enumerate_any_box_with_gaps_in_memory_order(sizes, data):
 def test_an_address_made_of_digit_parts_is_fitted_exactly(radices, data):
     """Any address that is a sum of whole digits of the memory position, or of their low and high parts at a
     constant the address names, is found as such terms and reproduces the address at every position."""
-    from kernelopt.proposers.traversal import _fit, _fit_text
-
     ranks = np.cumprod([1] + radices[:-1])
     digits = tuple(Digit(0, 0, r, int(k)) for r, k in zip(radices, ranks))
     t = np.arange(int(np.prod(radices)))
@@ -311,16 +310,16 @@ def test_an_address_made_of_digit_parts_is_fitted_exactly(radices, data):
         cut = data.draw(st.sampled_from([c for c in (2, 3, 4) if d.radix % c == 0 and c < d.radix] or [0]))
         address += coefficient * (digit // cut if cut else digit)
         constants |= {cut} if cut else set()
-    fit = _fit(address, digits, constants)
+    fit = fit_address(address, digits, constants)
     assert fit is not None
-    text = _fit_text(fit, "t")
+    text = fit_text(fit, "t")
     assert np.array_equal(eval(text, {"t": t}) if fit else 0 * t, address)
 
 
 def test_a_scatter_is_not_a_box():
     walked = np.array([0, 2, 1, 3, 5, 4])
-    with pytest.raises(NotPermuted):
-        _digits(walked)
+    with pytest.raises(NotABox):
+        box_digits(walked)
 
 
 # ---------------------------------------------------------------------------------------------------
