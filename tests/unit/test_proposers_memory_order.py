@@ -354,3 +354,21 @@ def test_the_pipeline_emits_the_memory_order_group_and_it_runs(tmp_path, monkeyp
     mean = run_module(str(emitted), [x.clone()], "cpu")["outputs"][0]
     inductor = run_module(str(path), [x.clone()], "cpu")["outputs"][0]
     assert_as_accurate(mean, inductor, x.double().clamp(min=0).mean((1, 2, 3)), "relu mean, emitted")
+
+
+@pytest.mark.parametrize("results, unit", [
+    (64, 1016064),          # one result per image: the whole image
+    (1, 1016064),           # every image merged into one: still whole images
+    (576, 1016064 // 9),    # nine consecutive parts per image (a group cut after the first merge)
+    (100, None),            # not whole images, not equal parts of one: declined
+], ids=["per image", "all images", "ninths of an image", "neither"])
+def test_the_positions_one_result_merges(results, unit):
+    from kernelopt.proposers.memory_order import MemoryOrderDeclined, _merge_unit
+    from kernelopt.proposers.traversal import Retraversal
+
+    found = Retraversal("", ("x1", "x0", "r0_3"), 1016064, True, (), 64, 1016064)
+    if unit is None:
+        with pytest.raises(MemoryOrderDeclined, match="100 results for 64 outer keys"):
+            _merge_unit(found, results)
+    else:
+        assert _merge_unit(found, results) == unit
