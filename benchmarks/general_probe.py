@@ -4,7 +4,7 @@ problem per command); this runs each problem with a short search so that eight f
 
     python3 benchmarks/general_probe.py --problems a,b,c --out probe.jsonl [--per-problem-s 75]
 
-Per problem: `kernelopt optimize P --base default --gpu-seconds G --proposers outer-tile,row-on-chip,fold-pass,block-online,split-row,retune`,
+Per problem: `kernelopt optimize P --base default --gpu-seconds G --proposers memory-order,outer-tile,row-on-chip,fold-pass,block-online,split-row,retune`,
 killed at --per-problem-s; one JSON line with the report's summary (general_suite.summarize: the job's
 user-call ratio against Inductor default, the main kernel's percent of its floor before and after, which
 proposer won or what stopped the search) and the remarks of the two transforms. Problems run in the order
@@ -56,7 +56,7 @@ def main() -> int:
     parser.add_argument("--out", required=True, help="JSON lines, one per problem (appended)")
     parser.add_argument("--per-problem-s", type=float, default=75, help="one job's limit")
     parser.add_argument("--gpu-seconds", type=float, default=25, help="the search's budget per job")
-    parser.add_argument("--proposers", default="outer-tile,row-on-chip,fold-pass,block-online,split-row,retune")
+    parser.add_argument("--proposers", default="memory-order,outer-tile,row-on-chip,fold-pass,block-online,split-row,retune")
     parser.add_argument("--budget-s", type=float, default=540, help="stop starting problems after this")
     args = parser.parse_args()
     started = time.monotonic()
