@@ -6,7 +6,9 @@ are the reduction's own r index, each row reduces the same elements in another o
 a target by itself. Where Inductor split the reduction across programs (the positions span x names too),
 each program's partial result now covers other elements: the rewrite is only sound inside a fusion group
 whose next launches merge those partials (sum them, take their max) and nothing else reads them, so the
-partial buffers must be the group's scratch slots. The gate then checks the group's real results.
+partial buffers must be the group's scratch slots, and the results that leave the group must each merge a
+whole outer key or an equal part of one (a group that detect-fusion's max-group cut after its first merge:
+positions then trade places only within each part). The gate then checks the group's real results.
 
 Every launch of the group is in the candidate, the re-addressed kernels at their recorded configuration
 and a few of retune's, the others exactly as recorded.
