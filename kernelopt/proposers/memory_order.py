@@ -8,7 +8,10 @@ each program's partial result now covers other elements: the rewrite is only sou
 whose next launches merge those partials (sum them, take their max) and nothing else reads them, so the
 partial buffers must be the group's scratch slots, and the results that leave the group must each merge a
 whole outer key or an equal part of one (a group that detect-fusion's max-group cut after its first merge:
-positions then trade places only within each part). The gate then checks the group's real results.
+positions then trade places only within each part). That is proven, not inferred from buffer sizes: the
+first outer key's partials are followed element by element through the merges (row_access.py), each read
+once, no row mixing two parts or keys, each result holding one part whole. The gate then checks the
+group's real results.
 
 Every launch of the group is in the candidate, the re-addressed kernels at their recorded configuration
 and a few of retune's, the others exactly as recorded.
@@ -18,6 +21,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import strip_heuristics
 
@@ -25,6 +30,7 @@ from .base import Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text,
                                grid_type_of, recorded_config)
 from .retune import RetuneProposer, config_distance
+from .row_access import RowAccessUnknown, row_access
 from .traversal import NO_DIGITS, NOT_A_REDUCTION, NotPermuted, Retraversal, retraverse
 
 MORE_CONFIGS = 3                 # configurations tried beside the recorded one, for the re-addressed kernels
@@ -102,6 +108,7 @@ def _plan(target: RewriteTarget) -> _Plan:
             unit = _merge_unit(found, _merged_results(target, name))
             if unit != found.count:      # the group merges parts of an outer key alone: permute within them
                 rewritten[name] = retraverse(kernels[name].source, name, unit)
+            _prove_merges(target, name, rewritten[name])
         except (MemoryOrderDeclined, NotPermuted) as why:
             del rewritten[name]
             reasons.append(f"{name}: {why}")
@@ -183,6 +190,66 @@ def _neighbours(target: RewriteTarget, plan: _Plan, varied: list[int], mine: lis
         return []
     base = {i: configs[0] for i, configs in plan.configs.items()}
     return [{**base, index: c} for c in space if config_distance(c, best) == 1][:NEIGHBOURS]
+
+
+def _prove_merges(target: RewriteTarget, name: str, found: Retraversal) -> None:
+    """Follow the first outer key's partial results through the group, element by element (row_access.py):
+    every row of a later launch that reads them reads one unit's only, and each result that leaves the
+    group holds every partial of its unit, once. Else MemoryOrderDeclined, saying what mixes or is missing."""
+    kernels = {k.name: k for k in target.kernels}
+    start = next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
+    units = np.asarray(found.row_units)
+    expected = {int(u): int(n) for u, n in zip(*np.unique(units[units >= 0], return_counts=True))}
+    try:
+        stores = row_access(kernels[name].source, name, rows=len(units), loads=False).stores
+        held = {}                     # group slot -> {element offset: (unit, partials merged into it)}
+        for arg, slot in zip(target.launches[start].args, target.group_positions[start]):
+            if arg.is_tensor and arg.written:
+                held[slot] = {int(o): (int(u), 1) for o, u in zip(stores[arg.name], units) if o >= 0 and u >= 0}
+        for j in range(start + 1, len(target.launches)):
+            spec, slots = target.launches[j], target.group_positions[j]
+            read = [(a.name, s) for a, s in zip(spec.args, slots) if a.is_tensor and s in held]
+            if not read:
+                continue
+            access = row_access(kernels[spec.kernel].source, spec.kernel)
+            rows: dict[int, tuple[set, int]] = {}
+            for param, slot in read:
+                counts: dict[int, int] = {}
+                others: set[int] = set()          # rows that read this buffer outside the first key's partials
+                row_of, offsets = access.reads.get(param, (np.zeros(0, np.int64), np.zeros(0, np.int64)))
+                for row, offset in zip(row_of.tolist(), offsets.tolist()):
+                    if offset not in held[slot]:
+                        others.add(row)
+                        continue
+                    unit, n = held[slot][offset]
+                    rows.setdefault(row, (set(), 0))[0].add(unit)
+                    counts[row] = counts.get(row, 0) + n
+                if others & counts.keys():
+                    raise MemoryOrderDeclined(f"{spec.kernel} merges the first outer key's partials with others")
+                taken = [o for o in offsets.tolist() if o in held[slot]]
+                if len(taken) != len(set(taken)) or set(taken) != held[slot].keys():
+                    raise MemoryOrderDeclined(f"{spec.kernel} does not read each partial of {param} once")
+                for row, n in counts.items():     # several buffers of one state (Welford): the same partials
+                    rows[row] = (rows[row][0], max(rows[row][1], n))
+            for row, (seen, _) in rows.items():
+                if len(seen) != 1:
+                    raise MemoryOrderDeclined(f"{spec.kernel} merges partials of {len(seen)} parts in one row")
+            for arg, slot in zip(spec.args, slots):
+                if arg.is_tensor and arg.written and arg.name in access.stores:
+                    where = access.stores[arg.name]
+                    held[slot] = {int(where[row]): (next(iter(seen)), n) for row, (seen, n) in rows.items()
+                                  if where[row] >= 0}
+    except RowAccessUnknown as why:
+        raise MemoryOrderDeclined(f"its partials' merges are not read: {why}") from None
+    for slot, elements in held.items():
+        if slot in target.scratch_args or not elements:
+            continue
+        merged = {}
+        for unit, n in elements.values():
+            merged.setdefault(unit, []).append(n)
+        if merged != {u: [n] for u, n in expected.items()}:
+            raise MemoryOrderDeclined(f"the group's result {target.group_args[slot].name} does not hold each part's "
+                                      "partials whole, once")
 
 
 def _configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:

@@ -68,6 +68,8 @@ class Retraversal:
     digits: tuple[Digit, ...]         # the permuted box of one unit, in position order
     outer_keys: int                   # how many outer keys (blocks of positions) the kernel's x range holds
     unit: int                         # positions permuted among themselves (count, or a part that is merged alone)
+    row_units: tuple = ()             # split: for each x index of the first outer key, the unit its positions
+                                      # lie in (-1: a row with none); every key's rows are walked alike
 
 
 def retraverse(source: str, kernel_name: str, unit: int | None = None) -> Retraversal:
@@ -115,7 +117,7 @@ def _retraverse(source: str, kernel_name: str, unit: int | None) -> Retraversal:
     plan = kernel.plan(unit)
     function = _readdressed(function, kernel, plan)
     return Retraversal(ast.unparse(tree) + "\n", plan.names, plan.count, plan.split, plan.digits, plan.outer_keys,
-                       plan.unit)
+                       plan.unit, plan.row_units)
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ class _Plan:
     fitted: dict                 # load index (in _Kernel.loads) -> its address's atoms in the memory position
     outer_keys: int
     unit: int
+    row_units: tuple
 
 
 class _Kernel:
@@ -197,9 +200,9 @@ class _Kernel:
             if checked is not None and found != checked:
                 raise NotPermuted("the first and the last outer key are walked differently")
             checked = found
-        count, digits, fitted = checked
+        count, digits, fitted, row_units = checked
         return _Plan(names, coefficients, count, split, digits, {self.loads.index(moving[i]): f for i, f in fitted},
-                     outer_keys, unit or count)
+                     outer_keys, unit or count, row_units)
 
     def _offset(self, load: ast.Call) -> ast.expr:
         pointer = load.args[0] if load.args else None
@@ -330,15 +333,26 @@ class _Kernel:
         if main is None:
             raise NotPermuted(why)
         walked, digits = main
+        row_units = self._row_units(np.broadcast_to(position, shape), mask, unit) if xs.shape[0] > 1 else ()
         if unit != count:                # each unit's loads keep their own arithmetic, on the primed names
-            return count, digits, ()
+            return count, digits, (), row_units
         # whole outer key: every load's address, as the memory position t moves, is fitted to the digits of t
         # (`base + t` for the box itself, `t % 64` for a per-channel weight): no division by the logical shape
         t = np.arange(count)
         logical = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
         fitted = tuple((i, fit) for i, (load, w) in enumerate(zip(moving, walks))
                        if (fit := fit_address(w[logical], digits, _constants(load.args[0].right))) is not None)
-        return count, digits, fitted
+        return count, digits, fitted, row_units
+
+    @staticmethod
+    def _row_units(positions: np.ndarray, mask: np.ndarray, unit: int) -> tuple:
+        """The unit each row's masked-in positions lie in (-1: none); a row across two units declines."""
+        lo = np.where(mask, positions, np.iinfo(np.int64).max).min(axis=1)
+        hi = np.where(mask, positions, -1).max(axis=1)
+        some = hi >= 0
+        if (lo[some] // unit != hi[some] // unit).any():
+            raise NotPermuted(f"a program's positions straddle two runs of {unit}")
+        return tuple(np.where(some, lo // unit, -1).tolist())
 
     def _split_back(self, t: np.ndarray, names: tuple[str, ...], coefficients: tuple[int, ...]) -> list[np.ndarray]:
         values, rest = [], t

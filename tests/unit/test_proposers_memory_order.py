@@ -208,6 +208,28 @@ def test_a_later_round_tries_the_configurations_next_to_the_fastest():
     assert all(config_distance(config(c.strategy), config(first[1].strategy)) == 1 for c in later)
 
 
+def edited_merge(target, old: str, new: str):
+    """The group with its first merge kernel's source edited (`old` -> `new`)."""
+    merge = target.kernels[1]
+    assert old in merge.source
+    return dataclasses.replace(target, kernels=(target.kernels[0], dataclasses.replace(
+        merge, source=merge.source.replace(old, new))) + target.kernels[2:])
+
+
+@pytest.mark.parametrize("new, why", [
+    # odd chunks read from the next image: an image's partials merged with another's
+    ("x0 + 2*r0_2 + 114*((x1 + r0_2 % 2) % 3)", "merges the first outer key's partials with others"),
+    # the last chunk of each half image read in place of the first: the count is right, the partials are not
+    ("x0 + 2*(r0_2 % 56) + 114*x1", "does not read each partial of in_ptr0 once"),
+], ids=["mixes images", "drops a partial"])
+def test_merges_that_mix_or_drop_partials_are_declined(new, why):
+    """The buffer sizes alone would pass both (3 results for 3 images): following the first image's partials
+    element by element through the merges shows what each result holds."""
+    target = edited_merge(group(CHANNELS_LAST / "relu_mean.py"), "x0 + 2*r0_2 + 114*x1", new)
+    assert list(MemoryOrderProposer().propose(target, [])) == []
+    assert why in MemoryOrderProposer.declined(target)
+
+
 def test_partials_read_after_the_group_are_declined():
     target = group(CHANNELS_LAST / "relu_mean.py")
     target = dataclasses.replace(target, scratch_args=())

@@ -1,0 +1,76 @@
+"""Which elements each row of a reduction kernel reads, and where it stores its result: evaluated from the
+kernel's index arithmetic over every row and r index (numpy), for kernels small enough to enumerate.
+
+memory-order uses it to prove, rather than infer from buffer sizes, that the launches after a split
+reduction merge each outer key's (or each part's) partial results whole and never mix two of them.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+import numpy as np
+
+from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
+
+from .index_values import IndexEvaluator
+
+MAX_ENUMERATED = 1 << 24         # rows x r indices evaluated per kernel
+
+
+class RowAccessUnknown(Exception):
+    """The kernel's accesses could not be enumerated (the message says why)."""
+
+
+@dataclass(frozen=True)
+class RowAccess:
+    reads: dict          # pointer parameter -> (rows, offsets): every masked-in element each row loads
+    stores: dict         # pointer parameter -> offset each row stores to (-1 where the row is masked out)
+
+
+def row_access(source: str, name: str, rows: int | None = None, loads: bool = True) -> RowAccess:
+    """The accesses of rows 0..rows-1 (all rows by default); `loads=False` evaluates only the stores."""
+    tree = ast.parse(strip_heuristics(source))
+    function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if function is None:
+        raise RowAccessUnknown(f"no function named {name}")
+    x_numel, r_numel = hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel") or 1
+    if not x_numel:
+        raise RowAccessUnknown(f"{name}'s extents are not constants")
+    x_count = min(x_numel, rows or x_numel)
+    if loads and x_count * r_numel > MAX_ENUMERATED:
+        raise RowAccessUnknown(f"{name} has more than {MAX_ENUMERATED} row and r indices to enumerate")
+    assigned: dict[str, ast.expr] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            assigned.setdefault(node.targets[0].id, node.value)
+    values = IndexEvaluator(assigned, RowAccessUnknown, ("xindex", "r0_index", "rindex"), "memory-order")
+    xs = np.arange(x_count, dtype=np.int64).reshape(-1, 1)
+
+    def evaluate(expr, r):
+        env = {"xindex": xs, "r0_index": r, "rindex": r, "xnumel": np.int64(x_numel), "r0_numel": np.int64(r_numel)}
+        return np.broadcast_to(np.asarray(values.value(expr, env)), (x_count, r.shape[1]))
+
+    reads, stores = {}, {}
+    for node in ast.walk(function):
+        kind = dotted_name(node.func) if isinstance(node, ast.Call) else ""
+        if kind not in ("tl.load", "tl.store") or not node.args or (kind == "tl.load" and not loads):
+            continue
+        pointer = node.args[0]
+        if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name)):
+            raise RowAccessUnknown(f"line {node.lineno}: an address is not `pointer + offset`")
+        at = 1 if kind == "tl.load" else 2
+        mask = node.args[at] if len(node.args) > at else next((k.value for k in node.keywords if k.arg == "mask"), None)
+        # a load is read at every r index; a store (after the reduction) once per row: at r index 0
+        r = np.arange(r_numel, dtype=np.int64).reshape(1, -1) if kind == "tl.load" else np.zeros((1, 1), np.int64)
+        live = np.ones((x_count, r.shape[1]), bool) if mask is None or (
+            isinstance(mask, ast.Constant) and mask.value is None) else evaluate(mask, r).astype(bool)
+        offsets = evaluate(pointer.right, r)
+        if kind == "tl.load":
+            row, _ = np.nonzero(live)
+            reads.setdefault(pointer.left.id, []).append((row, offsets[live]))
+        else:
+            stores[pointer.left.id] = np.where(live[:, 0], offsets[:, 0], -1)
+    merged = {p: (np.concatenate([r for r, _ in parts]), np.concatenate([o for _, o in parts]))
+              for p, parts in reads.items()}
+    return RowAccess(merged, stores)
