@@ -15,7 +15,7 @@ from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuris
 
 from .index_values import IndexEvaluator
 
-MAX_ENUMERATED = 1 << 24         # rows x r indices evaluated per kernel
+MAX_ENUMERATED = 1 << 22         # rows x r indices evaluated per kernel (a few int64 arrays this long)
 
 
 class RowAccessUnknown(Exception):
