@@ -52,7 +52,10 @@ class IndexEvaluator:
         if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int)):
             return np.int64(node.value) if not isinstance(node.value, bool) else np.bool_(node.value)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-            return _BINARY[type(node.op)](self.value(node.left, env), self.value(node.right, env))
+            left, right = self.value(node.left, env), self.value(node.right, env)
+            if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and np.any(np.asarray(right) == 0):
+                raise self.error(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` divides by zero")
+            return _BINARY[type(node.op)](left, right)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             return -self.value(node.operand, env)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Invert, ast.Not)):

@@ -241,6 +241,9 @@ def _prove_merges(target: RewriteTarget, name: str, found: Retraversal) -> None:
                                   if where[row] >= 0}
     except RowAccessUnknown as why:
         raise MemoryOrderDeclined(f"its partials' merges are not read: {why}") from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, MemoryError, SyntaxError) as error:  # noqa: BLE001
+        # a merge kernel of a form row_access did not foresee: no candidate, never a failed search
+        raise MemoryOrderDeclined(f"its partials' merges are not read ({type(error).__name__}: {error})") from None
     for slot, elements in held.items():
         if slot in target.scratch_args or not elements:
             continue

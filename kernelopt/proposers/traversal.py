@@ -93,6 +93,9 @@ def _retraversed(source: str, kernel_name: str, unit: int | None) -> Retraversal
         return str(why)
     except RecursionError:          # a name computed from itself (an accumulator) reached from an index
         return "its index arithmetic reads a name that is computed from itself"
+    except (ArithmeticError, LookupError, TypeError, ValueError, MemoryError) as error:  # noqa: BLE001
+        # arbitrary kernel code met by an analysis: a form it did not foresee is a decline, never a failed search
+        return f"its index arithmetic could not be read ({type(error).__name__}: {error})"
 
 
 def _retraverse(source: str, kernel_name: str, unit: int | None) -> Retraversal:
