@@ -62,17 +62,6 @@ def cache_key(parts: dict) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def source_fingerprint(folders: list[str]) -> str:
-    """sha256 over KernelOPT's own files: a new version (or a local edit) must not reuse old entries."""
-    digest = hashlib.sha256()
-    for folder in sorted(folders):
-        for path in sorted(Path(folder).rglob("*")):
-            if path.suffix in (".py", ".lark", ".j2", ".jinja") and "__pycache__" not in path.parts:
-                digest.update(str(path.relative_to(folder)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def _entry_text(source: str, meta: dict) -> str:
     header = dict(meta, sha256=hashlib.sha256(source.encode()).hexdigest())
     return HEADER_PREFIX + json.dumps(header, sort_keys=True, default=str) + "\n" + source

@@ -39,11 +39,7 @@ import torch
 import torch._functorch.config as functorch_config
 import torch.utils._python_dispatch as python_dispatch
 
-import kernelopt
-import kernelopt.ir
-import kernelopt.passes
-import kernelopt.templates
-from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key, source_fingerprint
+from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key
 from kernelopt.backend.background_search import BackgroundSwap
 from kernelopt.backend.graph_inputs import (ForwardRun, Layout, Unrealistic, backward_inputs, forward_inputs,
                                             output_names, placeholder_names)
@@ -51,6 +47,7 @@ from kernelopt.backend.options import backend_options, inductor_mode, key_option
 from kernelopt.backend.search_log import SearchLog
 from kernelopt.backend.search_options import search_options
 from kernelopt.backend.seen_sizes import SeenSizesDispatch, has_symbolic_sizes
+from kernelopt.source_fingerprint import kernelopt_fingerprint
 from kernelopt.logs_env import apply_kernelopt_logs
 from kernelopt.job_workdir import owned_temp_folder, remove_tree, sweep_stale_workdirs
 from kernelopt.optimize_job import optimize_model
@@ -59,7 +56,6 @@ from kernelopt.runtime.loader import load_output_module
 log = logging.getLogger("kernelopt.backend")
 _graph_ids = itertools.count()
 _SWEPT: list[bool] = []         # [True] once this process swept the temp folders of killed searches
-_FINGERPRINT: list[str] = []    # KernelOPT's own source hash, computed once per process
 
 
 def kernelopt_backend(gm, example_inputs, options: dict | None = None):
@@ -206,7 +202,7 @@ def _emitted_module(source: str, device: str, job, part: str, make_inputs: Calla
     (Unrealistic: none can be made), its steps logged to kernelopt.search."""
     cache = ModuleCache()
     key = cache_key({"inductor_source": source, "device": _device_name(device), "torch": torch.__version__,
-                     "triton": _triton_version(), "kernelopt": _kernelopt_fingerprint(), "options": key_options(job)})
+                     "triton": _triton_version(), "kernelopt": kernelopt_fingerprint(), "options": key_options(job)})
     try:
         found = cache.get(key)
     except CorruptEntry as err:
@@ -251,10 +247,3 @@ def _triton_version() -> str:
     import triton
 
     return triton.__version__
-
-
-def _kernelopt_fingerprint() -> str:
-    if not _FINGERPRINT:
-        folders = [os.path.dirname(p.__file__) for p in (kernelopt, kernelopt.ir, kernelopt.passes, kernelopt.templates)]
-        _FINGERPRINT.append(source_fingerprint(folders))
-    return _FINGERPRINT[0]

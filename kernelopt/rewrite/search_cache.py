@@ -1,8 +1,8 @@
 """On-disk cache of search results, so a second `optimize` of the same model costs no search.
 
 The key covers everything that can change the answer: the kernel sources, launch shapes and
-configurations, the GPU, torch / triton / KernelOPT versions, the precision policy and the set of
-proposers. Entries are JSON files named by the key's hash.
+configurations, the GPU, torch / triton / KernelOPT versions and KernelOPT's own source, the precision
+policy and the set of proposers. Entries are JSON files named by the key's hash.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import torch
 
 from kernelopt import __version__
 from kernelopt.cache_dir import cache_dir as kernelopt_cache_dir
+from kernelopt.source_fingerprint import kernelopt_fingerprint
 from kernelopt.proposers.base import RewriteTarget
 
 
@@ -27,7 +28,10 @@ def versions() -> dict[str, str]:
     # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
     import triton
 
-    return {"torch": torch.__version__, "triton": triton.__version__, "kernelopt": __version__}
+    # the source's hash too: an editable install keeps its version number across edits, and a search cached by
+    # an older proposer must not stand in for what the current one finds
+    return {"torch": torch.__version__, "triton": triton.__version__, "kernelopt": __version__,
+            "kernelopt_source": kernelopt_fingerprint()}
 
 
 def cache_key(target: RewriteTarget, proposers: list[str], device: str) -> str:
