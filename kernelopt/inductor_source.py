@@ -106,6 +106,15 @@ def pointer_base(pointer: ast.AST | None) -> tuple[str, ast.AST] | None:
     return None
 
 
+def access_mask(call: ast.Call) -> ast.AST | None:
+    """The mask argument of a `tl.load` (second) or `tl.store` (third), positional or `mask=`, as written
+    (a literal None included); None when there is none."""
+    at = 2 if dotted_name(call.func) == "tl.store" else 1
+    if len(call.args) > at:
+        return call.args[at]
+    return next((k.value for k in call.keywords if k.arg == "mask"), None)
+
+
 def parse_python(source: str, filename: str = "<unknown>") -> ast.Module:
     """`ast.parse`, whose every failure on user text is a `SyntaxError` with a line and column.
 

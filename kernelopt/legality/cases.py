@@ -68,13 +68,13 @@ def layout_copy(tensor: torch.Tensor, device=None) -> torch.Tensor:
     writes past its end. Broadcast (stride-0) tensors, which cannot be written element by element, are
     cloned as they are: a kernel reads them, and reads the copy's first elements the same."""
     device = tensor.device if device is None else torch.device(device)
-    if tensor.is_contiguous() or 0 in tensor.stride():
-        return tensor.to(device, copy=True) if device != tensor.device else tensor.clone()
-    try:
-        out = torch.empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=device)
-        return out.copy_(tensor)
-    except RuntimeError:               # overlapping strides: no element-wise layout to keep
-        return tensor.to(device, copy=True) if device != tensor.device else tensor.clone()
+    if not tensor.is_contiguous() and 0 not in tensor.stride():
+        try:
+            out = torch.empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=device)
+            return out.copy_(tensor)
+        except RuntimeError:           # overlapping strides: no element-wise layout to keep
+            pass
+    return tensor.to(device, copy=True)
 
 
 def poison_(tensor: torch.Tensor) -> torch.Tensor:

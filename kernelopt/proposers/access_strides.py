@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
 
+from .index_values import single_assignments
+
 X_NAMES = ("xindex",)
 R_NAMES = ("r0_index", "rindex")
 COALESCED_BYTES = 128            # an outer-layout tile reads at least this many contiguous bytes per r step
@@ -51,7 +53,7 @@ def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
     if function is None:
         return []
     params = {a.arg for a in function.args.args}
-    assignments = _integer_assignments(function)
+    assignments = single_assignments(function)
     points = _probe_points(x_numel), _probe_points(r_numel)
     out = []
     for node in ast.walk(function):
@@ -102,15 +104,6 @@ def _function(source: str, kernel_name: str) -> ast.FunctionDef | None:
     except SyntaxError:
         return None
     return next((n for n in ast.walk(module) if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
-
-
-def _integer_assignments(function: ast.FunctionDef) -> dict[str, ast.expr]:
-    """name -> the expression of its (last) single-name assignment, in program order (loop bodies too)."""
-    found: dict[str, ast.expr] = {}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            found.setdefault(node.targets[0].id, node.value)
-    return found
 
 
 def _probe_points(numel: int | None) -> tuple[int, ...]:

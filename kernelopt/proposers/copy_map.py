@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name, pointer_base, strip_heuristics
+from kernelopt.inductor_source import access_mask, dotted_name, pointer_base, strip_heuristics
 
 from .index_values import IndexEvaluator
 
@@ -65,7 +65,7 @@ def read_copy(source: str, name: str, sizes: tuple[int, ...]) -> CopyMap:
     if value is None:
         raise NotACopy("the store has no value")
     epilogue = _epilogue(function, assigns, load_name, value)
-    mask = load.args[1] if len(load.args) > 1 else _keyword(load, "mask")
+    mask = access_mask(load)
     other = _keyword(load, "other")
     numel = int(np.prod(sizes)) if sizes else 1
     evaluator = IndexEvaluator(assigns, NotACopy, _PROLOGUE)

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from kernelopt.codegen.configs import next_pow2
-from kernelopt.inductor_source import pointer_base, strip_heuristics
+from kernelopt.inductor_source import access_mask, pointer_base, strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
@@ -187,9 +187,7 @@ def _accesses(kernel: str, body: list[ast.stmt], defs: dict, tensor_params: set[
             param, offset = based
             if param not in tensor_params:
                 raise Decline(f"{kernel}: `{param}` is not a pointer parameter")
-            mask_position = 2 if store else 1
-            mask = node.args[mask_position] if len(node.args) > mask_position else None
-            mask = next((k.value for k in node.keywords if k.arg == "mask"), mask)
+            mask = access_mask(node)
             inline_defs = dict(defs)
             accesses.append(Access(store, param, normalise(offset, inline_defs),
                                    _mask_class(normalise(mask, inline_defs)), node))

@@ -12,7 +12,10 @@ import ast
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import dotted_name, strip_heuristics
+
+X_ROOT, R_ROOTS = "xindex", ("r0_index", "rindex")
+ROOTS = (X_ROOT, *R_ROOTS)                      # the indices every other index name is computed from
 
 
 def truncdiv(a, b):
@@ -73,6 +76,35 @@ class IndexEvaluator:
             return self.value(node.func.value, env)   # an integer cast of an index keeps its value
         raise self.error(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` is not index arithmetic "
                          f"{self.what} reads")
+
+
+def parse_kernel(source: str, name: str, error: type[Exception]) -> tuple[ast.Module, ast.FunctionDef]:
+    """The kernel's source parsed (Inductor's autotuning decorator dropped) and its function, or error(why)."""
+    try:
+        tree = ast.parse(strip_heuristics(source))
+    except SyntaxError as err:
+        raise error(f"its source does not parse ({err.msg})") from None
+    function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if function is None:
+        raise error(f"no function named {name} in its source")
+    return tree, function
+
+
+def single_assignments(function: ast.FunctionDef) -> dict[str, ast.expr]:
+    """name -> the expression of its first single-name assignment, loop bodies included (Inductor assigns
+    each index name once)."""
+    found: dict[str, ast.expr] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found.setdefault(node.targets[0].id, node.value)
+    return found
+
+
+def index_env(xs: np.ndarray, rs: np.ndarray, x_numel: int, r_numel: int, bound: dict | None = None) -> dict:
+    """The roots' values for IndexEvaluator.value: x indices `xs` and r indices `rs` (broadcast against
+    each other), the kernel's extents, and `bound` names taking given values."""
+    return {"xindex": xs, "r0_index": rs, "rindex": rs, "xnumel": np.int64(x_numel), "r0_numel": np.int64(r_numel),
+            **(bound or {})}
 
 
 def _is_call(node, name: str) -> bool:

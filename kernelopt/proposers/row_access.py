@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
+from kernelopt.inductor_source import access_mask, dotted_name, hardcoded_numel
 
-from .index_values import IndexEvaluator
+from .index_values import ROOTS, IndexEvaluator, index_env, parse_kernel, single_assignments
 
 MAX_ENUMERATED = 1 << 22         # rows x r indices evaluated per kernel (a few int64 arrays this long)
 
@@ -30,26 +30,18 @@ class RowAccess:
 
 def row_access(source: str, name: str, rows: int | None = None, loads: bool = True) -> RowAccess:
     """The accesses of rows 0..rows-1 (all rows by default); `loads=False` evaluates only the stores."""
-    tree = ast.parse(strip_heuristics(source))
-    function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name), None)
-    if function is None:
-        raise RowAccessUnknown(f"no function named {name}")
+    _, function = parse_kernel(source, name, RowAccessUnknown)
     x_numel, r_numel = hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel") or 1
     if not x_numel:
         raise RowAccessUnknown(f"{name}'s extents are not constants")
     x_count = min(x_numel, rows or x_numel)
     if loads and x_count * r_numel > MAX_ENUMERATED:
         raise RowAccessUnknown(f"{name} has more than {MAX_ENUMERATED} row and r indices to enumerate")
-    assigned: dict[str, ast.expr] = {}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            assigned.setdefault(node.targets[0].id, node.value)
-    values = IndexEvaluator(assigned, RowAccessUnknown, ("xindex", "r0_index", "rindex"), "memory-order")
+    values = IndexEvaluator(single_assignments(function), RowAccessUnknown, ROOTS, "memory-order")
     xs = np.arange(x_count, dtype=np.int64).reshape(-1, 1)
 
     def evaluate(expr, r):
-        env = {"xindex": xs, "r0_index": r, "rindex": r, "xnumel": np.int64(x_numel), "r0_numel": np.int64(r_numel)}
-        return np.broadcast_to(np.asarray(values.value(expr, env)), (x_count, r.shape[1]))
+        return np.broadcast_to(np.asarray(values.value(expr, index_env(xs, r, x_numel, r_numel))), (x_count, r.shape[1]))
 
     reads, stores = {}, {}
     for node in ast.walk(function):
@@ -59,8 +51,7 @@ def row_access(source: str, name: str, rows: int | None = None, loads: bool = Tr
         pointer = node.args[0]
         if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name)):
             raise RowAccessUnknown(f"line {node.lineno}: an address is not `pointer + offset`")
-        at = 1 if kind == "tl.load" else 2
-        mask = node.args[at] if len(node.args) > at else next((k.value for k in node.keywords if k.arg == "mask"), None)
+        mask = access_mask(node)
         # a load is read at every r index; a store (after the reduction) once per row: at r index 0
         r = np.arange(r_numel, dtype=np.int64).reshape(1, -1) if kind == "tl.load" else np.zeros((1, 1), np.int64)
         live = np.ones((x_count, r.shape[1]), bool) if mask is None or (

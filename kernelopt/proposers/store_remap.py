@@ -32,7 +32,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import dotted_name, pointer_base
+from kernelopt.inductor_source import access_mask, dotted_name, pointer_base
 
 from .base import Candidate, RewriteTarget
 from .candidate_source import (TL_DTYPES, LaunchConfig, NotRetunable, block_params_of, candidate_source,
@@ -178,7 +178,7 @@ def _remapped_source(producer, buffer_param: str, copy: CopyMap, buffer, stored)
     lines = producer.source.splitlines()
     indent = re.match(r"\s*", lines[statement.lineno - 1]).group(0)
     value = ast.unparse(store.args[1])
-    mask = store.args[2] if len(store.args) > 2 else next((k.value for k in store.keywords if k.arg == "mask"), None)
+    mask = access_mask(store)
     masks = [] if is_none(mask) else [f"({ast.unparse(mask)})"]
     masks += ["_remap_keep"] if keep else []
     new = [f"{indent}# store-remap: this value goes where {copy.output_param} of the copy held it",

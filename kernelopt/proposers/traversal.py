@@ -35,13 +35,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
+from kernelopt.inductor_source import access_mask, dotted_name, hardcoded_numel
 
 from .box_digits import Digit, NotABox, box_digits, fit_address, fit_text, inverse_text
-from .index_values import IndexEvaluator
+from .index_values import R_ROOTS, ROOTS, X_ROOT, IndexEvaluator, index_env, parse_kernel, single_assignments
 
-X_ROOTS = ("xindex",)
-R_ROOTS = ("r0_index", "rindex")
 REDUCTIONS = ("tl.sum", "triton_helpers.max2", "triton_helpers.min2", "triton_helpers.prod",
               "triton_helpers.welford_reduce", "triton_helpers.welford", "triton_helpers.welford_combine",
               "tl.max", "tl.min")            # not tl.reduce: its combine function may depend on the order
@@ -99,13 +97,7 @@ def _retraversed(source: str, kernel_name: str, unit: int | None) -> Retraversal
 
 
 def _retraverse(source: str, kernel_name: str, unit: int | None) -> Retraversal:
-    try:
-        tree = ast.parse(strip_heuristics(source))
-    except SyntaxError as error:
-        raise NotPermuted(f"its source does not parse ({error.msg})") from None
-    function = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel_name), None)
-    if function is None:
-        raise NotPermuted(f"no function named {kernel_name} in its source")
+    tree, function = parse_kernel(source, kernel_name, NotPermuted)
     x_numel, r_numel = hardcoded_numel(source, "xnumel"), hardcoded_numel(source, "r0_numel")
     kernel = _Kernel(function, x_numel or 0, r_numel or 0)
     if not kernel.splits_a_position():
@@ -118,7 +110,7 @@ def _retraverse(source: str, kernel_name: str, unit: int | None) -> Retraversal:
     if not x_numel or not r_numel:
         raise NotPermuted("its extents are not constants")
     plan = kernel.plan(unit)
-    function = _readdressed(function, kernel, plan)
+    _readdressed(function, kernel, plan)
     return Retraversal(ast.unparse(tree) + "\n", plan.names, plan.count, plan.split, plan.digits, plan.outer_keys,
                        plan.unit, plan.row_units)
 
@@ -141,18 +133,15 @@ class _Kernel:
 
     def __init__(self, function: ast.FunctionDef, x_numel: int, r_numel: int):
         self.function, self.x_numel, self.r_numel = function, x_numel, r_numel
-        self.assigned: dict[str, ast.expr] = {}
-        for node in ast.walk(function):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                self.assigned.setdefault(node.targets[0].id, node.value)
+        self.assigned = single_assignments(function)
         self.index = {name: axes for name in self.assigned if (axes := self._index_axes(name, set()))}
-        self.values = IndexEvaluator(self.assigned, NotPermuted, X_ROOTS + R_ROOTS, "memory-order")
+        self.values = IndexEvaluator(self.assigned, NotPermuted, ROOTS, "memory-order")
         self.loads = [n for n in ast.walk(function) if isinstance(n, ast.Call) and dotted_name(n.func) == "tl.load"]
 
     # ------------------------------------------------------------------ which names are index arithmetic
     def _index_axes(self, name: str, active: set[str]) -> frozenset | None:
         """{'x'}, {'r'} or both: the roots an integer-arithmetic name is computed from (None: not one)."""
-        if name in X_ROOTS:
+        if name == X_ROOT:
             return frozenset("x")
         if name in R_ROOTS:
             return frozenset("r")
@@ -307,7 +296,7 @@ class _Kernel:
             if not np.broadcast_to(self._truth(condition, xs, rs), shape)[mask].all():
                 raise NotPermuted(f"line {condition.lineno}: `{ast.unparse(condition)[:40]}` reads the position and "
                                   "is false at a masked-in one")
-        split_back = self._split_back(np.arange(count), names, coefficients)
+        split_back = _split_back(np.arange(count), coefficients)
         if not np.array_equal(sum(k * v for k, v in zip(coefficients, split_back)), np.arange(count)):
             raise NotPermuted("the position's terms do not split it back into its index names")
         order = np.argsort(t)
@@ -357,19 +346,10 @@ class _Kernel:
             raise NotPermuted(f"a program's positions straddle two runs of {unit}")
         return tuple(np.where(some, lo // unit, -1).tolist())
 
-    def _split_back(self, t: np.ndarray, names: tuple[str, ...], coefficients: tuple[int, ...]) -> list[np.ndarray]:
-        values, rest = [], t
-        for k in coefficients:
-            values.append(rest // k)
-            rest = rest % k
-        return values
-
     # ------------------------------------------------------------------ evaluation (numpy, int64)
     def _evaluate(self, expr: ast.expr, xs: np.ndarray, rs: np.ndarray, bound: dict | None = None) -> np.ndarray:
         """`expr` at x indices `xs` and r indices `rs` (broadcast), `bound` names taking the given values."""
-        env = {"xindex": xs, "r0_index": rs, "rindex": rs, "xnumel": np.int64(self.x_numel),
-               "r0_numel": np.int64(self.r_numel), **(bound or {})}
-        return np.asarray(self.values.value(expr, env))
+        return np.asarray(self.values.value(expr, index_env(xs, rs, self.x_numel, self.r_numel, bound)))
 
     def _truth(self, expr: ast.expr | None, xs: np.ndarray, rs: np.ndarray) -> np.ndarray:
         return np.ones((1, 1), dtype=bool) if expr is None else self._evaluate(expr, xs, rs).astype(bool)
@@ -377,7 +357,7 @@ class _Kernel:
 
 # ---------------------------------------------------------------------------------- rewriting the loads
 
-def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast.FunctionDef:
+def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> None:
     """Insert the memory position `_mo_t` (the kernel's own position) after the last assignment of a position
     name; each load whose address was fitted to its digits reads `base + fit(_mo_t)`, any other one reads
     the logical position `P(_mo_t)` split back into primed names."""
@@ -408,11 +388,19 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> ast
         elif index in unfitted:
             load.args[0] = _renamed(pointer, primed)
     ast.fix_missing_locations(function)
-    return function
 
 
 def _constants(node: ast.AST) -> set[int]:
     return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and type(n.value) is int and n.value > 1}
+
+
+def _split_back(t: np.ndarray, coefficients: tuple[int, ...]) -> list[np.ndarray]:
+    """Each position name's value at positions `t`, largest coefficient first (what the primed names compute)."""
+    values, rest = [], t
+    for k in coefficients:
+        values.append(rest // k)
+        rest = rest % k
+    return values
 
 
 def _last_assignment(function: ast.FunctionDef, names: set[str]) -> tuple[list, int]:
@@ -502,5 +490,5 @@ def _reads_value(expr: ast.expr, names: set[str]) -> bool:
 
 
 def _mask_of(load: ast.Call) -> ast.expr | None:
-    mask = load.args[1] if len(load.args) > 1 else next((k.value for k in load.keywords if k.arg == "mask"), None)
-    return None if mask is None or (isinstance(mask, ast.Constant) and mask.value is None) else mask
+    mask = access_mask(load)
+    return None if isinstance(mask, ast.Constant) and mask.value is None else mask
