@@ -105,10 +105,22 @@ general_pick() {
 }
 # GENERAL_PROBLEM=a,b runs those problems one after the other, each its own step of GENERAL_LIMIT seconds
 # (the results accumulate in one general_suite.jsonl; keep the sum inside one device command).
+# GENERAL_PROBLEM=fill runs `next` problems one after the other for GENERAL_FILL_S seconds (default 570),
+# starting one only while GENERAL_LIMIT seconds (default 290) are left, so that each gets a whole step.
+general_problems() {
+  if [ "${GENERAL_PROBLEM:-next}" != fill ]; then echo "${GENERAL_PROBLEM:-next}" | tr ',' ' '; return; fi
+  local n; for n in $(seq 1 12); do echo next; done
+}
 if [ -n "$STEPS" ] && want general; then
-  for GENERAL_PROBLEM in $(echo "${GENERAL_PROBLEM:-next}" | tr ',' ' '); do
-    step "general_$GENERAL_PROBLEM" "${GENERAL_LIMIT:-470}" python3 benchmarks/general_suite.py $(general_pick) \
-      --budget-s $(( ${GENERAL_LIMIT:-470} - 10 )) --job-timeout-s $(( ${GENERAL_LIMIT:-470} < 390 ? ${GENERAL_LIMIT:-470} - 60 : 330 )) --table \
+  general_start=$SECONDS general_fill=${GENERAL_PROBLEM:-next}
+  gl=${GENERAL_LIMIT:-$([ "$general_fill" = fill ] && echo 290 || echo 470)}   # each problem's step limit
+  for GENERAL_PROBLEM in $(general_problems); do
+    if [ "$general_fill" = fill ] && [ $(( ${GENERAL_FILL_S:-570} - (SECONDS - general_start) )) -lt "$gl" ]; then
+      echo "general: $(( SECONDS - general_start )) s spent, fewer than $gl s left of ${GENERAL_FILL_S:-570}: no more problems" | tee -a "$OUT/summary.txt"
+      break
+    fi
+    step "general_$GENERAL_PROBLEM" "$gl" python3 benchmarks/general_suite.py $(general_pick) \
+      --budget-s $(( gl - 10 )) --job-timeout-s $(( gl < 390 ? gl - 60 : 330 )) --table \
       --work "$RES/general" --copy-to "$RES"
     # each problem's log and report come back (its folder goes: a full disk loses the machine); with `next`
     # or `dev` the problem is the one the suite picked, the last it ran (the only folder under general/)
