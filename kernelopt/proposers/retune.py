@@ -23,6 +23,11 @@ REDUCTION_R = (64, 128, 256, 512, 1024, 2048, 4096)
 WARPS = (1, 2, 4, 8, 16, 32)
 STAGES = (1, 2, 3)
 MAX_ELEMENTS_PER_PROGRAM = 32768
+# A reduction's block held per thread: past 64 elements it spills its registers and takes tens of seconds
+# to compile (an XBLOCK=32 R0_BLOCK=512 tile on 2 warps took 21.7 s and ran 0.02x on an H200); under one
+# element some threads hold nothing (kept only where the rows allow nothing else). Configurations outside
+# are not worth a candidate's time.
+MAX_ELEMENTS_PER_THREAD = 64
 # A split scan's chunk (R0_BLOCK) and warps: one program per chunk of a row, carries chained through the
 # workspace. Inductor's autotuner picks among a few of these in a noisy benchmark (a capture on an H100
 # recorded R0_BLOCK=4096 with 16 warps, 1.2x slower than the 8192 with 4 warps a fresh process picked), so
@@ -77,7 +82,8 @@ class RetuneProposer:
                     configs.append(LaunchConfig((("XBLOCK", x),), w, 1))
         elif kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
             for x, r, w, s in itertools.product(REDUCTION_X, REDUCTION_R, WARPS[1:], STAGES[:2]):
-                if x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint):
+                if (x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint)
+                        and x * r <= MAX_ELEMENTS_PER_THREAD * w * 32):
                     configs.append(LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s))
         elif kind == "split_scan" and block_params == ["R0_BLOCK"]:
             for w, r in itertools.product(SPLIT_SCAN_WARPS, SPLIT_SCAN_R):     # the first round sees every chunk
@@ -86,8 +92,13 @@ class RetuneProposer:
         elif kind == "persistent_reduction" and block_params in (["XBLOCK"], []):
             rows = REDUCTION_X if block_params else (1,)
             for x, w in itertools.product(rows, WARPS[1:]):
-                if x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= next_pow2(x_hint):
+                if (x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= next_pow2(x_hint)
+                        and x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_THREAD * w * 32):
                     configs.append(LaunchConfig((("XBLOCK", x),) if block_params else (), w, 1))
+        if kind in ("reduction", "persistent_reduction"):
+            # threads that would hold nothing, unless the rows are too small for anything else
+            busy = [c for c in configs if _block_elements(c, r_hint) >= 32 * c.num_warps]
+            configs = busy or configs
         return configs
 
     def order(self, space: list[LaunchConfig], history: list[Attempt]) -> list[LaunchConfig]:
@@ -104,6 +115,11 @@ class RetuneProposer:
             if center is not None:
                 out += sorted((c for c in space if config_distance(c, center) == 1), key=lambda c: c.label())
         return out
+
+
+def _block_elements(config: LaunchConfig, r_hint: int) -> int:
+    blocks = dict(config.blocks)
+    return blocks.get("XBLOCK", 1) * blocks.get("R0_BLOCK", next_pow2(r_hint))
 
 
 def config_distance(a: LaunchConfig, b: LaunchConfig) -> int:
