@@ -231,12 +231,16 @@ _LOOKBACK_32 = re.compile(
 _SCRATCH_BASE = re.compile(r"(\bws_ptr\.to\(tl\.pointer_type\()tl\.uint(32|64)(\)\)\s*\+\s*xoffset\s*\*\s*)1(\s*\*)")
 
 
+FLOAT64_SCAN_WORKSPACE_SCALE = 3     # 24 bytes per chunk where an fp32 scan's workspace gives 8
+
+
 def _float64_split_scan(source: str) -> str:
-    """The float64 form of a split scan's carry exchange. The workspace stays the size Inductor gave the
-    original (bytes per chunk x rows x the most chunks its smallest block allows); a launch whose chunks
-    need more at 24 bytes each fails to build (static_assert), so the reference is dropped rather than
-    writing past the workspace. Sources of another shape are returned unchanged (their float64 build fails
-    the same way it did before)."""
+    """The float64 form of a split scan's carry exchange. It needs FLOAT64_SCAN_WORKSPACE_SCALE times the
+    workspace Inductor gave the original (bytes per chunk x rows x the most chunks its smallest block
+    allows): whoever launches it passes a workspace that much larger (widened_scan_workspace). A launch
+    whose chunks need more still fails to build (static_assert) rather than writing past the workspace.
+    Sources of another shape are returned unchanged (their float64 build fails the same way it did
+    before)."""
     if not _LOOKBACK_32.search(source):
         return source
     base = _SCRATCH_BASE.search(source)
@@ -250,9 +254,24 @@ def _float64_split_scan(source: str) -> str:
     source = _LOOKBACK_32.sub(r"triton_helpers.exclusive_scan_decoupled_lookback_64(\1, \2, \3, \4)", source)
     source = _SCRATCH_BASE.sub(r"\g<1>tl.uint64\g<3>3\g<4>", source)
     guard = (f"tl.static_assert((({rnumel} + R0_BLOCK - 1) // R0_BLOCK) * 24 <= "
-             f"(({rnumel} + {smallest_block - 1}) // {smallest_block}) * {word_bytes})")
+             f"(({rnumel} + {smallest_block - 1}) // {smallest_block}) * {word_bytes * FLOAT64_SCAN_WORKSPACE_SCALE})")
     return re.sub(r"^(\s*)(r0_numel = \d+\s*)$", lambda m: f"{m.group(1)}{m.group(2)}\n{m.group(1)}{guard}",
                   source, count=1, flags=re.M)
+
+
+def widened_scan_workspace(source: str, name: str, args: tuple) -> tuple:
+    """`args` of a launch of `source` (a float64 variant) with a split scan's workspace (`ws_ptr`) replaced by
+    a zeroed one FLOAT64_SCAN_WORKSPACE_SCALE times its size; unchanged for any other kernel. Inductor zeroes
+    the workspace before each launch, so a fresh zeroed one is what each launch expects."""
+    if "exclusive_scan_decoupled_lookback_64(" not in source:
+        return args
+    params = kernel_params(source, name)
+    if "ws_ptr" not in params or params.index("ws_ptr") >= len(args):
+        return args
+    at = params.index("ws_ptr")
+    workspace = args[at]
+    wider = workspace.new_zeros(workspace.numel() * FLOAT64_SCAN_WORKSPACE_SCALE)
+    return (*args[:at], wider, *args[at + 1:])
 
 
 _FLOAT_POINTER = re.compile(r"'(in_ptr\d+)'\s*:\s*'\*(fp32|bf16|fp16)'")

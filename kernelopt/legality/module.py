@@ -85,11 +85,27 @@ def float64_module(module_path: str, kernels, device: str, native_inputs: bool |
     try:
         loaded = load_output_module(path, device=device, autotune_cache=autotune_cache)
         loaded.native_inputs = bool(native_inputs) and native
+        for kernel in kernels:
+            if kernel in loaded.kernels:
+                _widen_scan_workspace(loaded.kernels[kernel], inductor_source.kernel_source(text, kernel), kernel)
         return loaded
     except Exception:  # noqa: BLE001 - no reference is a note, not an error
         return None
     finally:  # loading read the text (kernels keep their source): one folder per reference piled up in /tmp
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def _widen_scan_workspace(handle, source: str, kernel: str) -> None:
+    """A float64 split scan exchanges its carries in three words per chunk where Inductor's fp32 workspace
+    gives one: each launch gets a zeroed workspace that large (inductor_source.widened_scan_workspace).
+    Without it a scan launched at a small chunk (Inductor's 256 on a CPU capture) had no reference."""
+    if "exclusive_scan_decoupled_lookback_64(" not in source:
+        return
+    run = handle.run
+
+    def run_widened(*args, **kwargs):
+        return run(*inductor_source.widened_scan_workspace(source, kernel, args), **kwargs)
+    handle.run = run_widened
 
 
 def float64_reference(module_path: str, kernel: str, device: str, launched=None):

@@ -56,16 +56,29 @@ def kernel_target(module: Module, kernel_name: str) -> RewriteTarget:
     spec = kernel_spec(kernel)
     if provenance and not spec.provenance:
         spec = KernelSpec(spec.name, spec.kind, spec.source, spec.signature, spec.size_hints, provenance)
+    specs = tuple(launch_spec(op, kernel) for op in launches)
     return RewriteTarget(
         id=str(TargetId.kernel(kernel_name)),
         kernels=(spec,),
-        launches=tuple(launch_spec(op, kernel) for op in launches),
+        launches=specs,
+        scratch_args=_kernel_scratch(module, launches, specs),
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
         floor_us=sum(f for f in floors if isinstance(f, (int, float))) or None,
         bound=str(launches[0].attrs.get("bound", "")) if launches else "",
         precision=str(module.attrs.get("precision", "strict")),
         gpu=str(module.attrs.get("gpu", "")),
     )
+
+
+def _kernel_scratch(module: Module, launches: list[Op], specs: tuple[LaunchSpec, ...]) -> tuple[int, ...]:
+    """Argument positions that are scratch at every launch of the kernel (see _scratch_slots): a split scan's
+    workspace, which Inductor allocates, zeroes, passes and frees. A candidate at another chunk size uses
+    another part of it, which nothing observes; comparing it rejected every retune of a scan."""
+    if not launches:
+        return ()
+    each = [set(_scratch_slots(module, [op], [tuple(range(len(op.args)))], list(spec.args)))
+            for op, spec in zip(launches, specs)]
+    return tuple(sorted(set.intersection(*each)))
 
 
 def priority(module: Module, kernel_name: str) -> float:

@@ -2,8 +2,9 @@
 chain their carries through a zeroed workspace). A float64 carry does not fit beside its flag in one word, so
 the float64 variant exchanges carries in three words per chunk (`exclusive_scan_decoupled_lookback_64`), as
 Inductor writes a float64 scan; without it the reference failed to build and every scan candidate was judged
-with none. The workspace stays the size Inductor gave the fp32 original: a launch whose chunks would need
-more fails to build instead of writing past it."""
+with none. The gate passes it a workspace three times the one Inductor gave the fp32 original
+(test_split_scan_gate.py); a launch whose chunks would need more still fails to build instead of writing past
+it."""
 from __future__ import annotations
 
 import math
