@@ -18,6 +18,11 @@ from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, cand
                                grid_type_of)
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
+# A pointwise kernel tiled in two dimensions (a layout change: NCHW <-> channels-last): square and long tiles
+# of 256-4096 elements, 1-16 per thread. Inductor's y grid stops at 65535 programs.
+POINTWISE_TILE = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
+POINTWISE_TILE_ELEMENTS = (256, 4096)
+MAX_GRID_Y = 65535
 REDUCTION_X = (1, 2, 4, 8, 16, 32, 64)
 REDUCTION_R = (64, 128, 256, 512, 1024, 2048, 4096)
 WARPS = (1, 2, 4, 8, 16, 32)
@@ -80,8 +85,17 @@ class RetuneProposer:
             for x, w in itertools.product(POINTWISE_X, WARPS[:4]):
                 if x <= next_pow2(x_hint) and x >= 32 * w:
                     configs.append(LaunchConfig((("XBLOCK", x),), w, 1))
+        elif kind == "pointwise" and block_params == ["XBLOCK", "YBLOCK"]:
+            y_hint = size_hints.get("y", 1 << 20)
+            low, high = POINTWISE_TILE_ELEMENTS
+            for x, y, w in itertools.product(POINTWISE_TILE, POINTWISE_TILE, WARPS[1:4]):
+                if (low <= x * y <= high and 32 * w <= x * y <= 16 * 32 * w and x <= next_pow2(x_hint)
+                        and y <= next_pow2(y_hint) and -(-y_hint // y) <= MAX_GRID_Y):
+                    configs.append(LaunchConfig((("XBLOCK", x), ("YBLOCK", y)), w, 1))
         elif kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
-            for x, r, w, s in itertools.product(REDUCTION_X, REDUCTION_R, WARPS[1:], STAGES[:2]):
+            # rows shorter than the smallest block: the whole row in one block (its loop runs once)
+            r_blocks = REDUCTION_R if next_pow2(r_hint) >= REDUCTION_R[0] else (next_pow2(r_hint),)
+            for x, r, w, s in itertools.product(REDUCTION_X, r_blocks, WARPS[1:], STAGES[:2]):
                 if (x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint)
                         and x * r <= MAX_ELEMENTS_PER_THREAD * w * 32):
                     configs.append(LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s))
