@@ -302,3 +302,17 @@ def test_the_emitted_module_runs_accepted_splits_and_matches_inductor(tmp_path, 
             torch.testing.assert_close(ours, theirs, rtol=1e-5, atol=1e-5)
         else:
             assert torch.equal(ours, theirs)
+
+
+def test_a_torch_2_13_looped_any_cast_to_int8_splits_and_passes_the_gate():
+    """torch 2.13 guards a softmax of a scaled row with a looped `any`, written `tmp14 = _tmp12.to(tl.int8)` then
+    `triton_helpers.any(tmp14, 1)`; split-row declined it ("_tmp12.to is not a lane reduction")."""
+    from kernelopt.rewrite.evaluate import ModuleEvaluator
+
+    path = REPO / "tests" / "fixtures" / "looped-cpu-2.13" / "temperature_softmax.py"
+    target = next(iter(_targets(path).values()))
+    candidates = list(SplitRowProposer().propose(target, []))
+    assert candidates, SplitRowProposer().declined(target)
+    assert "_tmp12.to(tl.int8)" in candidates[0].source
+    verdict = ModuleEvaluator(str(path), None, device="cpu").evaluate(target, candidates[0])
+    assert verdict.accepted, verdict.reason

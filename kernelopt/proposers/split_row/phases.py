@@ -126,6 +126,7 @@ def _chunk_loop(loop: RowLoop, number: int, part_of: dict) -> list[str]:
            "ko_r0_end = tl.minimum(ko_r0_start + KO_CHUNK, r0_numel)",
            ast.unparse(ast.fix_missing_locations(node))]
     for reduction in loop.reductions:
+        out += [ast.unparse(cast) for cast in reduction.casts]
         out.append(ast.unparse(reduction.stmt))
         for acc, value in zip(reduction.state, reduction.outputs):
             column = value if reduction.two_d else f"{value}[:, None]"

@@ -69,6 +69,7 @@ class Reduction:
     state: list[str]          # the accumulators it folds, in argument order
     outputs: list[str]        # what it assigns, in the same order
     two_d: bool               # the single output is already [XBLOCK, 1] (`[:, None]` applied)
+    casts: list[ast.Assign] = field(default_factory=list)   # `tmp14 = _tmp12.to(tl.int8)` folded after it
 
 
 @dataclass
@@ -250,11 +251,16 @@ def _find_accumulators(kernel: RowKernel) -> None:
             loop.accumulators.append(Accumulator(name, init, _init_dtype(kernel.name, init)))
         after = kernel.segments[number + 1]
         folded: set[str] = set()
+        casts: dict[str, ast.Assign] = {}     # a cast of an accumulator -> its statement
         for stmt in after:
-            state = [n for n in carried if n in _read(stmt)]
+            state = [n for n in [*carried, *casts] if n in _read(stmt)]
             if not state:
                 continue
-            reduction = _reduction(kernel.name, stmt, carried)
+            cast = _accumulator_cast(stmt, carried)
+            if cast:
+                casts[cast] = stmt
+                continue
+            reduction = _reduction(kernel.name, stmt, carried, casts)
             loop.reductions.append(reduction)
             folded.update(reduction.state)
         missing = [n for n in carried if n not in folded]
@@ -288,7 +294,23 @@ def _init_dtype(kernel: str, init: ast.stmt) -> str:
     return ACCUMULATOR_DTYPES[name[3:]]
 
 
-def _reduction(kernel: str, stmt: ast.stmt, carried: list[str]) -> Reduction:
+def _accumulator_cast(stmt: ast.stmt, carried: list[str]) -> str:
+    """The name a statement `name = acc.to(tl.<dtype>)` gives an accumulator cast lane by lane ('' for any
+    other statement). torch 2.13 writes a looped `any` so: `tmp14 = _tmp12.to(tl.int8)`, then
+    `triton_helpers.any(tmp14, 1)`; the cast commutes with the split (each chunk's partial is cast alike)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return ""
+    value = stmt.value
+    if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "to"
+            and isinstance(value.func.value, ast.Name) and value.func.value.id in carried
+            and len(value.args) == 1 and not value.keywords and dotted_name(value.args[0]).startswith("tl.")):
+        return stmt.targets[0].id
+    return ""
+
+
+def _reduction(kernel: str, stmt: ast.stmt, carried: list[str], casts: dict[str, ast.Assign] | None = None
+               ) -> Reduction:
+    casts = casts or {}
     where = f"{kernel}: line {stmt.lineno}: `{ast.unparse(stmt)[:70]}`"
     if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
         raise NotSplittable(f"{where} uses a loop's accumulator outside a reduction")
@@ -303,7 +325,7 @@ def _reduction(kernel: str, stmt: ast.stmt, carried: list[str]) -> Reduction:
                             f"to combine ({', '.join(sorted(REDUCTION_LABELS.values()))})")
     arity = REDUCTION_CALLS[callee]
     state_args = value.args[:arity]
-    if not all(isinstance(a, ast.Name) and a.id in carried for a in state_args) or value.keywords:
+    if not all(isinstance(a, ast.Name) and (a.id in carried or a.id in casts) for a in state_args) or value.keywords:
         raise NotSplittable(f"{where}: its first {arity} argument(s) are not the loop's accumulators")
     rest = value.args[arity:]
     if not rest or not (isinstance(rest[0], ast.Constant) and rest[0].value == 1) or \
@@ -314,7 +336,8 @@ def _reduction(kernel: str, stmt: ast.stmt, carried: list[str]) -> Reduction:
         if isinstance(target, ast.Name) else []
     if len(outputs) != arity or (two_d and arity != 1):
         raise NotSplittable(f"{where}: assigns {len(outputs)} value(s) for a state of {arity}")
-    return Reduction(stmt, callee, [a.id for a in state_args], outputs, two_d)
+    state = [a.id if a.id in carried else casts[a.id].value.func.value.id for a in state_args]
+    return Reduction(stmt, callee, state, outputs, two_d, [casts[a.id] for a in state_args if a.id in casts])
 
 
 def _is_new_column(index: ast.expr) -> bool:
