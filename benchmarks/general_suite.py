@@ -218,7 +218,9 @@ def stopped_by(report: dict, guard: str | None, main: dict | None) -> str:
                       if s.get("name") == "optimize" and s.get("status") == "skipped"), None)
     if unchanged:
         return unchanged
-    remarks = [r.split("[agentic-rewrite] ", 1)[1] for r in report.get("remarks") or [] if "[agentic-rewrite] " in r]
+    # a proposer left out for want of configuration (the LLM without an endpoint) stops nothing
+    remarks = [r.split("[agentic-rewrite] ", 1)[1] for r in report.get("remarks") or []
+               if "[agentic-rewrite] " in r and not r.split("[agentic-rewrite] ", 1)[1].startswith("proposer '")]
     name = str((main or {}).get("op") or "")
     about_main = [r for r in remarks if name and name in r]
     rejected = next((r["legality"] for r in report.get("kernels") or []
@@ -227,7 +229,10 @@ def stopped_by(report: dict, guard: str | None, main: dict | None) -> str:
         return about_main[0]
     if rejected:
         return f"check-legality: {rejected}"
-    return remarks[0] if remarks else "no rewrite was proposed (no remark recorded)"
+    # the longest launch is a library call (a conv on cuDNN): what the Triton kernels around it got
+    library = (f"{name} ({main['dispatch']}) takes the most time; "
+               if str((main or {}).get("dispatch") or "").startswith("vendor") else "")
+    return library + (remarks[0] if remarks else "no rewrite was proposed (no remark recorded)")
 
 
 def _ratio(inductor_ms, kernelopt_ms) -> float | None:

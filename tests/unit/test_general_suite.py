@@ -178,3 +178,18 @@ def test_run_problem_refuses_without_a_gpu(problems, tmp_path):
     with pytest.raises(SystemExit, match="needs a GPU"):
         module.main(["--problem", "reverse_cumsum", *common(problems, tmp_path)])
     assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_a_problem_led_by_a_library_call_names_it_and_not_an_unconfigured_proposer(suite):
+    """conv3d + batch norm + sum on an H100: cuDNN's conv takes 85 % of the time, the Triton kernel is within 10 %
+    of its floor. The table said "proposer 'llm' skipped: no endpoint configured", which stopped nothing."""
+    report = {"status": "optimized", "steps": [guard_step(1.0, 1.0)], "remarks": [
+        "remark: [agentic-rewrite] proposer 'llm' skipped: no endpoint configured: set the base-url option",
+        "m.py:73:1: remark: [agentic-rewrite] @triton_red_fused_sum_0 skipped: already within 10% of its floor"],
+        "kernels": [{"op": "extern_kernels.convolution", "dispatch": "vendor.cudnn", "time_us": 844.7,
+                     "roofline_before_pct": 14.8, "roofline_pct": 14.8},
+                    {"op": "triton_red_fused_sum_0", "dispatch": "triton.reduction", "time_us": 80.0,
+                     "roofline_before_pct": 96.0, "roofline_pct": 96.0}]}
+    stopped = suite.summarize(report)["stopped_by"]
+    assert stopped.startswith("extern_kernels.convolution (vendor.cudnn) takes the most time; "), stopped
+    assert "within 10% of its floor" in stopped and "llm" not in stopped
