@@ -38,6 +38,8 @@ from typing import Callable, Iterable
 
 import torch
 
+from kernelopt.inductor_source import expression_excerpt
+
 from .base import Attempt, Candidate, RewriteTarget
 from .fuse import Decline, normalise, parse_pointwise
 
@@ -180,7 +182,7 @@ class _Probe:
                 return torch.tensor(float(node.args[1].value), dtype=torch.float64)
             if name in self.FUNCTIONS and not node.keywords:
                 return self.FUNCTIONS[name](*[torch.as_tensor(self.eval(a)) for a in node.args])
-        raise _Unknown(ast.unparse(node)[:60])
+        raise _Unknown(expression_excerpt(node, 60))
 
 
 def vendor_matches(activation: str, on_gpu: bool) -> bool:

@@ -30,6 +30,8 @@ import copy
 from dataclasses import dataclass
 from typing import Iterable
 
+from kernelopt.inductor_source import expression_excerpt
+
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text, grid_type_of,
                                recorded_config)
@@ -294,7 +296,7 @@ def _linear(expr: ast.expr, statistics: set[str]) -> _Linear:
         return _linear(expr.func.value, statistics)          # fp32 -> fp32: the value itself
     if isinstance(expr, ast.Call) and ast.unparse(expr.func) == "tl.broadcast_to":
         return _linear(expr.args[0], statistics)             # summed over the tile: the broadcast is the mask's
-    raise FoldDeclined(f"the summed value is not linear in the row: `{ast.unparse(expr)[:120]}` mixes the row "
+    raise FoldDeclined(f"the summed value is not linear in the row: `{expression_excerpt(expr, 120)}` mixes the row "
                        "with an earlier pass's result")
 
 

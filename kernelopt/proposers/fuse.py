@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from kernelopt.codegen.configs import next_pow2
-from kernelopt.inductor_source import access_mask, pointer_base, strip_heuristics
+from kernelopt.inductor_source import access_mask, expression_excerpt, pointer_base, strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
@@ -137,10 +137,10 @@ def _single_assignments(kernel: str, body: list[ast.stmt], params: list[str]) ->
     for stmt in body:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             if ast.unparse(stmt.value.func) != "tl.store":
-                raise Decline(f"{kernel}: a statement the proposer does not follow: `{ast.unparse(stmt)[:60]}`")
+                raise Decline(f"{kernel}: a statement the proposer does not follow: `{expression_excerpt(stmt, 60)}`")
             continue
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
-            raise Decline(f"{kernel}: not straight-line single assignments: `{ast.unparse(stmt)[:60]}`")
+            raise Decline(f"{kernel}: not straight-line single assignments: `{expression_excerpt(stmt, 60)}`")
         name = stmt.targets[0].id
         if name in defs or name in params or name in _SHARED_NAMES:
             raise Decline(f"{kernel}: `{name}` is assigned more than once")

@@ -12,7 +12,7 @@ import ast
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name, strip_heuristics
+from kernelopt.inductor_source import dotted_name, expression_excerpt, strip_heuristics
 
 X_ROOT, R_ROOTS = "xindex", ("r0_index", "rindex")
 ROOTS = (X_ROOT, *R_ROOTS)                      # the indices every other index name is computed from
@@ -57,7 +57,7 @@ class IndexEvaluator:
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
             left, right = self.value(node.left, env), self.value(node.right, env)
             if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and np.any(np.asarray(right) == 0):
-                raise self.error(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` divides by zero")
+                raise self.error(f"line {getattr(node, 'lineno', '?')}: `{expression_excerpt(node, 60)}` divides by zero")
             return _BINARY[type(node.op)](left, right)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             return -self.value(node.operand, env)
@@ -74,7 +74,7 @@ class IndexEvaluator:
                             self.value(node.args[2], env))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
             return self.value(node.func.value, env)   # an integer cast of an index keeps its value
-        raise self.error(f"line {getattr(node, 'lineno', '?')}: `{ast.unparse(node)[:60]}` is not index arithmetic "
+        raise self.error(f"line {getattr(node, 'lineno', '?')}: `{expression_excerpt(node, 60)}` is not index arithmetic "
                          f"{self.what} reads")
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import access_mask, dotted_name, hardcoded_numel
+from kernelopt.inductor_source import access_mask, dotted_name, expression_excerpt, hardcoded_numel
 
 from .box_digits import Digit, NotABox, box_digits, fit_address, fit_text, inverse_text
 from .index_values import R_ROOTS, ROOTS, X_ROOT, IndexEvaluator, index_env, parse_kernel, single_assignments
@@ -294,7 +294,7 @@ class _Kernel:
             raise NotPermuted(f"{unit} positions do not divide the {count} of an outer key")
         for condition in self.conditions:
             if not np.broadcast_to(self._truth(condition, xs, rs), shape)[mask].all():
-                raise NotPermuted(f"line {condition.lineno}: `{ast.unparse(condition)[:40]}` reads the position and "
+                raise NotPermuted(f"line {condition.lineno}: `{expression_excerpt(condition, 40)}` reads the position and "
                                   "is false at a masked-in one")
         split_back = _split_back(np.arange(count), coefficients)
         if not np.array_equal(sum(k * v for k, v in zip(coefficients, split_back)), np.arange(count)):

@@ -29,7 +29,7 @@ import ast
 import copy
 from dataclasses import dataclass, field
 
-from kernelopt.inductor_source import dotted_name, pointer_base, strip_heuristics
+from kernelopt.inductor_source import dotted_name, expression_excerpt, pointer_base, strip_heuristics
 
 # Lane reductions that map a lane-wise state to the same state reduced (the number of state values
 # they take and return): re-applying one to per-chunk results combines the chunks.
@@ -289,7 +289,7 @@ def _init_dtype(kernel: str, init: ast.stmt) -> str:
         dtype = value.args[1]
     name = dotted_name(dtype) if dtype is not None else ""
     if not lane_wise or not name.startswith("tl.") or name[3:] not in ACCUMULATOR_DTYPES:
-        raise NotSplittable(f"{kernel}: line {init.lineno}: `{ast.unparse(init)[:70]}` is not a lane-wise "
+        raise NotSplittable(f"{kernel}: line {init.lineno}: `{expression_excerpt(init, 70)}` is not a lane-wise "
                             "accumulator of a known dtype (tl.full/tl.zeros([XBLOCK, R0_BLOCK], ...))")
     return ACCUMULATOR_DTYPES[name[3:]]
 
@@ -311,7 +311,7 @@ def _accumulator_cast(stmt: ast.stmt, carried: list[str]) -> str:
 def _reduction(kernel: str, stmt: ast.stmt, carried: list[str], casts: dict[str, ast.Assign] | None = None
                ) -> Reduction:
     casts = casts or {}
-    where = f"{kernel}: line {stmt.lineno}: `{ast.unparse(stmt)[:70]}`"
+    where = f"{kernel}: line {stmt.lineno}: `{expression_excerpt(stmt, 70)}`"
     if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
         raise NotSplittable(f"{where} uses a loop's accumulator outside a reduction")
     value, two_d = stmt.value, False
@@ -423,7 +423,7 @@ def _check_memory(kernel: RowKernel, params: set[str]) -> None:
                 pointer = node.args[0] if node.args else None
                 based = pointer_base(pointer)
                 if based is None:
-                    raise NotSplittable(f"{kernel.name}: line {node.lineno}: pointer `{ast.unparse(pointer)[:50]}` "
+                    raise NotSplittable(f"{kernel.name}: line {node.lineno}: pointer `{expression_excerpt(pointer, 50)}` "
                                         "is not parameter + offset")
                 param, offset = based
                 if param not in params:
