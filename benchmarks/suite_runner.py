@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -34,6 +35,10 @@ REPO = Path(__file__).resolve().parents[1]
 KILL_GRACE_S = 15                 # SIGTERM first, so the job can clean up; then SIGKILL
 STOPPED_GRACE_S = 3               # when the suite itself is stopped: `timeout --kill-after=10` waits 10 s
 LEFTOVER_PATTERN = "kernelopt-*"
+# The card the issues' figures are on: its results keep the plain file names. Another card's rows go to files
+# of their own (general_suite.h100.jsonl), so that `--next` makes progress on whichever card a device
+# command gets, and no table mixes cards.
+REFERENCE_CARD = "NVIDIA H200"
 
 
 class SuiteStopped(Exception):
@@ -239,6 +244,26 @@ def _stop(signum, frame):
     raise SuiteStopped()
 
 
+def card_suffix(gpu_name: str | None) -> str:
+    """'' on the reference card or without a GPU; else the card's short name ('h100' for 'NVIDIA H100 80GB
+    HBM3'), which its results files carry."""
+    if not gpu_name or gpu_name.startswith(REFERENCE_CARD):
+        return ""
+    model = re.search(r"\b([A-Za-z]+\d+[A-Za-z]*)\b", gpu_name.replace("NVIDIA", ""))
+    return (model.group(1) if model else re.sub(r"\W+", "-", gpu_name).strip("-")).lower()
+
+
+def for_card(path: Path, suffix: str) -> Path:
+    """`path` as the results or table file of the card with this suffix."""
+    return path.with_name(f"{path.stem}.{suffix}{path.suffix}") if suffix else path
+
+
+def current_gpu_name() -> str | None:
+    import torch  # lazy: the suites' CPU-only commands (--table, --write-manifest) need no CUDA
+
+    return torch.cuda.get_device_name() if torch.cuda.is_available() else None
+
+
 def main(argv: list[str] | None, suite: Suite) -> int:
     parser = argparse.ArgumentParser(description=suite.description)
     which = parser.add_mutually_exclusive_group()
@@ -253,9 +278,16 @@ def main(argv: list[str] | None, suite: Suite) -> int:
     parser.add_argument("--work", default=str(Path(tempfile.gettempdir()) / suite.work_name),
                         help="where each problem's output module, report and logs go")
     parser.add_argument("--budget-s", type=float, default=suite.budget_s, help="the whole invocation's time")
+    parser.add_argument("--card", help=f"the GPU whose results and table files to use, e.g. 'NVIDIA H100 80GB HBM3' "
+                                       f"(default: this machine's; {REFERENCE_CARD} and no GPU use the plain names)")
     suite.add_arguments(parser)
     args = parser.parse_args(argv)
 
+    suffix = card_suffix(args.card or current_gpu_name())
+    if args.results == str(suite.results):
+        args.results = str(for_card(suite.results, suffix))
+    if args.table == str(suite.table_path):
+        args.table = str(for_card(suite.table_path, suffix))
     results = Path(args.results)
     folder = Path(args.problems_dir)
     names = problem_names(folder)

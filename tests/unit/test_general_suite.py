@@ -193,3 +193,22 @@ def test_a_problem_led_by_a_library_call_names_it_and_not_an_unconfigured_propos
     stopped = suite.summarize(report)["stopped_by"]
     assert stopped.startswith("extern_kernels.convolution (vendor.cudnn) takes the most time; "), stopped
     assert "within 10% of its floor" in stopped and "llm" not in stopped
+
+
+def test_each_card_keeps_its_own_results_so_next_progresses_on_whichever_card_a_command_gets(
+        suite, problems, tmp_path, monkeypatch):
+    """A device command asked for an H200 may get an H100: its rows go to general_suite.h100.jsonl (and its table),
+    never into the H200 file the issue's figures are read from, and --next on either card picks that card's next."""
+    monkeypatch.setattr(suite, "RESULTS", tmp_path / "general_suite.jsonl")
+    monkeypatch.setattr(suite, "TABLE", tmp_path / "general_suite.md")
+    where = ["--problems-dir", str(problems), "--work", str(tmp_path / "w")]
+    h100 = ["--card", "NVIDIA H100 80GB HBM3"]
+    suite.main(["--next", *h100, *where, "--table"])
+    suite.main(["--next", *h100, *where])
+    suite.main(["--next", "--card", "NVIDIA H200", *where])
+    assert suite.ran == ["a", "b", "a"]
+    rows = lambda name: [json.loads(line)["problem"] for line in (tmp_path / name).read_text().splitlines()]
+    assert rows("general_suite.h100.jsonl") == ["a", "b"] and rows("general_suite.jsonl") == ["a"]
+    assert (tmp_path / "general_suite.h100.md").exists() and not (tmp_path / "general_suite.md").exists()
+    assert [suite.suite_runner.card_suffix(n) for n in ("NVIDIA H200", "NVIDIA H200 NVL", None, "NVIDIA A100-SXM4-80GB",
+                                                        "NVIDIA H100 80GB HBM3")] == ["", "", "", "a100", "h100"]
