@@ -15,7 +15,7 @@ from kernelopt.codegen.configs import next_pow2
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, candidate_source, config_overruns,
-                               grid_type_of)
+                               grid_rule, grid_type_of)
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
 # A pointwise kernel tiled in two dimensions (a layout change: NCHW <-> channels-last): square and long tiles
@@ -72,6 +72,26 @@ class RetuneProposer:
                 return
             yield Candidate(source, self.name, label, launch_config=(
                 *config.blocks, ("num_warps", config.num_warps), ("num_stages", config.num_stages)))
+
+    def declined(self, target: RewriteTarget) -> str:
+        """Why a Triton kernel gets no configuration to time ('' when it gets some, or is a group or a library
+        call): the user sees that retune looked at it."""
+        if len(target.kernels) != 1 or target.group_args or target.kernels[0].kind in ("", "vendor"):
+            return ""
+        kernel = target.kernels[0]
+        try:
+            grid_rule(kernel.signature, grid_type_of(kernel))
+        except NotRetunable as why:
+            return f"{kernel.name}: {why}"
+        block_params = block_params_of(kernel)
+        space = self.space_for(kernel, block_params)
+        if not space:
+            return (f"{kernel.name}: no launch configuration to search for a {kernel.kind} kernel with block sizes "
+                    f"{', '.join(block_params) or 'none'} at size hints {kernel.size_hints}")
+        overruns = [config_overruns(kernel.source, c) for c in space]
+        if all(overruns):
+            return f"{kernel.name}: every configuration would run past the tensors: {overruns[0]}"
+        return ""
 
     def space_for(self, kernel, block_params: list[str]) -> list[LaunchConfig]:
         """The configurations to search for this kernel (a subclass may read more of the kernel)."""
