@@ -85,8 +85,8 @@ def test_table_names_environment_both_ratios_and_what_is_missing(suite, problems
     assert ("| a | norm | fp32 | optimized | max-autotune-no-cudagraphs | 0.2000 | 0.1000 | 2.000x | 1.500x (default) "
             "| 40.0 → 80.0 | templates | – |") in text
     assert "| b | norm | fp32 | optimized |" in text and "| guard: emitted 0.2 ms / slower |" in text
-    assert "geometric mean 1.265x over 2 problems; KernelOPT faster on 1, slower on 1" in text
-    assert "geometric mean 1.225x over 2 problems; KernelOPT faster on 1, slower on 0" in text
+    assert "geometric mean 1.265x over 2 problems; KernelOPT faster on 1, slower on 1 (1 by more than 1%)" in text
+    assert "geometric mean 1.225x over 2 problems; KernelOPT faster on 1, slower on 0 (0 by more than 1%)" in text
     assert "2 of 4 problems measured; not yet: c, d." in text
     assert (copies / "r.jsonl").exists() and (copies / "t.md").exists()
 
