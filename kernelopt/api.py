@@ -3,7 +3,8 @@
 Both return an `OptimizedModule`: called like the model's forward, it maps the forward inputs and
 the model's parameters and buffers onto the optimized module's `call(args)` (the capture recorded
 which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
-to the model itself with a warning when they differ.
+to the model itself with a warning when they differ, or when the model is in training mode with a layer
+that computes otherwise there (the capture runs the model in eval mode).
 """
 from __future__ import annotations
 
@@ -15,10 +16,28 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from torch import nn
 
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
+
+
+def mode_dependent_layers(model) -> list[tuple[str, nn.Module]]:
+    """The layers whose forward computes otherwise in training mode than in eval mode: batch norms (batch
+    statistics, running stats updated), instance norms that track running stats, dropout with p > 0, RReLU,
+    attention with dropout. A model's own `if self.training:` cannot be seen from here."""
+    if not isinstance(model, nn.Module):
+        return []
+    found = []
+    for name, layer in model.named_modules():
+        if (isinstance(layer, nn.modules.batchnorm._BatchNorm)
+                or (isinstance(layer, nn.modules.instancenorm._InstanceNorm) and layer.track_running_stats)
+                or (isinstance(layer, nn.modules.dropout._DropoutNd) and layer.p > 0)
+                or isinstance(layer, nn.RReLU)
+                or (isinstance(layer, nn.MultiheadAttention) and layer.dropout > 0)):
+            found.append((name or type(layer).__name__, layer))
+    return found
 
 
 class OptimizedModule:
@@ -27,6 +46,9 @@ class OptimizedModule:
         self.path = path
         self.arguments = sidecar.get("arguments") or []
         self.forward_inputs = sidecar.get("forward_inputs") or []
+        # the mode the capture ran the model in (modules written before the field: eval, as every capture did)
+        self.model_mode = sidecar.get("model_mode", "eval")
+        self._mode_dependent = mode_dependent_layers(model) if self.model_mode == "eval" else []
         self._loaded = load_output_module(path, device, hooks=False)  # run as written: no per-launch hook
         self._named = dict(model.named_parameters(remove_duplicate=False))
         self._named.update(dict(model.named_buffers(remove_duplicate=False)))
@@ -58,8 +80,16 @@ class OptimizedModule:
                                  "models split into several graphs are not supported by load() yet")
         return args
 
+    def _mode_mismatch(self) -> str | None:
+        training = [name for name, layer in self._mode_dependent if layer.training]
+        if not training:
+            return None
+        return (f"{self.path} was optimized with the model in eval mode, and {', '.join(training[:3])}"
+                f"{' and more' if len(training) > 3 else ''} compute otherwise in training mode (batch statistics, "
+                "dropout); call model.eval() to use the optimized module")
+
     def __call__(self, *inputs):
-        mismatch = self._shapes_match(inputs)
+        mismatch = self._mode_mismatch() or self._shapes_match(inputs)
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
@@ -91,10 +121,15 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
     output = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
     entry = f"kernelopt_api_models:{key}"
     opts = OptimizeOptions(entry=entry, **options)
+    # the capture runs the model in eval mode; the caller's model keeps the mode of each of its layers
+    modes = [(layer, layer.training) for layer in model.modules()] if isinstance(model, torch.nn.Module) else []
     try:
         result = optimize_model(None, output, opts, stream=sys.stderr if verbose else None)
     except InputError as err:   # the job names the model by its internal entry: name it as the user knows it
         raise type(err)(str(err).replace(entry, f"kernelopt.optimize({type(model).__name__})")) from None
+    finally:
+        for layer, training in modes:
+            layer.training = training
     return load(str(result.output), model)
 
 

@@ -726,6 +726,7 @@ def _sidecar(manifest, module, options, device) -> dict:
         "base": (manifest or {}).get("base_mode", options.base), "arguments": graph.get("arguments"),
         "forward_inputs": (manifest or {}).get("forward_inputs"),
         "model": (manifest or {}).get("model"),
+        "model_mode": "eval",    # every capture runs the model in eval mode (capture.models._to_device)
     }
 
 
