@@ -16,28 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from torch import nn
-
+from kernelopt.capture.models import mode_dependent_layers
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
-
-
-def mode_dependent_layers(model) -> list[tuple[str, nn.Module]]:
-    """The layers whose forward computes otherwise in training mode than in eval mode: batch norms (batch
-    statistics, running stats updated), instance norms that track running stats, dropout with p > 0, RReLU,
-    attention with dropout. A model's own `if self.training:` cannot be seen from here."""
-    if not isinstance(model, nn.Module):
-        return []
-    found = []
-    for name, layer in model.named_modules():
-        if (isinstance(layer, nn.modules.batchnorm._BatchNorm)
-                or (isinstance(layer, nn.modules.instancenorm._InstanceNorm) and layer.track_running_stats)
-                or (isinstance(layer, nn.modules.dropout._DropoutNd) and layer.p > 0)
-                or isinstance(layer, nn.RReLU)
-                or (isinstance(layer, nn.MultiheadAttention) and layer.dropout > 0)):
-            found.append((name or type(layer).__name__, layer))
-    return found
 
 
 class OptimizedModule:

@@ -536,7 +536,14 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
         size = (result.manifest.get("model") or {}).get("size") or "its own size"   # None: the file has no SIZES
         if size == "small" and device != "cuda" and options.size != "small":
             steps.say(f"no CUDA device: capturing the model's small size (--size {options.size} needs a GPU)")
-        steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)", started)
+        # the report keeps it: a KernelBench model is built in training mode, the capture runs it in eval mode
+        training = (result.manifest.get("model") or {}).get("training_layers") or []
+        mode_note = (f"; the model, built in training mode, ran in eval mode: {', '.join(training[:3])}"
+                     f"{' and more' if len(training) > 3 else ''} compute otherwise in training mode (batch "
+                     "statistics, dropout), and kernelopt.load runs the model itself while it is in training mode"
+                     if training else "")
+        steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)"
+                   f"{mode_note}", started)
         bases.append(_share_equal_inputs(_base(mode, folder, result), bases))
         del result                    # it still held this capture's own inputs, if the base now shares others
         release_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise

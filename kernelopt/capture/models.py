@@ -49,6 +49,8 @@ class ModelMeta:
     seed: int = 0
     device: str = "cpu"
     description: str = ""
+    # layers the model as built had in training mode that compute otherwise in eval mode, where it is captured
+    training_layers: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +62,7 @@ class ModelMeta:
             "seed": self.seed,
             "device": self.device,
             "description": self.description,
+            "training_layers": self.training_layers,
         }
 
 
@@ -108,6 +111,7 @@ def load_model(
         description=(module.__doc__ or "").strip().splitlines()[0] if module.__doc__ else "",
     )
     _check_ranges(inputs, meta.input_ranges, source)
+    meta.training_layers = [name for name, layer in mode_dependent_layers(model) if layer.training]
     model = _to_device(model, device)
     inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
     return model, inputs, meta
@@ -275,6 +279,23 @@ def _check_ranges(inputs: list[Any], ranges: dict[int, tuple[int, int]], source:
                 f"{source}: input {position} has values in [{int(value.min())}, {int(value.max())}], "
                 f"outside its declared range [{low}, {high})"
             )
+
+
+def mode_dependent_layers(model) -> list[tuple[str, torch.nn.Module]]:
+    """The layers whose forward computes otherwise in training mode than in eval mode: batch norms (batch
+    statistics, running stats updated), instance norms that track running stats, dropout with p > 0, RReLU,
+    attention with dropout. A model's own `if self.training:` cannot be seen from here."""
+    if not isinstance(model, torch.nn.Module):
+        return []
+    found = []
+    for name, layer in model.named_modules():
+        if (isinstance(layer, torch.nn.modules.batchnorm._BatchNorm)
+                or (isinstance(layer, torch.nn.modules.instancenorm._InstanceNorm) and layer.track_running_stats)
+                or (isinstance(layer, torch.nn.modules.dropout._DropoutNd) and layer.p > 0)
+                or isinstance(layer, torch.nn.RReLU)
+                or (isinstance(layer, torch.nn.MultiheadAttention) and layer.dropout > 0)):
+            found.append((name or type(layer).__name__, layer))
+    return found
 
 
 def _to_device(model: Any, device: str) -> Any:

@@ -88,6 +88,19 @@ def run_cli(*args) -> subprocess.CompletedProcess:
                           text=True, cwd=REPO, timeout=600)
 
 
+def test_optimize_says_a_kernelbench_model_built_in_training_mode_ran_in_eval_mode(tmp_path):
+    problem = tmp_path / "bn_problem.py"
+    problem.write_text("import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+                       "    def __init__(self):\n        super().__init__()\n        self.bn = nn.BatchNorm2d(4)\n\n"
+                       "    def forward(self, x):\n        return self.bn(x)\n\n\n"
+                       "def get_inputs():\n    return [torch.randn(2, 4, 5, 7)]\n\n\n"
+                       "def get_init_inputs():\n    return []\n")
+    done = run_cli(str(problem), "--device", "cpu", "-o", str(tmp_path / "bn_opt.py"), "--report", str(tmp_path / "r"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "built in training mode, ran in eval mode: bn compute otherwise in training mode" in done.stdout + done.stderr
+    assert "ran in eval mode: bn" in (tmp_path / "r" / "report.md").read_text()
+
+
 def test_optimize_command_says_what_it_skipped_and_writes_module_and_report(tmp_path):
     out = tmp_path / "softmax_opt.py"
     proc = run_cli("tests/zoo/softmax.py", "-o", str(out), "--report", str(tmp_path / "report"))
