@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -212,12 +213,28 @@ def _install_stop_handlers() -> dict | None:
     previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_stopped)}
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         previous[signal.SIGINT] = signal.signal(signal.SIGINT, _raise_stopped)
+    previous["unraisable"] = sys.unraisablehook
+    sys.unraisablehook = _quiet_stop(sys.unraisablehook)
     return previous
+
+
+def _quiet_stop(hook):
+    """An unraisable-exception hook that drops our stop (raised inside a finalizer or a weakref callback, where
+    Python prints it as "Exception ignored ... Traceback" and loses it; _RECEIVED keeps it) and passes any
+    other to `hook`. The user was promised no traceback on Ctrl-C or SIGTERM."""
+    def hook_without_stops(unraisable):
+        if isinstance(unraisable.exc_value, (JobTerminated, KeyboardInterrupt)) and _RECEIVED:
+            return
+        hook(unraisable)
+    return hook_without_stops
 
 
 def _restore_stop_handlers(previous: dict | None) -> None:
     for signum, handler in (previous or {}).items():
-        signal.signal(signum, handler)
+        if signum == "unraisable":
+            sys.unraisablehook = handler
+        else:
+            signal.signal(signum, handler)
 
 
 @contextlib.contextmanager
