@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from kernelopt.capture.models import mode_dependent_layers
+
+from kernelopt.capture.models import mode_dependent_layers, training_layers_text
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
@@ -29,8 +30,8 @@ class OptimizedModule:
         self.arguments = sidecar.get("arguments") or []
         self.forward_inputs = sidecar.get("forward_inputs") or []
         # the mode the capture ran the model in (modules written before the field: eval, as every capture did)
-        self.model_mode = sidecar.get("model_mode", "eval")
-        self._mode_dependent = mode_dependent_layers(model) if self.model_mode == "eval" else []
+        captured_in_eval = sidecar.get("model_mode", "eval") == "eval"
+        self._mode_dependent = mode_dependent_layers(model) if captured_in_eval else []
         self._loaded = load_output_module(path, device, hooks=False)  # run as written: no per-launch hook
         self._named = dict(model.named_parameters(remove_duplicate=False))
         self._named.update(dict(model.named_buffers(remove_duplicate=False)))
@@ -66,9 +67,8 @@ class OptimizedModule:
         training = [name for name, layer in self._mode_dependent if layer.training]
         if not training:
             return None
-        return (f"{self.path} was optimized with the model in eval mode, and {', '.join(training[:3])}"
-                f"{' and more' if len(training) > 3 else ''} compute otherwise in training mode (batch statistics, "
-                "dropout); call model.eval() to use the optimized module")
+        return (f"{self.path} was optimized with the model in eval mode, and {training_layers_text(training)}; "
+                "call model.eval() to use the optimized module")
 
     def __call__(self, *inputs):
         mismatch = self._mode_mismatch() or self._shapes_match(inputs)

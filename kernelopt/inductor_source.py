@@ -237,7 +237,7 @@ FLOAT64_SCAN_WORKSPACE_SCALE = 3     # 24 bytes per chunk where an fp32 scan's w
 def _float64_split_scan(source: str) -> str:
     """The float64 form of a split scan's carry exchange. It needs FLOAT64_SCAN_WORKSPACE_SCALE times the
     workspace Inductor gave the original (bytes per chunk x rows x the most chunks its smallest block
-    allows): whoever launches it passes a workspace that much larger (widened_scan_workspace). A launch
+    allows): whoever launches it passes a workspace that much larger (float64_scan_workspace_position). A launch
     whose chunks need more still fails to build (static_assert) rather than writing past the workspace.
     Sources of another shape are returned unchanged (their float64 build fails the same way it did
     before)."""
@@ -259,19 +259,14 @@ def _float64_split_scan(source: str) -> str:
                   source, count=1, flags=re.M)
 
 
-def widened_scan_workspace(source: str, name: str, args: tuple) -> tuple:
-    """`args` of a launch of `source` (a float64 variant) with a split scan's workspace (`ws_ptr`) replaced by
-    a zeroed one FLOAT64_SCAN_WORKSPACE_SCALE times its size; unchanged for any other kernel. Inductor zeroes
-    the workspace before each launch, so a fresh zeroed one is what each launch expects."""
+def float64_scan_workspace_position(source: str, name: str) -> int | None:
+    """Where a float64 variant's split-scan workspace (`ws_ptr`) sits among its launch arguments: its launcher
+    passes there a zeroed workspace FLOAT64_SCAN_WORKSPACE_SCALE times Inductor's (Inductor zeroes it before
+    each launch). None for any other kernel."""
     if "exclusive_scan_decoupled_lookback_64(" not in source:
-        return args
+        return None
     params = kernel_params(source, name)
-    if "ws_ptr" not in params or params.index("ws_ptr") >= len(args):
-        return args
-    at = params.index("ws_ptr")
-    workspace = args[at]
-    wider = workspace.new_zeros(workspace.numel() * FLOAT64_SCAN_WORKSPACE_SCALE)
-    return (*args[:at], wider, *args[at + 1:])
+    return params.index("ws_ptr") if "ws_ptr" in params else None
 
 
 _FLOAT_POINTER = re.compile(r"'(in_ptr\d+)'\s*:\s*'\*(fp32|bf16|fp16)'")

@@ -203,19 +203,20 @@ def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-def _install_stop_handlers() -> dict | None:
-    """Our SIGINT and SIGTERM handlers while the job runs; the previous ones (None: none were installed,
-    because signal handlers can be set from the main thread only). SIGINT is taken over only from Python's
-    default handler: one the process ignores (a background job of a shell) stays ignored, and a handler of
-    the user's program (torch.compile runs jobs inside it) stays theirs."""
+def _install_stop_handlers() -> tuple[dict, object] | None:
+    """Our SIGINT and SIGTERM handlers and unraisable hook (_quiet_stop) while the job runs; the previous
+    handlers and hook (None: none were installed, because signal handlers can be set from the main thread
+    only). SIGINT is taken over only from Python's default handler: one the process ignores (a background
+    job of a shell) stays ignored, and a handler of the user's program (torch.compile runs jobs inside it)
+    stays theirs."""
     if not _in_main_thread():
         return None
     previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_stopped)}
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         previous[signal.SIGINT] = signal.signal(signal.SIGINT, _raise_stopped)
-    previous["unraisable"] = sys.unraisablehook
-    sys.unraisablehook = _quiet_stop(sys.unraisablehook)
-    return previous
+    hook = sys.unraisablehook
+    sys.unraisablehook = _quiet_stop(hook)
+    return previous, hook
 
 
 def _quiet_stop(hook):
@@ -229,12 +230,13 @@ def _quiet_stop(hook):
     return hook_without_stops
 
 
-def _restore_stop_handlers(previous: dict | None) -> None:
-    for signum, handler in (previous or {}).items():
-        if signum == "unraisable":
-            sys.unraisablehook = handler
-        else:
-            signal.signal(signum, handler)
+def _restore_stop_handlers(previous: tuple[dict, object] | None) -> None:
+    if previous is None:
+        return
+    handlers, hook = previous
+    for signum, handler in handlers.items():
+        signal.signal(signum, handler)
+    sys.unraisablehook = hook
 
 
 @contextlib.contextmanager

@@ -34,7 +34,7 @@ import torch
 
 from kernelopt import guard
 from kernelopt.capture import capture
-from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes
+from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes, training_layers_text
 from kernelopt.codegen.configs import apply_recorded_configs
 from kernelopt.codegen.graph_runtime import GRAPH_RUNTIME_MARKER
 from kernelopt.cuda_graph_options import check_graph_options
@@ -538,10 +538,8 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
             steps.say(f"no CUDA device: capturing the model's small size (--size {options.size} needs a GPU)")
         # the report keeps it: a KernelBench model is built in training mode, the capture runs it in eval mode
         training = (result.manifest.get("model") or {}).get("training_layers") or []
-        mode_note = (f"; the model, built in training mode, ran in eval mode: {', '.join(training[:3])}"
-                     f"{' and more' if len(training) > 3 else ''} compute otherwise in training mode (batch "
-                     "statistics, dropout), and kernelopt.load runs the model itself while it is in training mode"
-                     if training else "")
+        mode_note = (f"; the model, built in training mode, ran in eval mode: {training_layers_text(training)}, "
+                     "and kernelopt.load runs the model itself while it is in training mode" if training else "")
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)"
                    f"{mode_note}", started)
         bases.append(_share_equal_inputs(_base(mode, folder, result), bases))

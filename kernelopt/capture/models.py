@@ -298,6 +298,12 @@ def mode_dependent_layers(model) -> list[tuple[str, torch.nn.Module]]:
     return found
 
 
+def training_layers_text(names: list[str]) -> str:
+    """`bn, drop compute otherwise in training mode (batch statistics, dropout)`, for a warning or the report."""
+    return (f"{', '.join(names[:3])}{' and more' if len(names) > 3 else ''} compute otherwise in training mode "
+            "(batch statistics, dropout)")
+
+
 def _to_device(model: Any, device: str) -> Any:
     model = model.to(device)
     model.eval()

@@ -97,14 +97,18 @@ def float64_module(module_path: str, kernels, device: str, native_inputs: bool |
 
 def _widen_scan_workspace(handle, source: str, kernel: str) -> None:
     """A float64 split scan exchanges its carries in three words per chunk where Inductor's fp32 workspace
-    gives one: each launch gets a zeroed workspace that large (inductor_source.widened_scan_workspace).
+    gives one: each launch gets a zeroed workspace that large (inductor_source.float64_scan_workspace_position).
     Without it a scan launched at a small chunk (Inductor's 256 on a CPU capture) had no reference."""
-    if "exclusive_scan_decoupled_lookback_64(" not in source:
+    at = inductor_source.float64_scan_workspace_position(source, kernel)
+    if at is None:
         return
     run = handle.run
 
     def run_widened(*args, **kwargs):
-        return run(*inductor_source.widened_scan_workspace(source, kernel, args), **kwargs)
+        if at < len(args):
+            wider = args[at].new_zeros(args[at].numel() * inductor_source.FLOAT64_SCAN_WORKSPACE_SCALE)
+            args = (*args[:at], wider, *args[at + 1:])
+        return run(*args, **kwargs)
     handle.run = run_widened
 
 

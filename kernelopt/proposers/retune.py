@@ -54,9 +54,7 @@ class RetuneProposer:
         if len(target.kernels) != 1 or target.group_args:
             return
         kernel = target.kernels[0]
-        block_params = block_params_of(kernel)
-        # A block that does not divide an extent whose mask Inductor dropped would run past the tensors.
-        space = [c for c in self.space_for(kernel, block_params) if not config_overruns(kernel.source, c)]
+        space, _ = self._relaunchable(kernel)
         if not space:
             return
         tried = {a.candidate.strategy for a in history if a.candidate.proposer == self.name}
@@ -78,20 +76,24 @@ class RetuneProposer:
         call): the user sees that retune looked at it."""
         if len(target.kernels) != 1 or target.group_args or target.kernels[0].kind in ("", "vendor"):
             return ""
-        kernel = target.kernels[0]
+        space, why = self._relaunchable(target.kernels[0])
+        return "" if space else f"{target.kernels[0].name}: {why}"
+
+    def _relaunchable(self, kernel) -> tuple[list[LaunchConfig], str]:
+        """The configurations to time, or none and why: a grid only Inductor's runtime launches, no space for
+        the kernel's block sizes, or every block running past an extent whose mask Inductor dropped."""
         try:
             grid_rule(kernel.signature, grid_type_of(kernel))
         except NotRetunable as why:
-            return f"{kernel.name}: {why}"
+            return [], str(why)
         block_params = block_params_of(kernel)
         space = self.space_for(kernel, block_params)
         if not space:
-            return (f"{kernel.name}: no launch configuration to search for a {kernel.kind} kernel with block sizes "
-                    f"{', '.join(block_params) or 'none'} at size hints {kernel.size_hints}")
+            return [], (f"no launch configuration to search for a {kernel.kind} kernel with block sizes "
+                        f"{', '.join(block_params) or 'none'} at size hints {kernel.size_hints}")
         overruns = [config_overruns(kernel.source, c) for c in space]
-        if all(overruns):
-            return f"{kernel.name}: every configuration would run past the tensors: {overruns[0]}"
-        return ""
+        kept = [c for c, overrun in zip(space, overruns) if not overrun]
+        return kept, "" if kept else f"every configuration would run past the tensors: {overruns[0]}"
 
     def space_for(self, kernel, block_params: list[str]) -> list[LaunchConfig]:
         """The configurations to search for this kernel (a subclass may read more of the kernel)."""
@@ -116,8 +118,7 @@ class RetuneProposer:
             # rows shorter than the smallest block: the whole row in one block (its loop runs once)
             r_blocks = REDUCTION_R if next_pow2(r_hint) >= REDUCTION_R[0] else (next_pow2(r_hint),)
             for x, r, w, s in itertools.product(REDUCTION_X, r_blocks, WARPS[1:], STAGES[:2]):
-                if (x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint)
-                        and x * r <= MAX_ELEMENTS_PER_THREAD * w * 32):
+                if x * r <= MAX_ELEMENTS_PER_PROGRAM and r <= next_pow2(r_hint) and x <= next_pow2(x_hint):
                     configs.append(LaunchConfig((("XBLOCK", x), ("R0_BLOCK", r)), w, s))
         elif kind == "split_scan" and block_params == ["R0_BLOCK"]:
             for w, r in itertools.product(SPLIT_SCAN_WARPS, SPLIT_SCAN_R):     # the first round sees every chunk
@@ -126,13 +127,14 @@ class RetuneProposer:
         elif kind == "persistent_reduction" and block_params in (["XBLOCK"], []):
             rows = REDUCTION_X if block_params else (1,)
             for x, w in itertools.product(rows, WARPS[1:]):
-                if (x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= next_pow2(x_hint)
-                        and x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_THREAD * w * 32):
+                if x * next_pow2(r_hint) <= MAX_ELEMENTS_PER_PROGRAM and x <= next_pow2(x_hint):
                     configs.append(LaunchConfig((("XBLOCK", x),) if block_params else (), w, 1))
         if kind in ("reduction", "persistent_reduction"):
-            # threads that would hold nothing, unless the rows are too small for anything else
-            busy = [c for c in configs if _block_elements(c, r_hint) >= 32 * c.num_warps]
-            configs = busy or configs
+            # no thread holding more than MAX_ELEMENTS_PER_THREAD; none holding nothing, unless the rows are
+            # too small for anything else
+            fits = [c for c in configs if _block_elements(c, r_hint) <= MAX_ELEMENTS_PER_THREAD * 32 * c.num_warps]
+            busy = [c for c in fits if _block_elements(c, r_hint) >= 32 * c.num_warps]
+            configs = busy or fits
         return configs
 
     def order(self, space: list[LaunchConfig], history: list[Attempt]) -> list[LaunchConfig]:

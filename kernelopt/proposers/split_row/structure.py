@@ -308,9 +308,7 @@ def _accumulator_cast(stmt: ast.stmt, carried: list[str]) -> str:
     return ""
 
 
-def _reduction(kernel: str, stmt: ast.stmt, carried: list[str], casts: dict[str, ast.Assign] | None = None
-               ) -> Reduction:
-    casts = casts or {}
+def _reduction(kernel: str, stmt: ast.stmt, carried: list[str], casts: dict[str, ast.Assign]) -> Reduction:
     where = f"{kernel}: line {stmt.lineno}: `{expression_excerpt(stmt, 70)}`"
     if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
         raise NotSplittable(f"{where} uses a loop's accumulator outside a reduction")
