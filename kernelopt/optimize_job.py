@@ -421,9 +421,20 @@ def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:
 # A job is meant to end within 5 minutes: the second base of `--base best` is optimized only when the
 # first was done within half of it (on a 7.5 GB instance norm the first base's search alone took 230 s).
 JOB_TARGET_S = 300.0
-# What the job leaves after the search, within its target: the legality re-check, emit, the guard's side
-# by side timing and the report's end-to-end timing (about a minute at 7.5 GB inputs).
-SEARCH_RESERVE_S = 60.0
+# What the job leaves after the search, within its target: the legality re-check, emit, the CUDA-graph
+# check, the guard's side by side timing and the report's end-to-end timing. Measured on an H200: 25-30 s
+# at inputs under 0.6 GB (graph path 11-13 s, guard 2-4 s, report 7-12 s), about a minute at 7.5 GB. A
+# flat minute left a job under `--time-limit 135` no search at all once capture had taken 75 s.
+SEARCH_RESERVE_S = 30.0
+SEARCH_RESERVE_S_PER_GIB = 4.0
+
+
+def search_reserve_s(peak_bytes: int | None) -> float:
+    """Seconds kept after the search for a model whose Inductor module peaks at `peak_bytes` on the device
+    (unknown: the most the 7.5 GB case needed)."""
+    if not peak_bytes:
+        return SEARCH_RESERVE_S + SEARCH_RESERVE_S_PER_GIB * 7.5
+    return SEARCH_RESERVE_S + SEARCH_RESERVE_S_PER_GIB * peak_bytes / 2**30
 
 
 def job_target_s(options) -> float:
@@ -442,7 +453,8 @@ def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: 
             steps.say(f"base: {elapsed:.0f} s spent, so {base.mode} is not optimized too (the job should stay "
                       f"within {job_target_s(options):.0f} s)")
             break
-        deadline = time.monotonic() + max(0.0, job_target_s(options) - SEARCH_RESERVE_S - elapsed)
+        reserve = search_reserve_s((base.manifest or {}).get("device_peak_bytes"))
+        deadline = time.monotonic() + max(0.0, job_target_s(options) - reserve - elapsed)
         outcomes.append(_optimize_base(base, options, device, work, steps, tag=len(bases) > 1, deadline=deadline))
         release_cached_memory(device)
     return outcomes
@@ -465,7 +477,9 @@ def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, t
         folder.mkdir(parents=True, exist_ok=True)
         try:
             source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
-            source, speedup = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix)
+            accepted = len(rewrite_record.with_status(module, rewrite_record.ACCEPTED))
+            source, speedup = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix,
+                                          guard.tolerance_for(accepted))
         except KeyboardInterrupt:
             raise
         except Exception as err:  # noqa: BLE001 - this base keeps Inductor's module; the search's IR stays for the report
@@ -702,7 +716,7 @@ def _graph_path_step(source: str, module, ctx, inputs, device: str, work: Path, 
 
 
 def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps,
-                prefix: str = "") -> tuple[str, float | None]:
+                prefix: str = "", tolerance: float = guard.TOLERANCE) -> tuple[str, float | None]:
     """(the emitted module, or the Inductor module when the emitted one measures slower (see guard.py);
     Inductor's time / the written module's, or None when not timed)."""
     if device != "cuda":
@@ -712,7 +726,8 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
     steps.begin("guard")
     started = time.perf_counter()
     try:
-        result = guard.time_side_by_side(module_path, str(guard.write_candidate(work, source)), inputs)
+        result = guard.time_side_by_side(module_path, str(guard.write_candidate(work, source)), inputs,
+                                         tolerance=tolerance)
     except KeyboardInterrupt:
         raise
     except Exception as err:  # noqa: BLE001 - not proven faster: the job falls back to Inductor's module

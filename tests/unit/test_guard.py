@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernelopt.guard import TOLERANCE, GuardResult
+from kernelopt.guard import TOLERANCE, UNCHANGED_TOLERANCE, GuardResult, tolerance_for
 
 
 @pytest.mark.parametrize("original_ms,emitted_ms,keep", [
@@ -20,6 +20,24 @@ def test_the_emitted_module_is_kept_only_when_it_is_not_slower(original_ms, emit
     assert result.keep_emitted is keep
     assert ("written out unchanged" in result.detail()) is (not keep)
     assert f"{original_ms:.4f} ms" in result.detail() and f"{emitted_ms:.4f} ms" in result.detail()
+
+
+@pytest.mark.parametrize("original_ms,emitted_ms,keep", [
+    (0.1299, 0.1299, False),      # a tie: the Inductor module, which the user knows, is written
+    (1.00, 0.995, False),         # within one run's spread
+    (1.00, 0.99, True),           # 1 % faster (e.g. CUDA-graph replay, the direct launch path): kept
+    (1.00, 0.80, True),
+])
+def test_with_no_rewrite_kept_the_emitted_module_must_be_measurably_faster(original_ms, emitted_ms, keep):
+    result = GuardResult(original_ms, emitted_ms, tolerance_for(0))
+    assert result.keep_emitted is keep
+    if not keep:
+        assert "no rewrite was kept" in result.detail() and "written out unchanged" in result.detail()
+
+
+def test_the_stricter_tolerance_applies_only_when_no_rewrite_was_kept():
+    assert tolerance_for(0) == UNCHANGED_TOLERANCE < TOLERANCE
+    assert tolerance_for(1) == tolerance_for(5) == TOLERANCE
 
 
 def test_a_zero_original_time_never_keeps_the_emitted_module():

@@ -306,3 +306,17 @@ def test_a_failure_after_the_search_keeps_its_findings_in_the_report(monkeypatch
     report = json.loads((tmp_path / "r" / "report.json").read_text())
     assert report["status"] == "fallback"
     assert any(row.get("dispatch") for row in report["kernels"]), report["kernels"]   # the pipeline's IR
+
+
+def test_the_time_kept_after_the_search_grows_with_the_model_and_leaves_a_short_limit_a_search():
+    """Under `--time-limit 135` a job whose capture took 75 s on a 0.3 GB model must still search: the
+    time kept for the checks, guard and report after the search scales with the model (25-30 s measured
+    under 0.6 GB on an H200, about a minute at 7.5 GB), not a flat minute for every model."""
+    from kernelopt.optimize_job import search_reserve_s
+
+    small, large = search_reserve_s(300 * 2**20), search_reserve_s(int(7.5 * 2**30))
+    assert 25 <= small <= 35 and 55 <= large <= 65
+    assert 135 - 75 - small >= 20
+    assert search_reserve_s(None) >= large      # unknown size: as much as the largest measured
+    sizes = [0, 2**20, 2**30, 2**33, 2**36]
+    assert [search_reserve_s(b) for b in sizes] == sorted(search_reserve_s(b) for b in sizes)
