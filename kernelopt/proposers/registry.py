@@ -20,6 +20,7 @@ from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
 from .memory_order import MemoryOrderProposer
 from .llm.proposer import LLMProposer
+from .loop_invariant import HoistInvariantProposer
 from .outer_tile import OuterTileProposer
 from .retune import RetuneProposer
 from .row_on_chip import RowOnChipProposer
@@ -35,6 +36,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "store-remap": StoreRemapProposer, "epilogue": EpilogueProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
+                            "hoist-invariant": HoistInvariantProposer,
                             "block-online": BlockOnlineProposer,
                             "outer-tile": OuterTileProposer, "memory-order": MemoryOrderProposer,
                             "llm": LLMProposer}
