@@ -610,3 +610,18 @@ def test_auto_leaves_graphs_off_for_modules_with_over_a_gib_of_arguments():
     assert graph_settings(small, "auto", "fresh", 8) is not None
     assert graph_settings(large, "auto", "fresh", 8) is None
     assert graph_settings(large, "on", "fresh", 8) is not None        # asked for: on, whatever the size
+
+
+def test_graph_path_rounds_draw_reproducible_new_contents_on_the_arguments_device():
+    """Each round of the graph-path check gives floating arguments new values, drawn where the argument lives
+    (on a GPU, not on the host and copied: that took seconds a round at real sizes), the same for the same
+    seed, new at every round; integer arguments (indices) keep theirs; layouts are kept."""
+    from kernelopt.legality.graph_path import _new_contents, _SeededGenerators
+
+    x = torch.zeros(6, 5).t()                  # a transposed view: its strides must survive
+    index = torch.tensor([3, 1, 4])
+    first, again = _SeededGenerators(7), _SeededGenerators(7)
+    a, b = _new_contents([x, index, 2], first), _new_contents([x, index, 2], again)
+    assert torch.equal(a[0], b[0]) and a[0].stride() == x.stride() and a[0].device == x.device
+    assert torch.equal(a[1], index) and a[2] == 2
+    assert not torch.equal(_new_contents([x], first)[0], a[0])      # the next round: new values
