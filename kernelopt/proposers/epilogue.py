@@ -40,6 +40,8 @@ import torch
 
 from kernelopt.inductor_source import expression_excerpt
 
+from kernelopt.ir.rewrite_record import GROUP
+
 from .base import Attempt, Candidate, RewriteTarget
 from .fuse import Decline, normalise, parse_pointwise
 
@@ -264,3 +266,11 @@ class EpilogueProposer:
         if not vendor_matches(plan.activation, compiled_for_gpu(target.kernels[1].source)):
             return f"{plan.activation}: the vendor epilogue computes another GELU on this device"
         return ""
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """The reason agentic-rewrite's remarks and the census show (the protocol's name for `explain`), for the
+        targets epilogue is made for: a vendor GEMM's group with the launches after it; "" for any other."""
+        if target.kind != GROUP or not target.kernels or target.kernels[0].kind != "vendor":
+            return ""
+        return EpilogueProposer.explain(target)

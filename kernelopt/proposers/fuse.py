@@ -42,6 +42,8 @@ from typing import Iterable
 from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import access_mask, expression_excerpt, pointer_base, strip_heuristics
 
+from kernelopt.ir.rewrite_record import GROUP
+
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
 
@@ -410,3 +412,12 @@ class FuseProposer:
         except Decline as why:
             return str(why)
         return ""
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        """The reason agentic-rewrite's remarks and the census show (the protocol's name for `explain`), for the
+        targets fuse is made for: fusion groups of Triton launches. A kernel target or a vendor GEMM's
+        epilogue group is not fuse's kind, and saying "not a group" on every kernel would only be noise."""
+        if target.kind != GROUP or any(k.kind == "vendor" for k in target.kernels):
+            return ""
+        return FuseProposer.explain(target)
