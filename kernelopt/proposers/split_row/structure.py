@@ -162,12 +162,22 @@ def _check_row_loop(kernel: str, loop: ast.For) -> None:
         if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass)):
             raise NotSplittable(f"{kernel}: line {stmt.lineno}: control flow inside a row loop")
     for node in ast.walk(loop):
+        # A looped scan (cummax, a long cumsum) stores every prefix of the row, carrying the earlier blocks'
+        # state under `roffset > 0`: a chunk's prefixes need every earlier chunk's elements, which no
+        # per-chunk partial state combined after the loop can give. Said first, so the reason names the scan
+        # rather than the offset test that carries it.
+        if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.associative_scan":
+            raise NotSplittable(f"{kernel}: line {node.lineno}: a scan (`tl.associative_scan`) in the row loop "
+                                "stores every prefix of the row; a chunk's prefixes need all the earlier chunks, "
+                                "and split-row combines only per-chunk partial states after the loop")
+    for node in ast.walk(loop):
         if isinstance(node, ast.Compare) and any(_is_offset(n) for n in [node.left, *node.comparators]):
             # `roffset == 0` marks the first iteration (welford_reduce): it becomes the chunk's first one
             if not (len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq)
                     and any(isinstance(n, ast.Constant) and n.value == 0 for n in [node.left, *node.comparators])):
-                raise NotSplittable(f"{kernel}: line {node.lineno}: `{ast.unparse(node)}` compares the loop "
-                                    "offset with something other than 0")
+                raise NotSplittable(f"{kernel}: line {node.lineno}: `{ast.unparse(node)}` tests the loop offset "
+                                    "other than as `roffset == 0` (the first-iteration test, which becomes a "
+                                    "chunk's first iteration); its meaning inside a chunk is not known")
 
 
 def _is_offset(node: ast.AST) -> bool:

@@ -1,0 +1,24 @@
+"""split-row on a looped scan (torch 2.13's cummax on the CPU with persistent reductions off) says why it
+declines: a scan stores every prefix of the row, and a chunk's prefix needs all the earlier chunks, which
+split-row's per-chunk partial states cannot give. The second holdout pass found the decline reading
+"`roffset > 0` compares the loop offset with something other than 0", which is not what the code does.
+"""
+import os
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+from pathlib import Path
+
+from kernelopt.lift import lift_file
+from kernelopt.proposers.split_row.proposer import SplitRowProposer
+from kernelopt.rewrite.targets import kernel_target
+
+CUMMAX = Path(__file__).resolve().parents[1] / "fixtures" / "looped-scan-cpu-2.13" / "cummax_rows.py"
+
+
+def test_split_row_declines_a_looped_scan_for_being_a_scan():
+    target = kernel_target(lift_file(str(CUMMAX)), "triton_red_fused_cummax_0")
+    assert list(SplitRowProposer().propose(target, [])) == []
+    why = SplitRowProposer.declined(target)
+    assert "tl.associative_scan" in why and "earlier chunks" in why, why
+    assert "other than 0" not in why, why
