@@ -432,7 +432,7 @@ SEARCH_RESERVE_S_PER_GIB = 4.0
 def search_reserve_s(peak_bytes: int | None) -> float:
     """Seconds kept after the search for a model whose Inductor module peaks at `peak_bytes` on the device
     (unknown: the most the 7.5 GB case needed)."""
-    if not peak_bytes:
+    if peak_bytes is None:
         return SEARCH_RESERVE_S + SEARCH_RESERVE_S_PER_GIB * 7.5
     return SEARCH_RESERVE_S + SEARCH_RESERVE_S_PER_GIB * peak_bytes / 2**30
 
@@ -478,8 +478,9 @@ def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, t
         try:
             source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
             accepted = len(rewrite_record.with_status(module, rewrite_record.ACCEPTED))
-            source, speedup = _guard_step(source, base.module_path, base.inputs, device, folder, steps, prefix,
-                                          guard.tolerance_for(accepted))
+            source, speedup, graphs = _guard_step(source, base.module_path, base.inputs, device, folder, steps,
+                                                  prefix, guard.tolerance_for(accepted))
+            source = _settle_graphs(source, graphs, module, ctx, steps, prefix)
         except KeyboardInterrupt:
             raise
         except Exception as err:  # noqa: BLE001 - this base keeps Inductor's module; the search's IR stays for the report
@@ -716,12 +717,13 @@ def _graph_path_step(source: str, module, ctx, inputs, device: str, work: Path, 
 
 
 def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps,
-                prefix: str = "", tolerance: float = guard.TOLERANCE) -> tuple[str, float | None]:
+                prefix: str = "", tolerance: float = guard.TOLERANCE) -> tuple[str, float | None, dict | None]:
     """(the emitted module, or the Inductor module when the emitted one measures slower (see guard.py);
-    Inductor's time / the written module's, or None when not timed)."""
+    Inductor's time / the written module's, or None when not timed; what the emitted module's CUDA graphs
+    did while it was timed, when it is the one written)."""
     if device != "cuda":
         steps.skipped("guard", "timing the emitted module against the Inductor module needs a CUDA device")
-        return source, None
+        return source, None, None
 
     steps.begin("guard")
     started = time.perf_counter()
@@ -735,8 +737,23 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
                            f"({_one_line(err)})") from None
     steps.done("guard", prefix + result.detail(), started)
     if result.keep_emitted:
-        return source, result.original_ms / result.emitted_ms
-    return Path(module_path).read_text(), 1.0
+        return source, result.original_ms / result.emitted_ms, result.graphs
+    return Path(module_path).read_text(), 1.0, None
+
+
+def _settle_graphs(source: str, graphs: dict | None, module, ctx, steps: Steps, prefix: str = "") -> str:
+    """The emitted module, written with CUDA graphs off when its `auto` runtime measured replay itself (the
+    fastest graph path, no input copied) no faster than the plain launches while the guard timed it. Left
+    on `auto`, every process times both paths again on its first few calls and may keep a replay that is
+    slower: on an H200 an argmax module the guard timed with graphs off (replay 163.9 us vs plain 156.1 us)
+    measured 11 % slower than its original in another process."""
+    decision = (graphs or {}).get("decision") or ""
+    if not decision.startswith("off (replay"):
+        return source
+    steps.say(f"{prefix}graph-path: written with CUDA graphs off: auto measured replay no faster than the plain "
+              f"launches while the guard timed it ({decision[len('off ('):-1]})")
+    EmitPython(cuda_graphs="off").apply(ctx, module)
+    return ctx.artifacts["python"]
 
 
 def _sidecar(manifest, module, options, device) -> dict:

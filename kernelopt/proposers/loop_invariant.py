@@ -88,7 +88,7 @@ def plan_hoist(target: RewriteTarget, reciprocal: bool = False) -> HoistPlan:
     try:
         nest = analyse_loop_nest(kernel.source, kernel.name)
     except LoopNestUnsupported as why:
-        raise HoistDeclined(str(why)) from None
+        raise NothingInvariant(str(why)) from None      # the loop-nest analysis says why for row-on-chip
     stored = {s.param for s in nest.stores}
     hoisted, reciprocals, lines = [], 0, []
     for index, loop in enumerate(nest.loops):
