@@ -299,6 +299,8 @@ def _prove_in_bounds(nest: RowLoopNest, site: LoadSite, target: RewriteTarget) -
     loop_line = min(l.lineno for l in nest.loops)
     before = [s for s in nest.function.body if s.lineno < loop_line and isinstance(s, ast.Assign)
               and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)]
+    if "xmask" not in {s.targets[0].id for s in before}:
+        raise HoistDeclined(f"line {site.line}: no `xmask` before the loop to guard a per-row load with")
     for launch in target.launches:
         values = {a.name: a.value for a in launch.args if not a.is_tensor and isinstance(a.value, int)}
         rows = nest.x_numel if nest.x_numel is not None else values.get("xnumel")
