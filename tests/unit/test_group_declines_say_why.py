@@ -11,10 +11,10 @@ os.environ.setdefault("TRITON_INTERPRET", "1")
 
 from pathlib import Path
 
+from fusion_helpers import grouped_module
+
 from kernelopt.lift import lift_file
 from kernelopt.passes.base import PassContext
-from kernelopt.passes.classify_dispatch import ClassifyDispatch
-from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.passes.pipeline import parse_pipeline
 from kernelopt.proposers.epilogue import EpilogueProposer
@@ -26,14 +26,6 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CROSS_ENTROPY = FIXTURES / "looped-cpu-2.13" / "cross_entropy.py"
 # an H200 capture: addmm, then an erf-GELU the vendor epilogue does not compute
 MLP = FIXTURES / "inductor-2.11-h200" / "mlp.default.0.py"
-
-
-def _grouped(path: Path):
-    module = lift_file(path)
-    ctx = PassContext()
-    ClassifyDispatch().apply(ctx, module)
-    DetectFusion().apply(ctx, module)
-    return module
 
 
 def _group(module, kind: str) -> int:
@@ -57,7 +49,7 @@ def test_the_search_remarks_why_fuse_left_a_group_with_a_reduction(tmp_path, mon
 
 
 def test_each_proposer_declines_only_its_own_kind_of_group():
-    module = _grouped(CROSS_ENTROPY)
+    module = grouped_module(CROSS_ENTROPY)
     vertical, why = group_target(module, _group(module, "vertical"))
     assert vertical is not None, why
     kernel = kernel_target(module, vertical.kernels[0].name)
@@ -65,7 +57,7 @@ def test_each_proposer_declines_only_its_own_kind_of_group():
     assert FuseProposer.declined(kernel) == "" and EpilogueProposer.declined(kernel) == ""
     assert EpilogueProposer.declined(vertical) == ""
 
-    mlp = _grouped(MLP)
+    mlp = grouped_module(MLP)
     epilogue, why = epilogue_target(mlp, _group(mlp, "epilogue"))
     assert epilogue is not None, why
     assert "another GELU" in EpilogueProposer.declined(epilogue)

@@ -15,10 +15,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from kernelopt.lift import lift_file
-from kernelopt.passes.base import PassContext
-from kernelopt.passes.classify_dispatch import ClassifyDispatch
-from kernelopt.passes.detect_fusion import DetectFusion
+from fusion_helpers import grouped_module
+
 from kernelopt.proposers.epilogue import EpilogueProposer
 from kernelopt.proposers.fuse import FuseProposer, plan_fusion
 from kernelopt.proposers.registry import make_proposer
@@ -87,14 +85,6 @@ def _capture(tmp: Path, name: str, text: str) -> Path:
     return module
 
 
-def _grouped(path: Path):
-    module = lift_file(path)
-    ctx = PassContext()
-    ClassifyDispatch().apply(ctx, module)
-    DetectFusion().apply(ctx, module)
-    return module
-
-
 _CAPTURES = {"chain": (CHAIN, {"consumer": "torch.cos(a) + y"}),
              "flipped": (CHAIN, {"consumer": "torch.cos(a.flip(0)) + y"}),
              "relu": (LINEAR_ACT, {"activation": "torch.relu"}),
@@ -120,7 +110,7 @@ def captures(tmp_path_factory):
 # -- fuse ----------------------------------------------------------------------------------------
 
 def test_fuse_candidates_for_a_pointwise_chain_pass_the_gate(captures):
-    module = _grouped(captures["chain"])
+    module = grouped_module(captures["chain"])
     target, why = group_target(module, 0)
     assert target is not None, why
     candidates = list(make_proposer("fuse").propose(target, []))
@@ -139,7 +129,7 @@ def test_fuse_candidates_for_a_pointwise_chain_pass_the_gate(captures):
 def test_fuse_does_not_repeat_candidates_already_tried(captures):
     from kernelopt.proposers.base import Attempt
 
-    module = _grouped(captures["chain"])
+    module = grouped_module(captures["chain"])
     target, _ = group_target(module, 0)
     first = list(FuseProposer().propose(target, []))
     history = [Attempt(c, True, "ACCEPT", 1.1) for c in first]
@@ -147,7 +137,7 @@ def test_fuse_does_not_repeat_candidates_already_tried(captures):
 
 
 def test_fused_candidate_launches_separately_when_outputs_alias_inputs_unprovably(captures):
-    module = _grouped(captures["chain"])
+    module = grouped_module(captures["chain"])
     target, _ = group_target(module, 0)
     plan = plan_fusion(target)
     candidate = next(FuseProposer().propose(target, []))
@@ -168,7 +158,7 @@ def test_fused_candidate_launches_separately_when_outputs_alias_inputs_unprovabl
 
 
 def test_fuse_declines_a_consumer_reading_another_element(captures):
-    module = _grouped(captures["flipped"])
+    module = grouped_module(captures["flipped"])
     target, why = group_target(module, 0)
     assert target is not None, why
     assert list(FuseProposer().propose(target, [])) == []
@@ -177,7 +167,7 @@ def test_fuse_declines_a_consumer_reading_another_element(captures):
 
 @pytest.mark.parametrize("fixture, reason", [("ce", "reduction kernel, not pointwise"), ("conv", "Grid2D")])
 def test_fuse_declines_fixture_groups_it_cannot_prove(fixture, reason):
-    module = _grouped(FIXTURES / f"{fixture}.default.0.py")
+    module = grouped_module(FIXTURES / f"{fixture}.default.0.py")
     target, why = group_target(module, 0)
     assert target is not None, why
     assert list(FuseProposer().propose(target, [])) == []
@@ -192,7 +182,7 @@ def _epilogue_group(module) -> int:
 
 @pytest.mark.parametrize("name, activation", [("relu", "relu"), ("gelu", "gelu-erf")])
 def test_epilogue_candidate_is_legal_on_cpu(captures, name, activation):
-    module = _grouped(captures[name])
+    module = grouped_module(captures[name])
     target, why = epilogue_target(module, _epilogue_group(module))
     assert target is not None, why
     assert [a.name for a in target.launches[0].args] == ["input", "mat1", "mat2", "alpha", "beta", "out"]
@@ -206,7 +196,7 @@ def test_epilogue_candidate_is_legal_on_cpu(captures, name, activation):
 
 def test_epilogue_declines_where_the_vendor_gelu_differs():
     # an H200 capture: erf-GELU after addmm, but cuBLASLt's GELU epilogue is the tanh approximation
-    module = _grouped(FIXTURES / "mlp.default.0.py")
+    module = grouped_module(FIXTURES / "mlp.default.0.py")
     target, why = epilogue_target(module, _epilogue_group(module))
     assert target is not None, why
     assert list(EpilogueProposer().propose(target, [])) == []
@@ -214,7 +204,7 @@ def test_epilogue_declines_where_the_vendor_gelu_differs():
 
 
 def test_epilogue_maps_mm_bias_tanh_gelu_to_the_vendor_epilogue_on_gpu_captures():
-    module = _grouped(FIXTURES / "gpt2_2l.default.0.py")
+    module = grouped_module(FIXTURES / "gpt2_2l.default.0.py")
     proposed = []
     for group in sorted({op.attrs["fusion_group"] for op in module.body if op.attrs.get("fusion_kind") == "epilogue"}):
         target, _ = epilogue_target(module, group)
@@ -223,7 +213,7 @@ def test_epilogue_maps_mm_bias_tanh_gelu_to_the_vendor_epilogue_on_gpu_captures(
 
 
 def test_epilogue_declines_a_two_input_product():
-    module = _grouped(FIXTURES / "rms_swiglu.default.0.py")
+    module = grouped_module(FIXTURES / "rms_swiglu.default.0.py")
     target, why = epilogue_target(module, _epilogue_group(module))
     assert target is not None, why
     assert list(EpilogueProposer().propose(target, [])) == []
@@ -238,7 +228,7 @@ def test_a_committed_epilogue_keeps_the_gemm_operands_alive_until_it_runs():
     from kernelopt.ir.verifier import verify
     from kernelopt.passes.check_legality import CheckLegality
 
-    module = _grouped(FIXTURES / "mlp.default.0.py")
+    module = grouped_module(FIXTURES / "mlp.default.0.py")
     group = _epilogue_group(module)
     target, why = epilogue_target(module, group)
     assert target is not None, why
