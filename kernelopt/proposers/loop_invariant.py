@@ -34,7 +34,7 @@ import numpy as np
 from kernelopt.inductor_source import dotted_name
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import TL_DTYPES, NotRetunable, candidate_source, grid_type_of
+from .candidate_source import NotRetunable, candidate_source, grid_type_of
 from .fold_passes import FoldPassesProposer
 from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 
@@ -496,4 +496,4 @@ class HoistInvariantProposer:
         return ""
 
 
-__all__ = ["HoistInvariantProposer", "HoistDeclined", "plan_hoist", "TL_DTYPES"]
+__all__ = ["HoistInvariantProposer", "HoistDeclined", "plan_hoist"]
