@@ -96,7 +96,8 @@ def plan_hoist(target: RewriteTarget, reciprocal: bool = False) -> HoistPlan:
                  if s.loop == index and s.param not in stored and _per_row(s, nest, loop)}
         if not sites:
             continue
-        invariants = _invariants(loop, sites, kernel.signature)
+        carried = {a.name for a in nest.accumulators if a.loop == index}
+        invariants = _invariants(loop, sites, kernel.signature, carried)
         if not any(i.costly for i in invariants.values() if i.site is not None) and not (
                 reciprocal and _divisions(loop, invariants)):
             continue
@@ -132,15 +133,15 @@ def _per_row(site: LoadSite, nest: RowLoopNest, loop: ast.For) -> bool:
     return names <= (bound_before | set(nest.params)) - bound_in_loop
 
 
-def _invariants(loop: ast.For, sites: dict[int, LoadSite], signature: dict) -> dict[str, _Invariant]:
-    """The loop's invariant statements, by name, in program order."""
+def _invariants(loop: ast.For, sites: dict[int, LoadSite], signature: dict,
+                carried: set[str]) -> dict[str, _Invariant]:
+    """The loop's invariant statements, by name, in program order (`carried`: its accumulators)."""
     found: dict[str, _Invariant] = {}
     assigned: dict[str, int] = {}
     for stmt in loop.body:
         for target in (stmt.targets if isinstance(stmt, ast.Assign) else []):
             if isinstance(target, ast.Name):
                 assigned[target.id] = assigned.get(target.id, 0) + 1
-    carried = _read_before_written(loop.body)
     for stmt in loop.body:
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
             continue
@@ -251,17 +252,6 @@ def _divisions(loop: ast.For, invariants: dict[str, _Invariant]) -> list[ast.Bin
     return out
 
 
-def _read_before_written(body: list[ast.stmt]) -> set[str]:
-    written, early = set(), set()
-    for stmt in body:
-        reads = {n.id for n in ast.walk(stmt.value if isinstance(stmt, ast.Assign) else stmt)
-                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        early |= reads - written
-        if isinstance(stmt, ast.Assign):
-            written |= {t.id for t in stmt.targets if isinstance(t, ast.Name)}
-    return early
-
-
 def _keyword(call: ast.Call, name: str) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
@@ -365,25 +355,14 @@ def _rewrite_loop(nest: RowLoopNest, loop: ast.For, invariants: dict[str, _Invar
     """Move the loop's invariant values before it (see the module docstring); (hoisted names, divisions made
     multiplications)."""
     body = loop.body
-    used_by_variant: set[str] = set()
-    for stmt in body:
-        if isinstance(stmt, ast.Assign) and stmt.targets[0].__class__ is ast.Name and stmt.targets[0].id in invariants:
-            continue
-        used_by_variant |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in invariants}
     after = nest.function.body[nest.function.body.index(loop) + 1:]
-    used_by_variant |= {n.id for s in after for n in ast.walk(s) if isinstance(n, ast.Name) and n.id in invariants}
-
+    used_by_variant = _read_by_variant(body, after, invariants) & set(invariants)
     divisions = _divisions(loop, invariants) if reciprocal else []
     divided = {d.right.id for d in divisions}
     for division in divisions:                     # x / v -> x * v__recip
         division.op = ast.Mult()
         division.right = ast.Name(f"{division.right.id}__recip", ast.Load())
-    still_read = set()
-    for stmt in body:
-        if isinstance(stmt, ast.Assign) and stmt.targets[0].__class__ is ast.Name and stmt.targets[0].id in invariants:
-            continue
-        still_read |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
-    still_read |= {n.id for s in after for n in ast.walk(s) if isinstance(n, ast.Name)}
+    still_read = _read_by_variant(body, after, invariants)
 
     before: list[ast.stmt] = []
     replacement: dict[int, list[ast.stmt]] = {}
@@ -410,6 +389,14 @@ def _rewrite_loop(nest: RowLoopNest, loop: ast.For, invariants: dict[str, _Invar
     nest.function.body[position:position] = before
     ast.fix_missing_locations(nest.module)
     return [n for n in hoisted if n in used_by_variant or n in divided], len(divisions)
+
+
+def _read_by_variant(body: list[ast.stmt], after: list[ast.stmt], invariants: dict[str, _Invariant]) -> set[str]:
+    """Names read by the loop's statements that stay in it (all but the invariant assignments) and by the
+    code after the loop."""
+    staying = [s for s in body if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+                                       and s.targets[0].id in invariants)]
+    return {n.id for s in staying + after for n in ast.walk(s) if isinstance(n, ast.Name)}
 
 
 def _hoisted(inv: _Invariant, invariants: dict[str, _Invariant], which: str) -> ast.expr:
