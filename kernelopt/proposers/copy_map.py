@@ -178,7 +178,13 @@ def _straight_line(function: ast.FunctionDef):
                            "loads, index arithmetic and one store)")
     calls = [n for n in ast.walk(function) if isinstance(n, ast.Call) and dotted_name(n.func) in ("tl.load", "tl.store")]
     if len(loads) != 1 or len(stores) != 1 or len(calls) != 2:
-        raise NotACopy(f"{len(loads)} loads and {len(stores)} stores (a copy has one of each)")
+        # every tl.load counts, not only a bare `name = tl.load(...)`: Inductor casts each bf16/fp16 load as it
+        # reads it (`tl.load(...).to(tl.float32)`), and such a load must not vanish from the reason
+        count = sum(1 for n in calls if dotted_name(n.func) == "tl.load")
+        if count == 1 and len(stores) == 1 and len(calls) == 2:
+            raise NotACopy("its one load is cast or computed on (`.to(...)`) before it is stored, and only a bare "
+                           "`name = tl.load(...)` is read as a copy")
+        raise NotACopy(f"{count} loads and {len(stores)} stores (a copy has one of each)")
     return assigns, loads[0][0], loads[0][1], stores[0]
 
 

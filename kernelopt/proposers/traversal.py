@@ -200,7 +200,7 @@ class _Kernel:
         pointer = load.args[0] if load.args else None
         if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name)):
             raise NotPermuted(f"line {load.lineno}: a load's address is not `pointer + offset`")
-        offset = pointer.right
+        offset = _address(load)
         if not _names(offset) <= set(self.index) or self._expr_axes(offset, set()) is None:
             raise NotPermuted(f"line {load.lineno}: a load's address is not integer arithmetic on the indices "
                               "(an indirect load)")
@@ -304,7 +304,7 @@ class _Kernel:
         split_back = {n: v.reshape(-1, 1) for n, v in zip(names, split_back)}
         main, walks, why = None, [], "no load walks a permuted box (the positions are already in memory order)"
         for load in moving:
-            offset = load.args[0].right
+            offset = _address(load)
             here = np.broadcast_to(self._evaluate(offset, xs, rs), shape)[mask][order]
             there = self._evaluate(offset, x_of, np.zeros((1, 1), dtype=np.int64), split_back)
             if not np.array_equal(here, np.broadcast_to(there, (count, 1)).ravel()):
@@ -333,7 +333,7 @@ class _Kernel:
         t = np.arange(count)
         logical = sum(d.weight * ((t // d.rank) % d.radix) for d in digits)
         fitted = tuple((i, fit) for i, (load, w) in enumerate(zip(moving, walks))
-                       if (fit := fit_address(w[logical], digits, _constants(load.args[0].right))) is not None)
+                       if (fit := fit_address(w[logical], digits, _constants(_address(load)))) is not None)
         return count, digits, fitted, row_units
 
     @staticmethod
@@ -388,6 +388,17 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> Non
         elif index in unfitted:
             load.args[0] = _renamed(pointer, primed)
     ast.fix_missing_locations(function)
+
+
+def _address(load: ast.Call) -> ast.expr:
+    """A load's offset (`pointer + offset`) with a `tl.broadcast_to(offset, shape)` taken off: Inductor broadcasts
+    an address that does not move with r (a per-channel bias in an r-loop) to the block's shape, which changes
+    its shape, not its values; the shape's names (XBLOCK, R0_BLOCK) are no index arithmetic to read."""
+    offset = load.args[0].right
+    while (isinstance(offset, ast.Call) and dotted_name(offset.func) == "tl.broadcast_to" and len(offset.args) == 2
+           and not offset.keywords):
+        offset = offset.args[0]
+    return offset
 
 
 def _constants(node: ast.AST) -> set[int]:
