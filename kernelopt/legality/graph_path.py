@@ -148,10 +148,9 @@ def _new_contents(inputs, generators: _SeededGenerators) -> list:
     out = []
     for value in inputs:
         if isinstance(value, torch.Tensor) and value.dtype.is_floating_point:
-            fresh = torch.randn(value.shape, generator=generators.on(value.device), dtype=torch.float32,
-                                device=value.device).to(value.dtype)
-            out.append(torch.empty_strided(value.shape, value.stride(), dtype=value.dtype,
-                                           device=value.device).copy_(fresh))
+            # drawn in place, in the argument's own dtype and layout: no second copy of a multi-GB input
+            fresh = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device)
+            out.append(fresh.normal_(generator=generators.on(value.device)))
         else:
             out.append(layout_copy(value) if isinstance(value, torch.Tensor) else value)
     return out

@@ -625,3 +625,5 @@ def test_graph_path_rounds_draw_reproducible_new_contents_on_the_arguments_devic
     assert torch.equal(a[0], b[0]) and a[0].stride() == x.stride() and a[0].device == x.device
     assert torch.equal(a[1], index) and a[2] == 2
     assert not torch.equal(_new_contents([x], first)[0], a[0])      # the next round: new values
+    half = _new_contents([torch.zeros(4, 300, dtype=torch.bfloat16)], first)[0]
+    assert half.dtype == torch.bfloat16 and 0.5 < float(half.float().std()) < 2    # drawn in its own dtype
