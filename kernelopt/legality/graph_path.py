@@ -76,9 +76,10 @@ def compare_graph_path(plain, graph_call, inputs: list, rounds: int = ROUNDS, se
     schedule = [("same buffers", same)] * (rounds + 1)      # the first call is the warm-up
     schedule += [("fresh buffers", None)] * rounds + [("same buffers after fresh ones", same)]
     for index, (regime, buffers) in enumerate(schedule):
-        contents = _new_contents(inputs, generators)
-        target = _clones(contents) if buffers is None else _fill(buffers, contents)
-        mirror = _clones(contents)
+        # each round's values drawn straight into the tensors the graph path is called on (new ones, or the
+        # same buffers again), and one copy for the plain path: three copies of a multi-GB input, not four
+        target = _new_contents(inputs, generators) if buffers is None else _refill(buffers, inputs, generators)
+        mirror = _clones(target)
         expected = _as_tuple(plain(list(mirror)))
         got = _as_tuple(graph_call(list(target)))
         where = f"round {index} ({regime})"
@@ -119,10 +120,15 @@ def _clones(values) -> list:
     return [layout_copy(v) if isinstance(v, torch.Tensor) else v for v in values]
 
 
-def _fill(buffers, contents) -> list:
-    for buffer, value in zip(buffers, contents):
+def _refill(buffers, inputs, generators: "_SeededGenerators") -> list:
+    """The same buffers with new values drawn in place for floating arguments; the others get the inputs'
+    values back (a call may have changed them)."""
+    for buffer, value in zip(buffers, inputs):
         if isinstance(buffer, torch.Tensor):
-            buffer.copy_(value)
+            if buffer.dtype.is_floating_point:
+                buffer.normal_(generator=generators.on(buffer.device))
+            else:
+                buffer.copy_(value)
     return buffers
 
 
