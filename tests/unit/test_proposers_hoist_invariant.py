@@ -123,3 +123,26 @@ def test_it_is_a_built_in_proposer_asked_by_default():
     assert make_proposer("hoist-invariant").name == "hoist-invariant"
     order = AgenticRewrite().proposers
     assert order.index("fold-pass") < order.index("hoist-invariant") < order.index("retune")
+
+
+@interpreter
+def test_the_legality_gate_accepts_both_forms():
+    """The gate's own cases (random, realistic, adversarial: NaN, infinities, huge and tiny values, in the
+    norms too) against the original kernel and a float64 reference: both forms are proven."""
+    from kernelopt.legality import LaunchInputs, check_candidate
+    from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source
+    from kernelopt.rewrite.evaluate import load_candidate
+
+    target = cosine_target(3, 301, 61)
+    spec, launch = target.kernels[0], target.launches[0]
+    names = [a.name for a in launch.args]
+    original = load_candidate(candidate_source(spec.source, spec.name, names, spec.signature, "Grid1D",
+                                               LaunchConfig((("XBLOCK", 1), ("R0_BLOCK", 64)), 2, 1)), "original")
+    firsts = {}
+    for candidate in HoistInvariantProposer().propose(target, []):
+        firsts.setdefault(candidate.strategy.split()[0], candidate)
+    assert set(firsts) == {"hoist-invariant", "hoist-invariant+reciprocal"}
+    for candidate in firsts.values():
+        verdict = check_candidate(original, candidate.source, [LaunchInputs(tuple(cosine_args(target, 5)))],
+                                  output_args=[i for i, a in enumerate(launch.args) if a.written], arg_names=names)
+        assert verdict.accepted, (candidate.strategy, verdict.reason)
