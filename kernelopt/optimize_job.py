@@ -49,6 +49,7 @@ from kernelopt.memory_bound import (AUTOTUNE_COMPILE_FACTOR, MEMORY_BOUND_FACTOR
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib, release_cached_memory
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir import rewrite_record
+from kernelopt.job_clock import SECOND_BASE_WALL_S, job_target_s, search_reserve_s
 from kernelopt.passes.agentic_rewrite import AgenticRewrite
 from kernelopt.passes.annotate_profile import AnnotateProfile
 from kernelopt.passes.base import Pass, PassContext
@@ -73,9 +74,6 @@ COST_MODELS = ("measure", "static")
 # `--base best`: the slower mode is optimized as well when its module is at most this much slower than
 # the faster one's; further behind, no rewrite we have closes the gap, and the search time is saved.
 SECOND_BASE_WITHIN = 1.25
-# ... and only when capturing took less than this: a job is meant to finish within 5 minutes, and
-# max-autotune's own autotuning can take most of it (gpt2 large: 197 s of 285 s on the H200).
-SECOND_BASE_WALL_S = 180.0
 
 
 @dataclass
@@ -418,43 +416,17 @@ def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:
     return bases
 
 
-# A job is meant to end within 5 minutes: the second base of `--base best` is optimized only when the
-# first was done within half of it (on a 7.5 GB instance norm the first base's search alone took 230 s).
-JOB_TARGET_S = 300.0
-# What the job leaves after the search, within its target: the legality re-check, emit, the CUDA-graph
-# check, the guard's side by side timing and the report's end-to-end timing. Measured on an H200: 25-30 s
-# at inputs under 0.6 GB (graph path 11-13 s, guard 2-4 s, report 7-12 s), about a minute at 7.5 GB. A
-# flat minute left a job under `--time-limit 135` no search at all once capture had taken 75 s.
-SEARCH_RESERVE_S = 30.0
-SEARCH_RESERVE_S_PER_GIB = 4.0
-
-
-def search_reserve_s(peak_bytes: int | None) -> float:
-    """Seconds kept after the search for a model whose Inductor module peaks at `peak_bytes` on the device
-    (unknown: the most the 7.5 GB case needed)."""
-    if peak_bytes is None:
-        return SEARCH_RESERVE_S + SEARCH_RESERVE_S_PER_GIB * 7.5
-    return SEARCH_RESERVE_S + SEARCH_RESERVE_S_PER_GIB * peak_bytes / 2**30
-
-
-def job_target_s(options) -> float:
-    """The job's wall-clock target: `--time-limit` when given; else 5 minutes with the default search
-    budget, and a user who gives the search more GPU-seconds than the default gets that much more."""
-    if getattr(options, "time_limit", None):
-        return float(options.time_limit)
-    return JOB_TARGET_S + max(0.0, float(options.gpu_seconds) - float(_REWRITE["gpu_seconds"]))
-
-
 def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: Steps, job_started: float):
     outcomes = []
+    target = job_target_s(options, _REWRITE["gpu_seconds"])
     for base in bases:
         elapsed = time.perf_counter() - job_started
-        if outcomes and elapsed > job_target_s(options) / 2:
+        if outcomes and elapsed > target / 2:
             steps.say(f"base: {elapsed:.0f} s spent, so {base.mode} is not optimized too (the job should stay "
-                      f"within {job_target_s(options):.0f} s)")
+                      f"within {target:.0f} s)")
             break
         reserve = search_reserve_s((base.manifest or {}).get("device_peak_bytes"))
-        deadline = time.monotonic() + max(0.0, job_target_s(options) - reserve - elapsed)
+        deadline = time.monotonic() + max(0.0, target - reserve - elapsed)
         outcomes.append(_optimize_base(base, options, device, work, steps, tag=len(bases) > 1, deadline=deadline))
         release_cached_memory(device)
     return outcomes

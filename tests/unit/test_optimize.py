@@ -223,11 +223,11 @@ def test_base_best_on_the_gpu_reports_each_modes_guard_and_the_choice(tmp_path):
 def test_a_long_capture_leaves_the_slower_mode_unoptimized():
     import io
 
-    from kernelopt import optimize_job as optimize
+    from kernelopt import job_clock, optimize_job as optimize
     bases = [optimize.Base(m, f"{m}.py", None, None) for m in ("max-autotune-no-cudagraphs", "default")]
     stream = io.StringIO()
     assert optimize._within_wall(bases, 60.0, optimize.Steps(stream)) == bases
-    kept = optimize._within_wall(bases, optimize.SECOND_BASE_WALL_S + 1, optimize.Steps(stream))
+    kept = optimize._within_wall(bases, job_clock.SECOND_BASE_WALL_S + 1, optimize.Steps(stream))
     assert [b.mode for b in kept] == ["max-autotune-no-cudagraphs"]
     assert "only max-autotune-no-cudagraphs is optimized" in stream.getvalue()
 
@@ -312,7 +312,7 @@ def test_the_time_kept_after_the_search_grows_with_the_model_and_leaves_a_short_
     """Under `--time-limit 135` a job whose capture took 75 s on a 0.3 GB model must still search: the
     time kept for the checks, guard and report after the search scales with the model (25-30 s measured
     under 0.6 GB on an H200, about a minute at 7.5 GB), not a flat minute for every model."""
-    from kernelopt.optimize_job import search_reserve_s
+    from kernelopt.job_clock import search_reserve_s
 
     small, large = search_reserve_s(300 * 2**20), search_reserve_s(int(7.5 * 2**30))
     assert 25 <= small <= 35 and 55 <= large <= 65
