@@ -63,6 +63,7 @@ def scalar_type(value):
 
 # PTX instructions counted per compiled launch (ptx_census.py compares a candidate with the original)
 PTX_OPS = {"ex2": r"\bex2\.approx", "lg2": r"\blg2\.approx", "div": r"\bdiv\.(?:rn|full|approx)\.f32",
+           "sqrt.rn": r"\bsqrt\.rn\.f32",
            "rcp": r"\brcp\.", "ld.global": r"\bld\.global", "st.global": r"\bst\.global", "bar.sync": r"\bbar\.sync"}
 ptx_counts = []
 

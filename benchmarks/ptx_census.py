@@ -2,6 +2,7 @@
 candidate on the general problems' H200 kernels and the original kernel at the same launch configuration
 are compiled for sm_90 with Triton's real compiler (as candidates_compile.py does), and the PTX
 instructions that bound these kernels are counted side by side: exponentials (`ex2.approx`), divisions,
+correctly rounded square roots (`sqrt.rn`, several instructions each once assembled),
 global loads and stores, barriers, and all instructions.
 
 The counts are static (instructions in the code, not executed ones): at one launch configuration the loop
@@ -32,8 +33,8 @@ from kernelopt.proposers.memory_order import with_original_kernels  # noqa: E402
 from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order")
-COLUMNS = ("ex2", "div", "rcp", "ld.global", "st.global", "bar.sync", "instructions")
+PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order", "hoist-invariant")
+COLUMNS = ("ex2", "div", "rcp", "sqrt.rn", "ld.global", "st.global", "bar.sync", "instructions")
 
 
 def label_config(strategy: str, kernel) -> LaunchConfig:

@@ -21,3 +21,13 @@ def test_the_block_forms_cut_exponentials_divisions_and_loads(tmp_path):
     norm = rows["layer_norm_many_rows_bf16"]
     assert norm["candidate"]["div"] < norm["original"]["div"]
     assert "| cross_entropy_label_smoothing_bf16 | block-online |" in out.read_text()
+
+
+def test_hoist_invariant_takes_the_per_row_square_roots_out_of_the_loop():
+    """The cosine loss's consumer kernel takes two correctly rounded square roots per element pair of
+    per-row norms: hoisted, the code keeps one per norm, and reads the norms once per row."""
+    census = load_suite("ptx_census")
+    (row,) = census.census(list(census.pairs(["cosine_similarity_loss"], ["hoist-invariant"])))
+    assert row["strategy"].startswith("hoist-invariant ") and not row["error"]
+    assert row["candidate"]["sqrt.rn"] == 2 < row["original"]["sqrt.rn"]
+    assert row["candidate"]["ld.global"] < row["original"]["ld.global"]
