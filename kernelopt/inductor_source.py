@@ -115,6 +115,25 @@ def access_mask(call: ast.Call) -> ast.AST | None:
     return next((k.value for k in call.keywords if k.arg == "mask"), None)
 
 
+def load_other(call: ast.Call) -> ast.AST | None:
+    """The `other` argument of a `tl.load` (third, or `other=`): what a masked-off lane reads; None when
+    there is none (those lanes are undefined)."""
+    if len(call.args) > 2:
+        return call.args[2]
+    return next((k.value for k in call.keywords if k.arg == "other"), None)
+
+
+def without_broadcast(offset: ast.AST) -> tuple[ast.AST, ast.AST | None]:
+    """An address offset with the `tl.broadcast_to(offset, shape)` Inductor wraps around one that does not
+    move with r (a per-row or per-channel value read in an r-loop) taken off, and the shape (None: none).
+    The broadcast changes the offset's shape, not its values; the shape's names are no index arithmetic."""
+    shape = None
+    while (isinstance(offset, ast.Call) and dotted_name(offset.func) == "tl.broadcast_to" and len(offset.args) == 2
+           and not offset.keywords):
+        offset, shape = offset.args[0], offset.args[1]
+    return offset, shape
+
+
 def parse_python(source: str, filename: str = "<unknown>") -> ast.Module:
     """`ast.parse`, whose every failure on user text is a `SyntaxError` with a line and column.
 

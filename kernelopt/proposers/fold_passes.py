@@ -33,9 +33,8 @@ from typing import Iterable
 from kernelopt.inductor_source import expression_excerpt
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text, grid_type_of,
-                               recorded_config)
-from .retune import RetuneProposer
+from .candidate_source import LaunchConfig, NotRetunable, grid_text, grid_type_of
+from .retune import recorded_or_spread
 from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import LoadRegisters, node_position, overlap_guarded_run, with_registers
 
@@ -398,15 +397,8 @@ class FoldPassesProposer:
 
     @staticmethod
     def _configs(kernel, recorded: dict) -> list[LaunchConfig]:
-        """The launch configuration the capture recorded (the one the original runs at); without one, an even
-        spread of retune's space."""
-        first = recorded_config(kernel, recorded)
-        if first is not None:
-            return [first]
-        # a block that does not divide an extent whose mask Inductor dropped would run past the tensors
-        space = [c for c in RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
-                 if not config_overruns(kernel.source, c)]
-        return RetuneProposer(first_round=UNRECORDED_CONFIGS).order(space, [])
+        """The configuration the original runs at, or without one a few of retune's."""
+        return recorded_or_spread(kernel, recorded, UNRECORDED_CONFIGS)
 
     def _candidate(self, plan: FoldPlan, kernel, launch, config: LaunchConfig, label: str) -> Candidate | None:
         try:

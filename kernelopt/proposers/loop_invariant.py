@@ -7,9 +7,9 @@ loss takes two square roots, two maxima and two divisions per element pair of a 
 numbers. Found from the kernel's own code (which loads do not move with the r index, which statements use
 only them and constants), whatever the kernel is named:
 
-- an *invariant load* is a load in an r-loop whose address does not move with r (`row_loops.LoadSite.row`
-  is false) from a buffer the kernel never stores to; an *invariant value* is one computed by pure
-  elementwise operations from one invariant load and constants;
+- an *invariant load* is a load in an r-loop whose address, its broadcast to the block shape aside, reads
+  only names bound before the loop, from a buffer the kernel never stores to; an *invariant value* is one
+  computed by pure elementwise operations from one invariant load and constants;
 - each invariant value `v = f(load(a, M, other))` becomes, before the loop, `v_h = f(load(a, xmask))`
   (once per row) and `v_o = f(other)` (once), and in the loop `v = tl.where(M, v_h, v_o)`: the original
   value at every lane, masked lanes included, since an elementwise `f` commutes with the select. Values
@@ -31,11 +31,11 @@ from typing import Iterable
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import access_mask, dotted_name, load_other, pointer_base, without_broadcast
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import NotRetunable, candidate_source, grid_type_of
-from .fold_passes import FoldPassesProposer
+from .candidate_source import TL_DTYPES, NotRetunable, candidate_source, grid_type_of
+from .retune import recorded_or_spread
 from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 
 # Elementwise calls with no side effect and no dependence on a lane's position: they commute with a select.
@@ -46,11 +46,9 @@ PURE_CALLS = {"tl.sqrt", "tl.sqrt_rn", "tl.rsqrt", "libdevice.sqrt", "libdevice.
 # Operations worth taking out of the loop (a load alone is cheap: it hits the cache).
 COSTLY_CALLS = PURE_CALLS - {"triton_helpers.maximum", "triton_helpers.minimum", "tl.maximum", "tl.minimum",
                              "tl_math.abs", "tl.abs"}
-SIGNATURE_DTYPES = {"fp32": "tl.float32", "fp16": "tl.float16", "bf16": "tl.bfloat16", "fp64": "tl.float64",
-                    "i64": "tl.int64", "i32": "tl.int32", "i16": "tl.int16", "i8": "tl.int8", "u8": "tl.uint8",
-                    "i1": "tl.int1"}
 FLOAT_WIDE = ("tl.float32", "tl.float64")
 MAX_ROWS_PROVEN = 1 << 24           # rows whose addresses are evaluated one by one (a 16M-row kernel: 128 MB)
+UNRECORDED_CONFIGS = 3              # without a recorded launch configuration: this many from retune's space
 
 
 class HoistDeclined(Exception):
@@ -90,6 +88,8 @@ def plan_hoist(target: RewriteTarget, reciprocal: bool = False) -> HoistPlan:
     except LoopNestUnsupported as why:
         raise NothingInvariant(str(why)) from None      # the loop-nest analysis says why for row-on-chip
     stored = {s.param for s in nest.stores}
+    # each pointer's element type as Triton spells it (the launch's tensors: every launch has the same dtypes)
+    element_types = {a.name: TL_DTYPES.get(a.dtype) for a in target.launches[0].args if a.is_tensor}
     hoisted, reciprocals, lines = [], 0, []
     for index, loop in enumerate(nest.loops):
         sites = {id(s.node): s for s in nest.loads
@@ -97,12 +97,12 @@ def plan_hoist(target: RewriteTarget, reciprocal: bool = False) -> HoistPlan:
         if not sites:
             continue
         carried = {a.name for a in nest.accumulators if a.loop == index}
-        invariants = _invariants(loop, sites, kernel.signature, carried)
+        invariants = _invariants(loop, sites, element_types, carried)
         if not any(i.costly for i in invariants.values() if i.site is not None) and not (
                 reciprocal and _divisions(loop, invariants)):
             continue
-        for site in {id(i.site): i.site for i in invariants.values() if i.site is not None}.values():
-            _prove_in_bounds(nest, site, target)
+        _prove_in_bounds(nest, {id(i.site): i.site for i in invariants.values() if i.site is not None}.values(),
+                         target)
         names, divided = _rewrite_loop(nest, loop, invariants, reciprocal)
         hoisted += names
         reciprocals += divided
@@ -123,19 +123,22 @@ def plan_hoist(target: RewriteTarget, reciprocal: bool = False) -> HoistPlan:
 def _per_row(site: LoadSite, nest: RowLoopNest, loop: ast.For) -> bool:
     """The load's address, broadcasts aside, reads only names bound before the loop and not rebound in it:
     one address per row. (`LoadSite.row` counts a broadcast to the block shape as moving with r.)"""
-    address, _ = _row_address(site.node)
+    row = _row_offset(site.node)
+    if row is None:
+        return False
     position = nest.function.body.index(loop)
     bound_before = {t.id for stmt in nest.function.body[:position] if isinstance(stmt, ast.Assign)
                     for t in stmt.targets if isinstance(t, ast.Name)}
     bound_in_loop = {t.id for stmt in loop.body if isinstance(stmt, ast.Assign)
                      for t in stmt.targets if isinstance(t, ast.Name)}
-    names = {n.id for n in ast.walk(address) if isinstance(n, ast.Name)}
+    names = {n.id for n in ast.walk(row[1]) if isinstance(n, ast.Name)}
     return names <= (bound_before | set(nest.params)) - bound_in_loop
 
 
-def _invariants(loop: ast.For, sites: dict[int, LoadSite], signature: dict,
+def _invariants(loop: ast.For, sites: dict[int, LoadSite], element_types: dict[str, str | None],
                 carried: set[str]) -> dict[str, _Invariant]:
-    """The loop's invariant statements, by name, in program order (`carried`: its accumulators)."""
+    """The loop's invariant statements, by name, in program order (`element_types`: each pointer's `tl.`
+    element type; `carried`: the loop's accumulators)."""
     found: dict[str, _Invariant] = {}
     assigned: dict[str, int] = {}
     for stmt in loop.body:
@@ -150,11 +153,12 @@ def _invariants(loop: ast.For, sites: dict[int, LoadSite], signature: dict,
             continue
         value = stmt.value
         if isinstance(value, ast.Call) and id(value) in sites:
-            site = sites[id(value)]
-            if _keyword(value, "other") is None or _load_mask(value) is None:
-                continue          # no `other`: the original's masked lanes are undefined, nothing to match
-            dtype = SIGNATURE_DTYPES.get(signature.get(site.param, "").lstrip("*"))
-            found[name] = _Invariant(name, stmt, site, dtype)
+            site, mask = sites[id(value)], access_mask(value)
+            dtype = element_types.get(site.param)
+            # no `other`: the original's masked lanes are undefined, nothing to match; no mask: nothing to
+            # select with; an unknown element type: the masked lanes' value could not be written alike
+            if load_other(value) is not None and mask is not None and not _is_none(mask) and dtype is not None:
+                found[name] = _Invariant(name, stmt, site, dtype)
             continue
         origin = _pure_origin(value, found)
         if origin is False:
@@ -241,8 +245,7 @@ def _divisions(loop: ast.For, invariants: dict[str, _Invariant]) -> list[ast.Bin
     """`x / v` in the loop's variant statements with `v` an invariant floating-point value of 32 bits or more."""
     out = []
     for stmt in loop.body:
-        if isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name) \
-                and stmt.targets[0].id in invariants:
+        if _is_invariant_stmt(stmt, invariants):
             continue
         for node in ast.walk(stmt):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.right, ast.Name):
@@ -252,74 +255,75 @@ def _divisions(loop: ast.For, invariants: dict[str, _Invariant]) -> list[ast.Bin
     return out
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
+def _is_invariant_stmt(stmt: ast.stmt, invariants: dict[str, "_Invariant"]) -> bool:
+    return isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id in invariants
 
 
-def _load_mask(call: ast.Call) -> ast.expr | None:
-    return call.args[1] if len(call.args) > 1 else _keyword(call, "mask")
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
-def _row_address(call: ast.Call) -> tuple[ast.expr, ast.expr | None]:
-    """The load's address with broadcasts to the block shape removed (a per-row address, [XBLOCK, 1]), and
-    the block shape it was broadcast to (None: none)."""
-    shape = None
-
-    class Strip(ast.NodeTransformer):
-        def visit_Call(self, node: ast.Call) -> ast.AST:
-            nonlocal shape
-            if dotted_name(node.func) == "tl.broadcast_to" and len(node.args) == 2:
-                shape = node.args[1]
-                return self.visit(node.args[0])
-            return self.generic_visit(node)
-
-    return Strip().visit(copy.deepcopy(call.args[0])), shape
+def _row_offset(call: ast.Call) -> tuple[str, ast.expr, ast.expr | None] | None:
+    """(pointer parameter, offset, shape) of a load written `param + offset`, the offset without the broadcast
+    to the block shape Inductor puts on an address that does not move with r (a per-row offset, [XBLOCK, 1]),
+    and that shape (None: none); None for an address of another form."""
+    base = pointer_base(call.args[0] if call.args else None)
+    if base is None:
+        return None
+    offset, shape = without_broadcast(base[1])
+    return base[0], offset, shape
 
 
 # -- the bounds proof -------------------------------------------------------------------------------------
 
-def _prove_in_bounds(nest: RowLoopNest, site: LoadSite, target: RewriteTarget) -> None:
-    """Every row's hoisted address lies in the buffer, at every launch: the hoisted load reads it under
-    `xmask` alone, where the original read it only for the lanes of its mask."""
-    address, _ = _row_address(site.node)
-    if not (isinstance(address, ast.BinOp) and isinstance(address.op, ast.Add)
-            and isinstance(address.left, ast.Name) and address.left.id == site.param):
-        raise HoistDeclined(f"line {site.line}: the per-row load's address `{ast.unparse(address)}` is not "
-                            f"`{site.param} + index`")
+def _prove_in_bounds(nest: RowLoopNest, sites, target: RewriteTarget) -> None:
+    """Every row's hoisted address lies in its buffer, at every launch: a hoisted load reads it under `xmask`
+    alone, where the original read it only for the lanes of its mask. (Every site passed _per_row: its
+    address is `param + offset`, the offset on names bound before the loop.)"""
+    sites = list(sites)
     loop_line = min(l.lineno for l in nest.loops)
     before = [s for s in nest.function.body if s.lineno < loop_line and isinstance(s, ast.Assign)
               and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)]
     if "xmask" not in {s.targets[0].id for s in before}:
-        raise HoistDeclined(f"line {site.line}: no `xmask` before the loop to guard a per-row load with")
+        raise HoistDeclined(f"line {sites[0].line}: no `xmask` before the loop to guard a per-row load with")
     for launch in target.launches:
-        values = {a.name: a.value for a in launch.args if not a.is_tensor and isinstance(a.value, int)}
-        rows = nest.x_numel if nest.x_numel is not None else values.get("xnumel")
-        if rows is None or rows > MAX_ROWS_PROVEN:
-            raise HoistDeclined(f"line {site.line}: the number of rows is {'unknown' if rows is None else rows}: "
-                                "the per-row address cannot be checked for every row")
-        env: dict[str, object] = dict(values)
-        env["xindex"] = np.arange(rows, dtype=np.int64)
-        for stmt in before:
-            name = stmt.targets[0].id
-            if name == "xindex" or name in ("xnumel", "r0_numel", "rnumel"):
-                continue
+        env = _row_index_values(nest, before, launch, sites[0].line)
+        for site in sites:
+            _, offset, _ = _row_offset(site.node)
             try:
-                env[name] = _evaluate(stmt.value, env)
-            except _NotIndex:
-                env.pop(name, None)
+                index = np.asarray(_evaluate(offset, env)).reshape(-1)
+            except _NotIndex as why:
+                raise HoistDeclined(f"line {site.line}: the per-row address `{ast.unparse(offset)}` is not "
+                                    f"integer arithmetic on the row index ({why})") from None
+            buffer = next((a for a in launch.args if a.name == site.param and a.is_tensor), None)
+            if buffer is None or any(n <= 0 for n in buffer.sizes):
+                raise HoistDeclined(f"line {site.line}: {site.param} has no elements at launch")
+            extent = 1 + sum((n - 1) * s for n, s in zip(buffer.sizes, buffer.strides))
+            if index.size and (int(index.min()) < 0 or int(index.max()) >= extent):
+                raise HoistDeclined(f"line {site.line}: the per-row address `{ast.unparse(offset)}` reaches "
+                                    f"{int(index.min())}..{int(index.max())} over {len(env['xindex'])} rows, "
+                                    f"outside {site.param}'s {extent} elements: only some lanes of a row may read it")
+
+
+def _row_index_values(nest: RowLoopNest, before: list[ast.Assign], launch, line: int) -> dict[str, object]:
+    """The values, at every row of `launch`, of the names bound before the loop that are integer arithmetic
+    on the row index (`x0 = xindex % 5`, ...), with the launch's integer arguments."""
+    values = {a.name: a.value for a in launch.args if not a.is_tensor and isinstance(a.value, int)}
+    rows = nest.x_numel if nest.x_numel is not None else values.get("xnumel")
+    if rows is None or rows > MAX_ROWS_PROVEN:
+        raise HoistDeclined(f"line {line}: the number of rows is {'unknown' if rows is None else rows}: "
+                            "the per-row address cannot be checked for every row")
+    env: dict[str, object] = dict(values)
+    env["xindex"] = np.arange(rows, dtype=np.int64)
+    for stmt in before:
+        name = stmt.targets[0].id
+        if name == "xindex" or name in ("xnumel", "r0_numel", "rnumel"):
+            continue
         try:
-            index = np.asarray(_evaluate(address.right, env)).reshape(-1)
-        except _NotIndex as why:
-            raise HoistDeclined(f"line {site.line}: the per-row address `{ast.unparse(address.right)}` is not "
-                                f"integer arithmetic on the row index ({why})") from None
-        buffer = next((a for a in launch.args if a.name == site.param and a.is_tensor), None)
-        if buffer is None or any(n <= 0 for n in buffer.sizes):
-            raise HoistDeclined(f"line {site.line}: {site.param} has no elements at launch")
-        extent = 1 + sum((n - 1) * s for n, s in zip(buffer.sizes, buffer.strides))
-        if index.size and (int(index.min()) < 0 or int(index.max()) >= extent):
-            raise HoistDeclined(f"line {site.line}: the per-row address `{ast.unparse(address.right)}` reaches "
-                                f"{int(index.min())}..{int(index.max())} over {rows} rows, outside {site.param}'s "
-                                f"{extent} elements: only some lanes of a row may read it")
+            env[name] = _evaluate(stmt.value, env)
+        except _NotIndex:
+            env.pop(name, None)
+    return env
 
 
 class _NotIndex(Exception):
@@ -375,8 +379,8 @@ def _rewrite_loop(nest: RowLoopNest, loop: ast.For, invariants: dict[str, _Invar
         before.append(_assign(f"{name}__h", _hoisted(inv, invariants, "h")))
         before.append(_assign(f"{name}__o", _hoisted(inv, invariants, "o")))
         kept: list[ast.stmt] = []
-        mask = _load_mask(inv.site.node)
-        _, shape = _row_address(inv.site.node)
+        mask = access_mask(inv.site.node)
+        _, _, shape = _row_offset(inv.site.node)
         if name in still_read:
             kept.append(_assign(name, _select(mask, f"{name}__h", f"{name}__o", shape)))
         if name in divided:
@@ -394,8 +398,7 @@ def _rewrite_loop(nest: RowLoopNest, loop: ast.For, invariants: dict[str, _Invar
 def _read_by_variant(body: list[ast.stmt], after: list[ast.stmt], invariants: dict[str, _Invariant]) -> set[str]:
     """Names read by the loop's statements that stay in it (all but the invariant assignments) and by the
     code after the loop."""
-    staying = [s for s in body if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
-                                       and s.targets[0].id in invariants)]
+    staying = [s for s in body if not _is_invariant_stmt(s, invariants)]
     return {n.id for s in staying + after for n in ast.walk(s) if isinstance(n, ast.Name)}
 
 
@@ -408,12 +411,12 @@ def _hoisted(inv: _Invariant, invariants: dict[str, _Invariant], which: str) -> 
         def visit_Call(self, node: ast.Call) -> ast.AST:
             if node is call:
                 if which == "o":
-                    dtype = inv.dtype or "tl.float32"
-                    return _parse(f"tl.full([1, 1], {ast.unparse(_keyword(call, 'other'))}, {dtype})")
-                address, _ = _row_address(call)
-                hoisted = ast.Call(call.func, [address, ast.Name("xmask", ast.Load())],
-                                   [k for k in call.keywords if k.arg in ("other", "eviction_policy")])
-                return hoisted
+                    return _parse(f"tl.full([1, 1], {ast.unparse(load_other(call))}, {inv.dtype})")
+                param, offset, _ = _row_offset(call)
+                address = ast.BinOp(ast.Name(param, ast.Load()), ast.Add(), copy.deepcopy(offset))
+                keywords = [ast.keyword("other", copy.deepcopy(load_other(call)))]
+                keywords += [k for k in call.keywords if k.arg == "eviction_policy"]
+                return ast.Call(call.func, [address, ast.Name("xmask", ast.Load())], keywords)
             if dotted_name(node.func) == "tl.broadcast_to":
                 return self.visit(node.args[0])
             return self.generic_visit(node)
@@ -460,7 +463,7 @@ class HoistInvariantProposer:
                 continue
             kernel, launch = target.kernels[0], target.launches[0]
             variant = f"{self.name}+reciprocal" if reciprocal else self.name
-            for config in FoldPassesProposer._configs(kernel, launch.config or {}):
+            for config in recorded_or_spread(kernel, launch.config or {}, UNRECORDED_CONFIGS):
                 label = f"{variant} {config.label()}"
                 if label in tried:
                     continue

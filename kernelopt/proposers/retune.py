@@ -15,7 +15,7 @@ from kernelopt.codegen.configs import next_pow2
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, candidate_source, config_overruns,
-                               grid_rule, grid_type_of)
+                               grid_rule, grid_type_of, recorded_config)
 
 POINTWISE_X = (64, 128, 256, 512, 1024, 2048)
 # A pointwise kernel tiled in two dimensions (a layout change: NCHW <-> channels-last): square and long tiles
@@ -151,6 +151,18 @@ class RetuneProposer:
             if center is not None:
                 out += sorted((c for c in space if config_distance(c, center) == 1), key=lambda c: c.label())
         return out
+
+
+def recorded_or_spread(kernel, recorded: dict, spread: int) -> list[LaunchConfig]:
+    """The launch configuration the capture recorded (the one the original runs at, so a transform is timed
+    against it at equal blocks); without one, `spread` configurations evenly taken from retune's space, none
+    running past an extent whose mask Inductor dropped. For transforms that rewrite a kernel's code."""
+    first = recorded_config(kernel, recorded)
+    if first is not None:
+        return [first]
+    space = [c for c in RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
+             if not config_overruns(kernel.source, c)]
+    return RetuneProposer(first_round=spread).order(space, [])
 
 
 def _block_elements(config: LaunchConfig, r_hint: int) -> int:

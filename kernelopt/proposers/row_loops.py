@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from kernelopt.inductor_source import dotted_name, strip_heuristics
+from kernelopt.inductor_source import access_mask, dotted_name, load_other, strip_heuristics
 
 R_LOOP_TARGETS = ("r0_offset", "roffset")
 R_NUMEL_NAMES = ("r0_numel", "rnumel")
@@ -283,8 +283,7 @@ class _Reader:
         pointer = call.args[0] if call.args else None
         param = self._pointer_param(pointer, call)
         keywords = {k.arg: k.value for k in call.keywords}
-        mask = call.args[1] if len(call.args) > 1 else keywords.get("mask")
-        other = call.args[2] if len(call.args) > 2 else keywords.get("other")
+        mask, other = access_mask(call), load_other(call)
         if len(call.args) > 3 or "volatile" in keywords or "boundary_check" in keywords:
             raise LoopNestUnsupported(f"a tl.load with arguments the analysis does not model (line {call.lineno})")
         if any(isinstance(n, ast.Call) and dotted_name(n.func) == "tl.load"

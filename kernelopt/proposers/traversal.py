@@ -35,7 +35,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import access_mask, dotted_name, expression_excerpt, hardcoded_numel
+from kernelopt.inductor_source import (access_mask, dotted_name, expression_excerpt, hardcoded_numel,
+                                      without_broadcast)
 
 from .box_digits import Digit, NotABox, box_digits, fit_address, fit_text, inverse_text
 from .index_values import R_ROOTS, ROOTS, X_ROOT, IndexEvaluator, index_env, parse_kernel, single_assignments
@@ -391,14 +392,9 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> Non
 
 
 def _address(load: ast.Call) -> ast.expr:
-    """A load's offset (`pointer + offset`) with a `tl.broadcast_to(offset, shape)` taken off: Inductor broadcasts
-    an address that does not move with r (a per-channel bias in an r-loop) to the block's shape, which changes
-    its shape, not its values; the shape's names (XBLOCK, R0_BLOCK) are no index arithmetic to read."""
-    offset = load.args[0].right
-    while (isinstance(offset, ast.Call) and dotted_name(offset.func) == "tl.broadcast_to" and len(offset.args) == 2
-           and not offset.keywords):
-        offset = offset.args[0]
-    return offset
+    """A load's offset (`pointer + offset`) without the broadcast Inductor puts on an address that does not move
+    with r (a per-channel bias in an r-loop): inductor_source.without_broadcast."""
+    return without_broadcast(load.args[0].right)[0]
 
 
 def _constants(node: ast.AST) -> set[int]:
