@@ -356,7 +356,11 @@ def _rewrites_written(outcome: Outcome) -> int:
     measured the emitted one slower)."""
     if outcome.module is None or outcome.source == Path(outcome.base.module_path).read_text():
         return 0
-    return len(rewrite_record.with_status(outcome.module, rewrite_record.ACCEPTED))
+    return _accepted_rewrites(outcome.module)
+
+
+def _accepted_rewrites(module) -> int:
+    return len(rewrite_record.with_status(module, rewrite_record.ACCEPTED))
 
 
 def _fallback_outcome(base: Base) -> Outcome:
@@ -449,9 +453,8 @@ def _optimize_base(base: Base, options, device: str, work: Path, steps: Steps, t
         folder.mkdir(parents=True, exist_ok=True)
         try:
             source = _graph_path_step(source, module, ctx, base.inputs, device, folder, steps, prefix)
-            accepted = len(rewrite_record.with_status(module, rewrite_record.ACCEPTED))
             source, speedup, graphs = _guard_step(source, base.module_path, base.inputs, device, folder, steps,
-                                                  prefix, guard.tolerance_for(accepted))
+                                                  prefix, guard.tolerance_for(_accepted_rewrites(module)))
             source = _settle_graphs(source, graphs, module, ctx, steps, prefix)
         except KeyboardInterrupt:
             raise
@@ -684,8 +687,7 @@ def _graph_path_step(source: str, module, ctx, inputs, device: str, work: Path, 
         return source
     steps.warn(f"{prefix}graph-path: {verdict.reason}; the module is written without CUDA graphs")
     steps.done("graph-path", f"{prefix}REJECT: {verdict.reason}; emitted again with --cuda-graphs off", started)
-    EmitPython(cuda_graphs="off").apply(ctx, module)
-    return ctx.artifacts["python"]
+    return _emitted_without_graphs(module, ctx)
 
 
 def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, steps: Steps,
@@ -719,11 +721,15 @@ def _settle_graphs(source: str, graphs: dict | None, module, ctx, steps: Steps, 
     on `auto`, every process times both paths again on its first few calls and may keep a replay that is
     slower: on an H200 an argmax module the guard timed with graphs off (replay 163.9 us vs plain 156.1 us)
     measured 11 % slower than its original in another process."""
-    decision = (graphs or {}).get("decision") or ""
-    if not decision.startswith("off (replay"):
+    if "replay" not in (graphs or {}).get("dropped", ()):
         return source
     steps.say(f"{prefix}graph-path: written with CUDA graphs off: auto measured replay no faster than the plain "
-              f"launches while the guard timed it ({decision[len('off ('):-1]})")
+              f"launches while the guard timed it ({graphs.get('decision')})")
+    return _emitted_without_graphs(module, ctx)
+
+
+def _emitted_without_graphs(module, ctx) -> str:
+    """The module emitted again with --cuda-graphs off (plain launches only)."""
     EmitPython(cuda_graphs="off").apply(ctx, module)
     return ctx.artifacts["python"]
 

@@ -121,21 +121,36 @@ def _clones(values) -> list:
 
 
 def _refill(buffers, inputs, generators: "_SeededGenerators") -> list:
-    """The same buffers with new values drawn in place for floating arguments; the others get the inputs'
-    values back (a call may have changed them)."""
+    """The same buffers with new values for floating arguments; the others get the inputs' values back (a call
+    may have changed them)."""
     for buffer, value in zip(buffers, inputs):
-        if isinstance(buffer, torch.Tensor):
-            if buffer.dtype.is_floating_point:
-                buffer.normal_(generator=generators.on(buffer.device))
-            else:
-                buffer.copy_(value)
-    return buffers
+        if isinstance(buffer, torch.Tensor) and not buffer.dtype.is_floating_point:
+            buffer.copy_(value)
+    return _draw(buffers, generators)
+
+
+def _new_contents(inputs, generators: "_SeededGenerators") -> list:
+    """New tensors laid out as the inputs, new values for every floating argument; integer and bool arguments
+    keep theirs (they may be indices, whose range the module relies on)."""
+    fresh = [torch.empty_strided(v.shape, v.stride(), dtype=v.dtype, device=v.device)
+             if isinstance(v, torch.Tensor) and v.dtype.is_floating_point
+             else layout_copy(v) if isinstance(v, torch.Tensor) else v for v in inputs]
+    return _draw(fresh, generators)
+
+
+def _draw(values, generators: "_SeededGenerators") -> list:
+    """New values drawn in place, on their device, into every floating tensor of `values`: no second copy of
+    a multi-GB input."""
+    for value in values:
+        if isinstance(value, torch.Tensor) and value.dtype.is_floating_point:
+            value.normal_(generator=generators.on(value.device))
+    return values
 
 
 class _SeededGenerators:
-    """One generator per device, each seeded alike: new contents are drawn where the argument lives. Drawn on
-    the host and copied, a 0.5 GB input took about a second a round on an H200 host (10-13 s of a job's
-    graph-path check; 15 times that at 7.5 GB)."""
+    """One generator per device, each seeded alike: new contents are drawn where the argument lives. They were
+    drawn on the host and copied; the graph-path step took 11-13 s per job on the H200 at 0.5 GB inputs, most
+    of it (inferred, not timed apart) that drawing."""
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -146,20 +161,6 @@ class _SeededGenerators:
         if key not in self.by_device:
             self.by_device[key] = torch.Generator(device=device).manual_seed(self.seed)
         return self.by_device[key]
-
-
-def _new_contents(inputs, generators: _SeededGenerators) -> list:
-    """New values for every floating argument (drawn on its device from the seeded generators); integer and
-    bool arguments keep theirs (they may be indices, whose range the module relies on)."""
-    out = []
-    for value in inputs:
-        if isinstance(value, torch.Tensor) and value.dtype.is_floating_point:
-            # drawn in place, in the argument's own dtype and layout: no second copy of a multi-GB input
-            fresh = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device)
-            out.append(fresh.normal_(generator=generators.on(value.device)))
-        else:
-            out.append(layout_copy(value) if isinstance(value, torch.Tensor) else value)
-    return out
 
 
 def _bits(tensor: torch.Tensor) -> torch.Tensor:

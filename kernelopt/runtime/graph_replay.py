@@ -226,7 +226,7 @@ class GraphReplay:
     def stats(self):
         return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
                     memory_bytes=self.memory_bytes, mode=self.mode, decision=self.decision, off=self.off,
-                    remarks=list(self.remarks))
+                    dropped=sorted(self.dropped), remarks=list(self.remarks))
 
     def _say(self, reason, warn):
         if reason in self.remarks:

@@ -363,6 +363,7 @@ def test_auto_keeps_graphs_only_when_replay_is_timed_faster(cuda, plain_cost, ke
         assert_close_to_reference(replay.run([x, w]), x, w)
     assert (replay.off is None) == keeps
     assert replay.decision.startswith("kept" if keeps else "off")
+    assert ("replay" in replay.stats()["dropped"]) is (not keeps)   # what optimize reads to write graphs off
     if not keeps:
         assert replay.memory_bytes == 0 and cuda.released      # graphs released when dropped
 

@@ -61,12 +61,14 @@ def test_an_emitted_capture_is_timed_side_by_side_with_its_original(tmp_path):
     assert result.ratio < 1.10, result.detail()      # the same kernel, the same configuration family
 
 
-@pytest.mark.parametrize("decision, graphs_kept", [
-    ("off (replay 163.9 us vs plain 156.1 us per call)", False),   # replay itself lost: written with graphs off
-    ("kept (replay 173.8 us vs plain 262.1 us per call)", True),
-    (None, True),                                                  # graphs never decided (e.g. all calls copied)
+@pytest.mark.parametrize("decision, dropped, graphs_kept", [
+    ("off (replay 163.9 us vs plain 156.1 us per call)", ["replay"], False),  # replay itself lost: graphs off
+    ("kept (replay 173.8 us vs plain 262.1 us per call)", [], True),
+    ("undecided", ["copy"], True),          # only the copy path lost: new buffers run plain, held ones replay
+    (None, [], True),                                                  # graphs never decided (e.g. all calls copied)
 ])
-def test_a_module_whose_replay_lost_while_the_guard_timed_it_is_written_with_graphs_off(decision, graphs_kept):
+def test_a_module_whose_replay_lost_while_the_guard_timed_it_is_written_with_graphs_off(decision, dropped,
+                                                                                         graphs_kept):
     """Left on `auto`, each process would time replay against the plain launches again on a few calls and could
     keep the slower replay; the guard's verdict on replay itself is written into the module instead."""
     import io
@@ -85,6 +87,6 @@ def test_a_module_whose_replay_lost_while_the_guard_timed_it_is_written_with_gra
     source = ctx.artifacts["python"]
     assert GRAPH_RUNTIME_MARKER in source                          # a GPU module is emitted with graphs on auto
     said = io.StringIO()
-    written = _settle_graphs(source, {"decision": decision}, module, ctx, Steps(said))
+    written = _settle_graphs(source, {"decision": decision, "dropped": dropped}, module, ctx, Steps(said))
     assert (GRAPH_RUNTIME_MARKER in written) is graphs_kept
     assert ("written with CUDA graphs off" in said.getvalue()) is (not graphs_kept)
