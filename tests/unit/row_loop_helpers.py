@@ -94,12 +94,18 @@ def written(target: RewriteTarget, args: list) -> dict[str, torch.Tensor]:
     return {spec.name: value for spec, value in zip(target.launches[0].args, args) if spec.written}
 
 
-def run_original(target: RewriteTarget, args: list, r0_block: int = 16, xblock: int = 1) -> dict[str, torch.Tensor]:
-    """The kernel's own code at R0_BLOCK=r0_block (its r-loops take several steps); returns what it wrote."""
+def original_kernel(target: RewriteTarget, r0_block: int = 16, xblock: int = 1, num_warps: int = 1):
+    """The kernel's own code as a candidate-format `run(*args)`, at R0_BLOCK=r0_block (its r-loops take
+    several steps)."""
     spec, launch = target.kernels[0], target.launches[0]
     source = candidate_source(spec.source, spec.name, [a.name for a in launch.args], spec.signature, "Grid1D",
-                              LaunchConfig((("XBLOCK", xblock), ("R0_BLOCK", r0_block)), 1, 1))
-    load_candidate(source, "original")(*args)
+                              LaunchConfig((("XBLOCK", xblock), ("R0_BLOCK", r0_block)), num_warps, 1))
+    return load_candidate(source, "original")
+
+
+def run_original(target: RewriteTarget, args: list, r0_block: int = 16, xblock: int = 1) -> dict[str, torch.Tensor]:
+    """The kernel's own code at R0_BLOCK=r0_block; returns what it wrote."""
+    original_kernel(target, r0_block, xblock)(*args)
     return written(target, args)
 
 

@@ -15,8 +15,8 @@ import pytest
 import torch
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from row_loop_helpers import (assert_as_accurate, clone, edited_target, label_config, make_args, run_candidate,
-                              run_original)
+from row_loop_helpers import (assert_as_accurate, clone, edited_target, label_config, make_args, original_kernel,
+                              run_candidate, run_original)
 
 from kernelopt.proposers.loop_invariant import HoistDeclined, HoistInvariantProposer, plan_hoist
 from kernelopt.proposers.registry import make_proposer
@@ -130,14 +130,11 @@ def test_the_legality_gate_accepts_both_forms():
     """The gate's own cases (random, realistic, adversarial: NaN, infinities, huge and tiny values, in the
     norms too) against the original kernel and a float64 reference: both forms are proven."""
     from kernelopt.legality import LaunchInputs, check_candidate
-    from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source
-    from kernelopt.rewrite.evaluate import load_candidate
 
     target = cosine_target(3, 301, 61)
-    spec, launch = target.kernels[0], target.launches[0]
+    launch = target.launches[0]
     names = [a.name for a in launch.args]
-    original = load_candidate(candidate_source(spec.source, spec.name, names, spec.signature, "Grid1D",
-                                               LaunchConfig((("XBLOCK", 1), ("R0_BLOCK", 64)), 2, 1)), "original")
+    original = original_kernel(target, r0_block=64, xblock=1, num_warps=2)
     firsts = {}
     for candidate in HoistInvariantProposer().propose(target, []):
         firsts.setdefault(candidate.strategy.split()[0], candidate)
