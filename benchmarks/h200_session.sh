@@ -107,6 +107,7 @@ general_pick() {
 }
 # GENERAL_PROBLEM=a,b runs those problems one after the other, each its own step of GENERAL_LIMIT seconds
 # (the results accumulate in one general_suite.jsonl; keep the sum inside one device command).
+# GENERAL_RERUN=1 runs a named problem again though it has a result (the new row replaces the old).
 # GENERAL_PROBLEM=fill runs `next` problems one after the other for GENERAL_FILL_S seconds (default 570),
 # starting one only while GENERAL_LIMIT seconds (default 290) are left, so that each gets a whole step.
 general_problems() {
@@ -122,7 +123,7 @@ if [ -n "$STEPS" ] && want general; then
       break
     fi
     step "general_$GENERAL_PROBLEM" "$gl" python3 benchmarks/general_suite.py $(general_pick) \
-      --budget-s $(( gl - 10 )) --job-timeout-s $(( gl < 390 ? gl - 60 : 330 )) --table \
+      --budget-s $(( gl - 10 )) --job-timeout-s $(( gl < 390 ? gl - 60 : 330 )) --table ${GENERAL_RERUN:+--rerun} \
       --work "$RES/general" --copy-to "$RES"
     # each problem's log and report come back (its folder goes: a full disk loses the machine); with `next`
     # or `dev` the problem is the one the suite picked, the last it ran (the only folder under general/)

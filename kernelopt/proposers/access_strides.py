@@ -25,6 +25,7 @@ from .index_values import single_assignments
 X_NAMES = ("xindex",)
 R_NAMES = ("r0_index", "rindex")
 COALESCED_BYTES = 128            # an outer-layout tile reads at least this many contiguous bytes per r step
+SECTOR_BYTES = 32                # the unit DRAM is read in: a narrower contiguous read wastes the rest of it
 _DTYPE_BYTES = {"fp64": 8, "fp32": 4, "i64": 8, "i32": 4, "fp16": 2, "bf16": 2, "i16": 2, "i8": 1, "u8": 1,
                 "i1": 1, "fp8e4nv": 1, "fp8e5": 1}
 _OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
@@ -89,13 +90,13 @@ def element_bytes(signature: dict, params=None) -> int:
 
 
 def coalesced_rows(source: str, kernel_name: str, signature: dict, x_numel: int | None,
-                   r_numel: int | None) -> int:
-    """Rows (XBLOCK) one program must take for a coalesced read: COALESCED_BYTES of the narrowest element
+                   r_numel: int | None, width: int = COALESCED_BYTES) -> int:
+    """Rows (XBLOCK) one program must take for a coalesced read: `width` bytes of the narrowest element
     for an outer-layout reduction, 1 for any other kernel."""
     strides = load_strides(source, kernel_name, x_numel, r_numel)
     if not outer_layout(strides):
         return 1
-    return max(1, COALESCED_BYTES // element_bytes(signature, {s.param for s in strides if s.r_stride != 0}))
+    return max(1, width // element_bytes(signature, {s.param for s in strides if s.r_stride != 0}))
 
 
 def _function(source: str, kernel_name: str) -> ast.FunctionDef | None:

@@ -100,6 +100,27 @@ def test_first_round_tiles_read_at_least_128_contiguous_bytes_and_fill_the_gpu()
         assert 262144 // int(blocks["XBLOCK"]) >= 2 * 132, label
 
 
+OUTER_FIXTURES = {"softmax over dim 1, bf16": (SOFTMAX_DIM1, 2), "mean over dim 1, fp32": (MEAN_DIM1, 4),
+                  "min over dim 1, bf16": (MIN_DIM1, 2), "argmax over dim 0, fp32": (ARGMAX_DIM0, 4),
+                  "log-softmax over dim 0, fp32": (LOG_SOFTMAX_DIM0, 4)}
+
+
+@pytest.mark.parametrize("case", OUTER_FIXTURES)
+def test_retune_times_no_tile_narrower_than_a_dram_sector_on_a_reduction_over_a_non_last_dimension(case):
+    # XBLOCK=1 on the bf16 softmax over channels ran 0.07-0.09x of Inductor's on an H200: the retune
+    # candidates that read 2 bytes per row step took search time from the ones that could win
+    fx, element = OUTER_FIXTURES[case]
+    labels = [c.strategy for c in RetuneProposer().propose(looped_target(*fx, {}), [])]
+    assert labels
+    for label in labels:
+        assert int(dict(part.split("=") for part in label.split()[1:])["XBLOCK"]) * element >= 32, label
+
+
+def test_retune_still_times_one_row_per_program_on_a_reduction_over_the_last_dimension():
+    labels = [c.strategy for c in RetuneProposer().propose(looped_target(*MAX_LAST_DIM, {}), [])]
+    assert any(" XBLOCK=1 " in label for label in labels), labels
+
+
 def test_a_reduction_over_the_last_dimension_is_declined_with_its_strides():
     target = looped_target(*MAX_LAST_DIM, {})
     assert not list(OuterTileProposer().propose(target, []))
