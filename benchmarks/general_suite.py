@@ -52,6 +52,9 @@ JOB_TIMEOUT_S = 330               # a job is meant to end within 5 minutes; the 
 # the table says how many problems are slower beyond twice that.
 NOISE_BAND = 0.01
 CALL_TIMEOUT_S = 100              # building the inputs, loading three modules, 2 x 5 timed rounds
+# Below this a job has time for its captures and little else: jobs given 15-50 s (a device command's
+# step of 150-190 s) stopped before their search, reported "timed out" and left rows that looked measured
+MIN_JOB_S = 90
 CATEGORIES = ("norm", "reduction", "scan", "loss", "softmax", "chain")
 SUBSETS = ("dev",)
 TABLE_BEGIN = "<!-- BEGIN problems table: written by `python3 benchmarks/general_suite.py --write-manifest` -->"
@@ -284,7 +287,21 @@ def measure_calls(path: Path, written: Path, keep: Path, work: Path, timeout: fl
             **({} if rc == 0 else {"log_tail": output[-1500:]})}
 
 
+def job_seconds(args) -> float:
+    """The job's share of --budget-s (the rest times the written module's call()); a budget that leaves it
+    less than MIN_JOB_S is refused before anything runs, so that no row is written for a job cut short."""
+    seconds = min(args.job_timeout_s, args.budget_s - CALL_TIMEOUT_S - KILL_GRACE_S - 10)
+    if seconds < MIN_JOB_S:
+        needed = MIN_JOB_S + CALL_TIMEOUT_S + KILL_GRACE_S + 10
+        raise SystemExit(f"general suite: error: --budget-s {args.budget_s:.0f} leaves the job {seconds:.0f} s, "
+                         f"under the {MIN_JOB_S} s it needs for its captures and a search; give at least "
+                         f"--budget-s {needed} (h200_session.sh: GENERAL_LIMIT={needed + 10} or more) and "
+                         f"--job-timeout-s {MIN_JOB_S} or more")
+    return seconds
+
+
 def run_problem(name: str, args) -> dict:
+    job_seconds(args)                           # a budget too small is refused before the GPU is asked
     require_gpu("the general suite times modules on the device and")
     started = time.perf_counter()
     path = Path(args.problems_dir) / f"{name}.py"
@@ -299,9 +316,7 @@ def run_problem(name: str, args) -> dict:
            "file_matches_manifest": entry.get("sha256") == file_sha256(path)}
     clean_leftovers([system_tmp], keep=work)  # earlier runs' debris is not this job's
     try:
-        remaining = args.budget_s - CALL_TIMEOUT_S - KILL_GRACE_S - 10
-        row["job"], report = run_optimize(path, work, job_tmp, min(args.job_timeout_s, remaining),
-                                          ("--keep-work", str(keep)))
+        row["job"], report = run_optimize(path, work, job_tmp, job_seconds(args), ("--keep-work", str(keep)))
         row.update(summarize(report))
         written = work / f"{name}_opt.py"
         if written.exists() and written.with_suffix(".json").exists():

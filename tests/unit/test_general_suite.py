@@ -212,3 +212,16 @@ def test_each_card_keeps_its_own_results_so_next_progresses_on_whichever_card_a_
     assert (tmp_path / "general_suite.h100.md").exists() and not (tmp_path / "general_suite.md").exists()
     assert [suite.suite_runner.card_suffix(n) for n in ("NVIDIA H200", "NVIDIA H200 NVL", None, "NVIDIA A100-SXM4-80GB",
                                                         "NVIDIA H100 80GB HBM3")] == ["", "", "", "a100", "h100"]
+
+
+def test_a_budget_that_leaves_the_job_no_search_is_refused_before_anything_runs(problems, tmp_path, capsys):
+    """A device command's step of 150-190 s gave jobs 15-50 s: they stopped before their search and left rows
+    that looked measured ("timed out", no figures). The suite now says what budget it needs and writes nothing."""
+    module = load_suite("general_suite")
+    shutil.copy(REPO / "benchmarks" / "general_problems" / "reverse_cumsum.py", problems)
+    with pytest.raises(SystemExit) as stopped:
+        module.main(["--problem", "reverse_cumsum", "--budget-s", "175", *common(problems, tmp_path)])
+    message = str(stopped.value)
+    assert "--budget-s 175 leaves the job 50 s" in message and "--budget-s 215" in message, message
+    assert "GENERAL_LIMIT=225" in message
+    assert not (tmp_path / "r.jsonl").exists()
