@@ -51,7 +51,8 @@ JOB_TIMEOUT_S = 330               # a job is meant to end within 5 minutes; the 
 # One side-by-side run of the same module twice spread about 0.5 % on an H100 (2026-12-06-h100, runs 9 and 10):
 # the table says how many problems are slower beyond twice that.
 NOISE_BAND = 0.01
-CALL_TIMEOUT_S = 100              # building the inputs, loading three modules, 2 x 5 timed rounds
+CALL_TIMEOUT_S = 60               # building the inputs, loading three modules, 2 x 5 timed rounds (18-27 s
+                                  # on an H100 for 16 problems; what it does not use is the job's)
 # Below this a job has time for its captures and little else: jobs given 15-50 s (a device command's
 # step of 150-190 s) stopped before their search, reported "timed out" and left rows that looked measured
 MIN_JOB_S = 90

@@ -95,7 +95,7 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
 # Issue 19's general problems (benchmarks/general_problems, inputs up to 0.55 GB): ONE problem per device
 # command, only when named. GENERAL_PROBLEM=NAME runs that one, `dev` the next of the 8-problem dev
 # subset without a result, `next` (the default) the next of all. GENERAL_LIMIT is the step's limit
-# (225 s at least: the suite refuses a budget that leaves the job under 90 s after call()'s timing).
+# (185 s at least: the suite refuses a budget that leaves the job under 90 s after call()'s timing).
 # Each card has its own results: general_suite.jsonl on the H200, general_suite.<card>.jsonl on another
 # (h100), so `next` picks that card's next problem. Resuming: copy $RES/general_suite*.jsonl back to
 # benchmarks/results/ before the next command (the device gets this checkout's files, not its last results).

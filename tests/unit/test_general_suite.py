@@ -220,8 +220,8 @@ def test_a_budget_that_leaves_the_job_no_search_is_refused_before_anything_runs(
     module = load_suite("general_suite")
     shutil.copy(REPO / "benchmarks" / "general_problems" / "reverse_cumsum.py", problems)
     with pytest.raises(SystemExit) as stopped:
-        module.main(["--problem", "reverse_cumsum", "--budget-s", "175", *common(problems, tmp_path)])
+        module.main(["--problem", "reverse_cumsum", "--budget-s", "135", *common(problems, tmp_path)])
     message = str(stopped.value)
-    assert "--budget-s 175 leaves the job 50 s" in message and "--budget-s 215" in message, message
-    assert "GENERAL_LIMIT=225" in message
+    assert "--budget-s 135 leaves the job 50 s" in message and "--budget-s 175" in message, message
+    assert "GENERAL_LIMIT=185" in message
     assert not (tmp_path / "r.jsonl").exists()
