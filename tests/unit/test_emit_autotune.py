@@ -294,7 +294,9 @@ def test_a_corrupt_cache_entry_is_ignored_with_a_warning_and_rewritten(make_runt
                                          r"add_one_in_place .*timing its configs again"):
         _site(make_runtime(), "add_one_in_place", 5, (1, 8), restore=(0,))(0, x, 5)
     assert torch.equal(x, torch.full((5,), 2.0))
-    assert json.loads(cache_file.read_text())["meta"] == {"XBLOCK": 8}
+    # rewritten with the choice timed again (which of the two wins is the interpreter's timing: on a loaded
+    # machine XBLOCK=1 has won it)
+    assert json.loads(cache_file.read_text())["meta"] in ({"XBLOCK": 1}, {"XBLOCK": 8})
 
 
 SECOND_PROCESS = r'''
