@@ -171,7 +171,7 @@ def recorded_or_spread(kernel, recorded: dict, spread: int) -> list[LaunchConfig
     first = recorded_config(kernel, recorded)
     if first is not None:
         return [first]
-    space = [c for c in RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
+    space = [c for c in RetuneProposer().space_for(kernel, block_params_of(kernel))
              if not config_overruns(kernel.source, c)]
     return RetuneProposer(first_round=spread).order(space, [])
 
