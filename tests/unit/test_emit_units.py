@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import tokenize
 import sys
@@ -303,3 +304,30 @@ def test_a_recorded_config_that_is_inductors_only_one_is_launched_as_recorded():
     emit_python(module)
     sources = {launch.symbol: launch.attrs["config_source"] for launch in module.launches()}
     assert sources == {"triton_spl_fused_cumsum_0": "capture", "triton_poi_fused_constant_pad_nd_slice_1": "autotune"}
+
+
+def test_an_emitted_module_imported_directly_on_the_cpu_uses_the_fast_helper_reductions(tmp_path):
+    """Imported straight (not through kernelopt's loader), an emitted module's own `triton_helpers` ran their
+    reductions element by element under the interpreter: 4.2 s a call against 0.03 s for Inductor's module."""
+    corpus = REPO / "tests" / "corpus" / "cpu-2.13" / "softmax" / "small.default"
+    out = tmp_path / "softmax_emitted.py"
+    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "emit", str(corpus / "softmax.default.0.py"),
+                           "-o", str(out)], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    child = f"""
+import importlib.util, torch
+from kernelopt.runtime.fast_reductions import FAST_HELPERS
+spec = importlib.util.spec_from_file_location("emitted", {str(out)!r})
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+used = [n for n in FAST_HELPERS if hasattr(module.triton_helpers, n)]
+assert used and all(getattr(module.triton_helpers, n) is FAST_HELPERS[n] for n in used), used
+args = torch.load({str(corpus / "inputs.pt")!r}, weights_only=False)["args"]
+want = torch.load({str(corpus / "outputs.pt")!r}, weights_only=False)["outputs"]
+got = module.call(list(args))
+torch.testing.assert_close(got[0], want[0])
+print("fast", used)
+"""
+    run = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, cwd=tmp_path,
+                         env={**os.environ, "TRITON_INTERPRET": "1"}, timeout=300)
+    assert run.returncode == 0 and "fast" in run.stdout, run.stderr[-2000:]
