@@ -130,6 +130,10 @@ class AgenticRewrite(Pass):
             entry = None if self.no_cache else cache.load(key)
             if entry is not None:
                 ctx.stat("cache-hits")
+                outcome = (f"{entry.get('strategy')} at {entry.get('speedup')}x" if entry.get("source")
+                           else "no faster legal candidate")
+                progress.update(f"{target.id}: searched before for the same code, proposers and device: "
+                                f"{outcome} (the search cache; no-cache searches again)")
             else:
                 gpu_share, wall_share = _fair_share(gpu_left, deadline, len(targets) - index)
                 budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share,

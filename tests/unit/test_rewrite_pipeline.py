@@ -191,7 +191,10 @@ def test_search_results_are_cached_on_disk():
     path, inputs, _ = capture("mlp")
     pipeline = "classify-dispatch,agentic-rewrite{cost-model=static max-candidates=1 proposers=retune}"
     _, first = run_pipeline(path, inputs, pipeline)
-    module, second = run_pipeline(path, inputs, pipeline)
+    said = io.StringIO()
+    module, second = run_pipeline(path, inputs, pipeline, said)
+    # a cached result says so where the search would have printed its candidates (it printed nothing)
+    assert f"[agentic-rewrite] {GELU}: searched before for the same code, proposers and device: retune " in said.getvalue()
     assert first.statistics["agentic-rewrite"]["cache-hits"] == 0
     assert second.statistics["agentic-rewrite"]["cache-hits"] == 1
     assert second.statistics["agentic-rewrite"]["candidates"] == 0

@@ -22,3 +22,13 @@ def test_split_row_declines_a_looped_scan_for_being_a_scan():
     why = SplitRowProposer.declined(target)
     assert "tl.associative_scan" in why and "earlier chunks" in why, why
     assert "other than 0" not in why, why
+
+
+def test_split_row_says_a_split_scan_is_split_already():
+    """The fourth holdout pass: a split scan (cumprod over a middle dim) got three retunes and no word from any
+    other proposer on why they offered nothing."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "cuda-2.11-general" / "cumsum_long_rows"
+    target = kernel_target(lift_file(str(fixture / "cumsum_long_rows.default.0.py")), "triton_spl_fused_cumsum_0")
+    assert list(SplitRowProposer().propose(target, [])) == []
+    why = SplitRowProposer.declined(target)
+    assert why.startswith("triton_spl_fused_cumsum_0 is Inductor's split scan") and "workspace" in why, why

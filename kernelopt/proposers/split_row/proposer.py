@@ -131,7 +131,10 @@ class SplitRowProposer:
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:
-        """Why split-row does not apply to a reduction kernel ("" when it does, or for other targets)."""
+        """Why split-row does not apply to a reduction or scan kernel ("" when it does, or for other targets)."""
+        if target.kind == "kernel" and [k.kind for k in target.kernels] == ["split_scan"]:
+            return (f"{target.kernels[0].name} is Inductor's split scan: each row is already split across "
+                    "programs, their carries chained through a workspace (retune times its chunk size)")
         if target.kind != "kernel" or not any("reduction" in k.kind for k in target.kernels):
             return ""
         try:
