@@ -143,8 +143,12 @@ class DetectFusion(Pass):
             return False
         blocker = self._blocker(group.members + [candidate], facts)
         if blocker is not None:
-            ctx.remark(candidate.op, f"not fusing {_describe(candidate.op)} with {_describe(lead)}{_where(lead)}: "
-                                     f"{blocker}")
+            # the group may grow past this op later: name its members as they were when this op was refused,
+            # or a later "the group already has max-group ops" reads as a contradiction
+            so_far = f" (the group then: {', '.join(_describe(m.op) for m in group.members)})" \
+                if len(group.members) > 1 else ""
+            ctx.remark(candidate.op, f"not fusing {_describe(candidate.op)} with {_describe(lead)}{_where(lead)}"
+                                     f"{so_far}: {blocker}")
             return False
         return True
 

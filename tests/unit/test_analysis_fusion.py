@@ -72,6 +72,20 @@ def test_an_intervening_writer_splits_the_group():
     assert any("writes a buffer the group uses in between" in d.message for d in ctx.diagnostics)
 
 
+def test_a_refusal_names_the_group_as_it_stood_then():
+    """A fourth-holdout layer norm read "not fusing _4 with _0: _3 writes a buffer the group uses in between" and
+    then "the group already has max-group=4 ops", _3 by then in the group: the first now names the group it meant."""
+    mod = module("""  ko.launch @k(%arg0_1, %buf0, 64)
+  ko.launch @k(%buf0, %buf2, 64)
+  ko.launch @k(%arg2_1, %arg1_1, 64)
+  ko.launch @k2(%buf2, %arg1_1, %buf1, 64)
+  ko.return %buf1
+""")
+    ctx = run(mod)
+    refusals = [d.message for d in ctx.diagnostics if "writes a buffer the group uses in between" in d.message]
+    assert refusals and all("(the group then: @k, @k): @k" in m for m in refusals), refusals
+
+
 def test_max_group_caps_group_size_and_says_why():
     body = "  ko.launch @k(%arg0_1, %buf0, 64)\n" + "".join(
         f"  ko.launch @k(%buf{i}, %buf{i + 1}, 64)\n" for i in range(3)) + "  ko.return %buf3\n"
