@@ -375,17 +375,6 @@ def _patch_bf16_dot() -> None:
     InterpreterBuilder.create_dot = create_dot
 
 
-def _settle_torch_threads() -> None:
-    """Run one parallel op on torch's CPU thread pool before any kernel does.
-
-    In a fresh process, the first torch op split across threads can compute the second thread's share
-    inaccurately: `torch.exp` of an [8, 1024] float32 block was up to 1.5e-4 relative off on half its rows
-    in 17 of 120 fresh processes (2 threads, torch 2.13), and in none of 120 once any parallel op (an add,
-    a log) had run first. The libdevice shims compute with torch, so an interpreted kernel's first
-    launch could give wrong values, and the gate a false reject or a flaky verdict."""
-    torch.zeros(1 << 16).add_(1.0)
-
-
 def _quiet_floating_point_errors() -> None:
     """Run every interpreted launch with numpy's floating-point warnings off (idempotent).
 
@@ -438,5 +427,4 @@ def install_cpu_triton_shims() -> None:
     skip_broadcasts_of_equal_shapes()
     remember_numpy_dtypes()
     _quiet_floating_point_errors()
-    _settle_torch_threads()
     _INSTALLED = True
