@@ -302,7 +302,7 @@ def job_seconds(args) -> float:
 
 
 def run_problem(name: str, args) -> dict:
-    job_seconds(args)                           # a budget too small is refused before the GPU is asked
+    job_s = job_seconds(args)                   # a budget too small is refused before the GPU is asked
     require_gpu("the general suite times modules on the device and")
     started = time.perf_counter()
     path = Path(args.problems_dir) / f"{name}.py"
@@ -317,7 +317,7 @@ def run_problem(name: str, args) -> dict:
            "file_matches_manifest": entry.get("sha256") == file_sha256(path)}
     clean_leftovers([system_tmp], keep=work)  # earlier runs' debris is not this job's
     try:
-        row["job"], report = run_optimize(path, work, job_tmp, job_seconds(args), ("--keep-work", str(keep)))
+        row["job"], report = run_optimize(path, work, job_tmp, job_s, ("--keep-work", str(keep)))
         row.update(summarize(report))
         written = work / f"{name}_opt.py"
         if written.exists() and written.with_suffix(".json").exists():

@@ -18,7 +18,7 @@ from kernelopt.passes.base import PassContext
 from kernelopt.passes.classify_dispatch import ClassifyDispatch
 from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.templates import TemplatesProposer
-from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target, vendor_ops, vendor_target
+from kernelopt.rewrite.targets import fusion_groups, fusion_target, kernel_target, vendor_ops, vendor_target
 
 REPO = Path(__file__).resolve().parent.parent
 CAPTURES = ("tests/corpus/*/*/*/*.py", "tests/fixtures/cpu-2.13-templates/*/*.default.0.py")
@@ -34,12 +34,9 @@ def targets(path: Path, prepare=None):
     DetectFusion().apply(ctx, module)
     launched = {op.symbol for op in module.launches()}
     found = [kernel_target(module, k.symbol) for k in module.kernels if k.symbol in launched]
-    # each group built as agentic-rewrite builds it: an epilogue group (a vendor GEMM and the launch after it) has
-    # one Triton launch, which group_target declines ("fewer than two launches"), so it needs epilogue_target
-    kinds = {op.attrs["fusion_group"]: op.attrs.get("fusion_kind") for op in module.body
-             if op.attrs.get("fusion_group") is not None}
-    found += [t for t, _ in ((epilogue_target if kinds[g] == "epilogue" else group_target)(module, g)
-                             for g in sorted(kinds)) if t is not None]
+    # each group built as agentic-rewrite builds it (an epilogue group by epilogue_target)
+    found += [t for t, _ in (fusion_target(module, g, kind) for g, kind in sorted(fusion_groups(module).items()))
+              if t is not None]
     found += [t for t, _ in (vendor_target(module, op) for op in vendor_ops(module)) if t is not None]
     return found
 

@@ -102,7 +102,7 @@ class AgenticRewrite(Pass):
         # lazy: start-up: `kernelopt --help` loads this pass; the search cache pulls torch
         from kernelopt.rewrite import search_cache as cache
         from kernelopt.rewrite.search import Budget, Progress, search
-        from kernelopt.rewrite.targets import group_target, kernel_target, rank_kernels
+        from kernelopt.rewrite.targets import kernel_target, rank_kernels
 
         device = ctx.device()
         progress = Progress(ctx.options.get("progress_stream", sys.stderr))
@@ -112,7 +112,7 @@ class AgenticRewrite(Pass):
         deadline = ctx.options.get("search_deadline")
         if deadline is not None and hasattr(evaluator, "deadline"):
             evaluator.deadline = deadline
-        targets = self._targets(ctx, module, rank_kernels, kernel_target, group_target)
+        targets = self._targets(ctx, module, rank_kernels, kernel_target)
         covered: set[str] = set()   # kernels already replaced by an accepted group rewrite
         targets = targets[: self.max_targets]
         for index, target in enumerate(targets):
@@ -177,17 +177,15 @@ class AgenticRewrite(Pass):
             made.append(proposer)
         return made
 
-    def _targets(self, ctx, module, rank_kernels, kernel_target, group_target) -> list:
+    def _targets(self, ctx, module, rank_kernels, kernel_target) -> list:
         # lazy: start-up: `kernelopt --help` loads this pass; targets load when it runs
-        from kernelopt.rewrite.targets import epilogue_target
+        from kernelopt.rewrite.targets import fusion_groups, fusion_target
 
         targets = []
-        kinds = {op.attrs["fusion_group"]: op.attrs.get("fusion_kind") for op in module.body
-                 if isinstance(op.attrs.get("fusion_group"), int)}
-        for group, kind in sorted(kinds.items()):
+        for group, kind in sorted(fusion_groups(module).items()):
             if kind not in ("vertical", "epilogue"):
                 continue
-            target, why = (epilogue_target if kind == "epilogue" else group_target)(module, group)
+            target, why = fusion_target(module, group, kind)
             if target is None:
                 ctx.remark(None, f"fusion group {group} not searched: {why}")
             else:

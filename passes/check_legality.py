@@ -61,7 +61,7 @@ class CheckLegality(Pass):
     @staticmethod
     def _target(module: Module, op: Op, record: RewriteRecord):
         # lazy: start-up: kernelopt-opt imports every pass for its registry; targets load when it runs
-        from kernelopt.rewrite.targets import epilogue_target, group_target, kernel_target, vendor_target
+        from kernelopt.rewrite.targets import fusion_target, kernel_target, vendor_target
 
         if op.name == "ko.kernel":
             return kernel_target(module, op.symbol or "")
@@ -70,8 +70,7 @@ class CheckLegality(Pass):
             if target is None:
                 raise ValueError(f"{op.callee} is no longer a vendor target: {why}")
             return target
-        build = epilogue_target if record.group_kind == "epilogue" else group_target
-        target, why = build(module, int(record.group))
+        target, why = fusion_target(module, int(record.group), record.group_kind)
         if target is None:
             raise ValueError(f"fusion group {record.group} is no longer a valid group: {why}")
         return target

@@ -227,6 +227,18 @@ def _group_rewrite_target(module: Module, group: int, members: list[Op], specs, 
     )
 
 
+def fusion_groups(module: Module) -> dict[int, str | None]:
+    """detect-fusion's groups: group index -> its kind ("vertical", "epilogue", ...)."""
+    return {op.attrs["fusion_group"]: op.attrs.get("fusion_kind") for op in module.body
+            if isinstance(op.attrs.get("fusion_group"), int)}
+
+
+def fusion_target(module: Module, group: int, kind: str | None) -> tuple[RewriteTarget | None, str]:
+    """The target of fusion group `group` of kind `kind`: an epilogue group (a vendor GEMM and the launch after
+    it) has one Triton launch, which group_target declines, so it is built by epilogue_target."""
+    return (epilogue_target if kind == "epilogue" else group_target)(module, group)
+
+
 VENDOR_POSITIONAL = {"extern_kernels.mm": ("mat1", "mat2"), "extern_kernels.addmm": ("input", "mat1", "mat2")}
 
 
