@@ -47,21 +47,24 @@ def job_workdir(keep: Path | str | None = None, *, redirect_temp: bool = True) -
     `redirect_temp`: while the block runs, `tempfile` and child processes (TMPDIR, TMP, TEMP) write their
     temp files into `<work>/tmp`, so they are removed with it.
     """
-    if keep is not None:
-        work = Path(keep).resolve()
-        work.mkdir(parents=True, exist_ok=True)
-    else:
-        work = Path(owned_temp_folder(WORKDIR_PREFIX))
+    # Handlers first, folder inside the try: a SIGTERM between the folder's creation and the try
+    # block would otherwise leave the folder behind (seen once in CI, a background search ended at exit).
     previous = _install_stop_handlers()
     received = len(_RECEIVED)
+    work = None
     try:
+        if keep is not None:
+            work = Path(keep).resolve()
+            work.mkdir(parents=True, exist_ok=True)
+        else:
+            work = Path(owned_temp_folder(WORKDIR_PREFIX))
         with (redirect_temp_to(work / "tmp") if redirect_temp else contextlib.nullcontext()):
             yield work
     finally:
         _restore_stop_handlers(previous)
         # A second Ctrl-C or SIGTERM must not cut the removal short and leave half a folder behind.
         with _signals_deferred():
-            if keep is None:
+            if keep is None and work is not None:
                 remove_tree(work)
     if len(_RECEIVED) > received:       # the block ended normally: its interrupt was swallowed on the way
         raise _stopped(_RECEIVED[received])

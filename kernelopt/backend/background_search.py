@@ -39,6 +39,7 @@ from typing import Any, Callable
 
 import torch
 
+from kernelopt.job_workdir import sweep_stale_workdirs
 from kernelopt.runtime.loader import load_output_module
 
 log = logging.getLogger("kernelopt.backend")
@@ -285,3 +286,7 @@ def _stop_searches() -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    # The search removes its folders on SIGTERM, except when SIGKILL was needed (a slow C call under a
+    # loaded machine) or the signal came between a folder's creation and its try block: sweep what its
+    # pid owned now that it is gone, rather than leave it for the next start.
+    sweep_stale_workdirs()

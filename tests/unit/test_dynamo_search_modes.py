@@ -101,10 +101,15 @@ deadline = time.time() + 120
 while not glob.glob(os.path.join(os.environ["TMPDIR"], "kernelopt-optimize-*")) and time.time() < deadline:
     time.sleep(0.005)
 print("search-pid", background_search.search_process_ids()[0], "work", os.listdir(os.environ["TMPDIR"]), flush=True)
+background_search.STOP_WAIT_S = {stop_wait_s}     # 0: the search gets no time to clean up, SIGKILL at once
 """
 
 
-def test_a_second_process_starts_warm_from_the_cache_and_exits_promptly_while_a_search_runs(tmp_path, caplog):
+# 10 s: the search ends on SIGTERM and removes its folders itself; 0 s: it is killed at once (what a
+# loaded machine gives when it is slow to unwind) and the exiting process sweeps what it owned.
+@pytest.mark.parametrize("stop_wait_s", [10.0, 0.0], ids=["terminated", "killed"])
+def test_a_second_process_starts_warm_from_the_cache_and_exits_promptly_while_a_search_runs(
+        tmp_path, caplog, stop_wait_s):
     model = SiluSoftmax()
     with caplog.at_level(logging.INFO, logger=LOGGER), torch.no_grad():     # this process fills the cache
         torch.compile(model, backend="kernelopt", options=CPU, dynamic=False)(torch.randn(8, 32))
@@ -115,7 +120,7 @@ def test_a_second_process_starts_warm_from_the_cache_and_exits_promptly_while_a_
 
     env = dict(os.environ, TRITON_INTERPRET="1", TMPDIR=str(temp), TORCHINDUCTOR_CACHE_DIR=inductor_cache_dir(),
                KERNELOPT_BACKGROUND_INPUT_BYTES="100")
-    code = RESTART.format(here=str(Path(__file__).parent))
+    code = RESTART.format(here=str(Path(__file__).parent), stop_wait_s=stop_wait_s)
     second = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     lines = []
