@@ -75,7 +75,20 @@ def compile_for_sm90(fn, signature, constexprs, options):
     counts = {op: len(re.findall(pattern, ptx)) for op, pattern in PTX_OPS.items()}
     counts["instructions"] = sum(1 for line in ptx.splitlines() if line.strip().endswith(";")
                                  and not line.strip().startswith((".", "//")))
+    counts["sass"] = sass_instructions(kernel.asm.get("cubin"))
     ptx_counts.append(counts)
+
+def sass_instructions(cubin):
+    # what ptxas made of the PTX, listed by the nvdisasm Triton ships beside it: None where it is missing
+    import os, re, subprocess, tempfile
+    tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "nvdisasm")
+    if not cubin or not os.path.exists(tool):
+        return None
+    with tempfile.NamedTemporaryFile(suffix=".cubin") as file:
+        file.write(cubin)
+        file.flush()
+        listing = subprocess.run([tool, "-c", file.name], capture_output=True, text=True).stdout
+    return len(re.findall(r"^\s*/\*[0-9a-f]{4,}\*/\s+\S", listing, flags=re.M))
 
 def compile_launch(fn, args, kwargs):
     options = {k: kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}

@@ -3,7 +3,8 @@ candidate on the general problems' H200 kernels and the original kernel at the s
 are compiled for sm_90 with Triton's real compiler (as candidates_compile.py does), and the PTX
 instructions that bound these kernels are counted side by side: exponentials (`ex2.approx`), divisions,
 correctly rounded square roots (`sqrt.rn`, several instructions each once assembled),
-global loads and stores, barriers, and all instructions.
+global loads and stores, barriers, all PTX instructions, and the SASS instructions ptxas makes of them
+(`sass`, listed by the nvdisasm Triton ships; what the GPU's schedulers issue).
 
 The counts are static (instructions in the code, not executed ones): at one launch configuration the loop
 body is unrolled alike on both sides, so a halved `ex2` count is half the exponentials per element. It
@@ -34,7 +35,7 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order", "hoist-invariant")
-COLUMNS = ("ex2", "div", "rcp", "sqrt.rn", "ld.global", "st.global", "bar.sync", "instructions")
+COLUMNS = ("ex2", "div", "rcp", "sqrt.rn", "ld.global", "st.global", "bar.sync", "instructions", "sass")
 
 
 def label_config(strategy: str, kernel) -> LaunchConfig:
@@ -100,7 +101,7 @@ def _summed(launches: list[dict]) -> dict:
     total = {}
     for counts in launches:
         for op, n in counts.items():
-            total[op] = total.get(op, 0) + n
+            total[op] = None if n is None or total.get(op, 0) is None else total.get(op, 0) + n   # sass: None without nvdisasm
     return total
 
 

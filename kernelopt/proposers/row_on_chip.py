@@ -27,7 +27,9 @@ length, an r mask (`r0_index < r0_numel`) unless the row length is a power of tw
 no constexprs other than XBLOCK and R0_BLOCK. The row must fit the register budget: XBLOCK x R0_BLOCK x
 (rows of data kept across passes) at most MAX_TILE_VALUES, at most VALUES_PER_THREAD per thread.
 Variants: num_warps 4, 8, 16 and rows per program (XBLOCK) 1, 2, 4, ... (a divisor of xnumel where
-Inductor dropped the x mask). Everything else is declined with a reason (`declined`), which the
+Inductor dropped the x mask). Where every store writes a 16-bit float and the kernel takes precise
+exponentials, each configuration comes first with fast ones (`+fast-exp`, see `narrow_exp`): with the
+row in registers, the compiler then computes the output's exponential and the sum's once. Everything else is declined with a reason (`declined`), which the
 agentic-rewrite pass reports as a remark.
 """
 from __future__ import annotations
@@ -43,6 +45,7 @@ from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
 from .block_online import BlockOnlineDeclined, blockwise_states
 from .candidate_source import NotRetunable, grid_rule
+from .narrow_exp import precise_exps, wide_store, with_fast_exp
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import node_position, overlap_guarded_run, with_registers
 
@@ -74,6 +77,7 @@ class RowOnChipPlan:
     overlap_checks: tuple[tuple[int, int], ...]   # (loaded, stored) launch positions to test at run time
     grid_position: int                   # launch position of xnumel
     variants: tuple[tuple[int, int], ...]        # (XBLOCK, num_warps), best first
+    fast_exp: bool = False               # 16-bit stores only, precise exponentials: a +fast-exp form too
 
     @property
     def description(self) -> str:
@@ -121,9 +125,11 @@ def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
     variants = _variants(nest, row_block, kept_rows, wide)
     if not variants:
         raise RowOnChipDeclined(f"no XBLOCK divides xnumel={nest.x_numel} within the register budget")
+    element_types = {a.name: a.dtype for a in target.launches[0].args if a.is_tensor}
+    fast_exp = precise_exps(nest.function) > 0 and not wide_store(nest.function, element_types)
     return RowOnChipPlan(nest, kernel.name, row_block, kept_rows,
                          tuple(sorted({first.param for first, _ in reloads})),
-                         _overlap_checks(nest, reloads, positions), grid_position, variants)
+                         _overlap_checks(nest, reloads, positions), grid_position, variants, fast_exp)
 
 
 def _launch_positions(target: RewriteTarget, nest: RowLoopNest) -> dict[str, int]:
@@ -220,14 +226,17 @@ def _rewrite_body(body: list[ast.stmt], hoist: dict, replace: dict) -> list[ast.
     return [ast.fix_missing_locations(s) for s in out]
 
 
-def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int) -> str:
+def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int, fast_exp: bool = False) -> str:
     """A candidate-format module: the single-pass kernel (and, when reuse needs it, the unrolled kernel
-    without reuse for overlapping buffers) and `run(*args)` launching it."""
+    without reuse for overlapping buffers) and `run(*args)` launching it; with `fast_exp`, its precise
+    exponentials made fast ones (the plan says where that is allowed)."""
     nest = plan.nest
     fast = single_pass_function(nest, f"{plan.kernel}_row_on_chip")
     functions = [fast]
     if plan.overlap_checks:
         functions.append(single_pass_function(nest, f"{plan.kernel}_row_on_chip_reload", reuse=False))
+    for function in functions if fast_exp else ():
+        with_fast_exp(function)
     module = copy.deepcopy(nest.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
     module.body[index:index + 1] = functions
@@ -235,7 +244,7 @@ def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int) -> str:
               f"R0_BLOCK={plan.row_block}, num_warps={warps}, num_stages=1)")
     lines = [
         f"# row-on-chip: {plan.kernel} in one pass over each row, XBLOCK={xblock} num_warps={warps}",
-        f"# {plan.description}",
+        f"# {plan.description}" + ("; tl_math.exp for libdevice.exp (every store is 16-bit)" if fast_exp else ""),
         ast.unparse(module),
         "",
     ]
@@ -262,11 +271,14 @@ class RowOnChipProposer:
             return
         mine = [a for a in history if a.candidate.proposer == self.name]
         tried = {a.candidate.strategy for a in mine}
+        forms = (("+fast-exp", True), ("", False)) if plan.fast_exp else (("", False),)
         for xblock, warps in plan.variants[: self.max_variants]:
-            label = f"row-on-chip R0_BLOCK={plan.row_block} XBLOCK={xblock} num_warps={warps}"
-            if label in tried:
-                continue
-            yield Candidate(candidate_source(plan, xblock, warps), self.name, label, notes=plan.description)
+            for suffix, fast_exp in forms:
+                label = f"row-on-chip{suffix} R0_BLOCK={plan.row_block} XBLOCK={xblock} num_warps={warps}"
+                if label in tried:
+                    continue
+                yield Candidate(candidate_source(plan, xblock, warps, fast_exp), self.name, label,
+                                notes=plan.description + (" (fast exponentials: 16-bit stores)" if fast_exp else ""))
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:

@@ -320,5 +320,42 @@ def test_a_softmax_over_channels_first_tries_the_tile_that_won_on_the_h200():
     path = REPO / "tests" / "fixtures" / "cuda-2.11-general" / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py"
     target = looped_target(path, "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0", {})
     labels = [c.strategy for c in RowOnChipProposer().propose(target, [])]
-    assert labels[0] == "row-on-chip R0_BLOCK=512 XBLOCK=32 num_warps=16", labels
+    # the winning tile first, with fast exponentials (bf16 stores only), then as it ran on the H200
+    assert labels[:2] == ["row-on-chip+fast-exp R0_BLOCK=512 XBLOCK=32 num_warps=16",
+                          "row-on-chip R0_BLOCK=512 XBLOCK=32 num_warps=16"], labels
     assert "row-on-chip R0_BLOCK=512 XBLOCK=64 num_warps=16" in labels[2:], labels
+
+
+GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
+
+
+def test_fast_exponentials_only_where_every_store_is_16_bit():
+    """The bf16 softmax's fast form takes tl_math.exp for every libdevice.exp and is offered before the
+    precise one at each tile; an fp32 softmax (same precise exp, fp32 stores) gets only the precise form."""
+    bf16 = looped_target(GENERAL / "softmax_over_dim1_bf16" / "softmax_over_dim1_bf16.default.0.py",
+                         "triton_red_fused__softmax_exp_prepare_softmax_online_sub_0", {})
+    candidates = list(RowOnChipProposer().propose(bf16, []))
+    fast, precise = candidates[0], candidates[1]
+    assert fast.strategy.startswith("row-on-chip+fast-exp ") and "fast exponentials" in fast.notes
+    assert "libdevice.exp(" not in fast.source and "tl_math.exp(tmp7)" in fast.source
+    assert "libdevice.exp(tmp7)" in precise.source and not precise.strategy.startswith("row-on-chip+")
+    assert sum(c.strategy.startswith("row-on-chip+fast-exp ") for c in candidates) * 2 == len(candidates)
+    fp32 = looped_target(GENERAL / "softmax_bias_over_channels_channels_last"
+                         / "softmax_bias_over_channels_channels_last.default.0.py",
+                         "triton_red_fused__softmax_add_exp_prepare_softmax_online_sub_unsqueeze_0", {})
+    labels = [c.strategy for c in RowOnChipProposer().propose(fp32, [])]
+    assert labels and not any("fast-exp" in label for label in labels), labels
+    assert "libdevice.exp(" in next(iter(RowOnChipProposer().propose(fp32, []))).source
+
+
+def test_a_wide_store_is_named_with_its_line_and_pointer():
+    import ast
+    from kernelopt.proposers.narrow_exp import wide_store, with_fast_exp
+    function = ast.parse("def k(in_ptr0, out_ptr0, out_ptr1):\n"
+                         "    tmp1 = libdevice.exp(tl.load(in_ptr0 + x0))\n"
+                         "    tl.store(out_ptr0 + x0, tmp1, None)\n"
+                         "    tl.store(out_ptr1 + x0, tmp1, None)\n").body[0]
+    types = {"in_ptr0": "float32", "out_ptr0": "bfloat16", "out_ptr1": "float32"}
+    assert wide_store(function, types) == "line 4: it stores float32 to out_ptr1, wider than 16 bits"
+    assert wide_store(function, dict(types, out_ptr1="float16")) == ""
+    assert with_fast_exp(function) == 1 and "tl_math.exp(tl.load" in ast.unparse(function)

@@ -31,3 +31,14 @@ def test_hoist_invariant_takes_the_per_row_square_roots_out_of_the_loop():
     assert row["strategy"].startswith("hoist-invariant ") and not row["error"]
     assert row["candidate"]["sqrt.rn"] == 2 < row["original"]["sqrt.rn"]
     assert row["candidate"]["ld.global"] < row["original"]["ld.global"]
+
+
+def test_fast_exponentials_let_a_bf16_softmax_take_one_per_element():
+    """The bf16 softmax over channels in one pass with fast exponentials (its stores are bf16): the
+    output's exponential and the sum's are one value, computed once (one ex2 per element of a thread:
+    32 rows x 512 / 512 threads), and ptxas's code is at most half the original's at the same tile."""
+    census = load_suite("ptx_census")
+    (row,) = census.census(list(census.pairs(["softmax_over_dim1_bf16"], ["row-on-chip"])))
+    assert row["strategy"] == "row-on-chip+fast-exp R0_BLOCK=512 XBLOCK=32 num_warps=16" and not row["error"]
+    assert row["candidate"]["ex2"] <= 32 + 1 < row["original"]["ex2"]
+    assert row["candidate"]["sass"] * 2 <= row["original"]["sass"]
