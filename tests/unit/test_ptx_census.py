@@ -34,11 +34,18 @@ def test_hoist_invariant_takes_the_per_row_square_roots_out_of_the_loop():
 
 
 def test_fast_exponentials_let_a_bf16_softmax_take_one_per_element():
-    """The bf16 softmax over channels in one pass with fast exponentials (its stores are bf16): the
-    output's exponential and the sum's are one value, computed once (one ex2 per element of a thread:
-    32 rows x 512 / 512 threads), and ptxas's code is at most half the original's at the same tile."""
+    """The bf16 softmax over channels in one pass (its stores are bf16): with fast exponentials, the
+    output's exponential and the sum's are one value, computed once, where the precise form takes both:
+    32 fewer ex2 at 32 elements a thread (32 rows x 512 / 512 threads), a fifth less code from ptxas, and
+    under half the original's at the same tile."""
     census = load_suite("ptx_census")
-    (row,) = census.census(list(census.pairs(["softmax_over_dim1_bf16"], ["row-on-chip"])))
-    assert row["strategy"] == "row-on-chip+fast-exp R0_BLOCK=512 XBLOCK=32 num_warps=16" and not row["error"]
-    assert row["candidate"]["ex2"] <= 32 + 1 < row["original"]["ex2"]
-    assert row["candidate"]["sass"] * 2 <= row["original"]["sass"]
+    (fast,) = census.pairs(["softmax_over_dim1_bf16"], ["row-on-chip"])
+    assert fast[3] == "row-on-chip+fast-exp R0_BLOCK=512 XBLOCK=32 num_warps=16"
+    assert "tl_math.exp(tmp7)" in fast[4]
+    precise = (*fast[:3], "row-on-chip (precise exp)", fast[4].replace("tl_math.exp(tmp7)", "libdevice.exp(tmp7)"),
+               *fast[5:])
+    with_fast, with_precise = census.census([fast, precise])
+    assert not with_fast["error"] and not with_precise["error"]
+    assert with_fast["candidate"]["ex2"] + 32 <= with_precise["candidate"]["ex2"]
+    assert with_fast["candidate"]["sass"] * 5 <= with_precise["candidate"]["sass"] * 4
+    assert with_fast["candidate"]["sass"] * 2 <= with_fast["original"]["sass"]
