@@ -108,7 +108,9 @@ def _summed(launches: list[dict]) -> dict:
 def markdown(rows: list[dict], command: str) -> str:
     lines = ["# What the schedule transforms change in the PTX (sm_90, static counts)", "",
              f"`{command}`: each transform's first candidate against the original kernel at the same launch "
-             "configuration, compiled for sm_90 on the CPU, specialised as Triton specialises a launch on the GPU (tensors 16-byte aligned, integers that are multiples of 16 marked so). Cells: original -> candidate, instructions in the "
+             "configuration, compiled for sm_90 on the CPU, specialised as Triton specialises a launch on the GPU "
+             "(tensors 16-byte aligned, integers that are multiples of 16 marked so). Cells: original -> candidate, "
+             "instructions in the "
              "code (not executed counts); a candidate of several launches is summed over them.", "",
              "| problem | proposer | strategy | " + " | ".join(COLUMNS) + " |",
              "| --- | --- | --- | " + " | ".join("---" for _ in COLUMNS) + " |"]
