@@ -29,8 +29,9 @@ element) is kept per row the same way (`block_welford`): the block's own statist
 Semantics kept: a row whose values are all -inf (or fully masked) counts its elements into the sum as the
 helper does (the scale is 1 where the new max is -inf); a NaN propagates through the max; masked lanes add
 nothing. The sums are reassociated (per block, not per lane): the legality gate compares against its
-float64 reference. Where fold-pass applies too (a later pass summing a value linear in the row), the
-folded kernel is offered in this form first: one pass over the row, one exponential per element.
+float64 reference. Max and min run on the GPU's NaN-propagating instruction (`hardware_minmax`). Where
+fold-pass applies too (a later pass summing a value linear in the row), the folded kernel is offered in
+this form first: one pass over the row, one exponential per element.
 """
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, conf
 from .access_strides import kernel_load_strides, outer_layout
 from .block_welford import BlockWelfordDeclined, blockwise_welford
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
+from .hardware_minmax import with_hardware_minmax
 from .lane_online import LaneOnlineDeclined, one_exponential_online
 from .lane_welford import LaneWelfordDeclined, shifted_lane_welford
 from .loop_state import (commit_mask, final_reduction, one_column, online_pair_parts, rewrite_helper_calls, splice,
@@ -224,6 +226,8 @@ def _in_form(plan, rewrite):
     module = copy.deepcopy(plan.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
     module.body[index], note = rewrite(module.body[index])
+    # each block's max: one NaN-propagating instruction per element, not two compares and a select
+    with_hardware_minmax(module, {plan.kernel})
     note = f"{plan.kernel}: {note}"
     return dataclasses.replace(plan, module=module,
                                description=f"{plan.description}; {note}" if plan.description else note)

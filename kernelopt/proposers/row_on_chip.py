@@ -16,7 +16,8 @@ twice or three times, a softmax three times. When the row fits in registers, one
 
 An online softmax (Inductor's per-lane running max and sum) is written in block form (`block_online`):
 with the row in one block, that is the row's max, then one exponential per element, instead of three and
-two row-wide tiles of running values.
+two row-wide tiles of running values. Max and min run on the GPU's NaN-propagating instruction
+(`hardware_minmax`).
 
 Where a reused read crosses a store to another pointer (e.g. a statistic stored between passes), the
 two tensors could share memory at run time; the candidate then checks for overlap on each call and
@@ -45,6 +46,7 @@ from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
 from .block_online import BlockOnlineDeclined, blockwise_states
 from .candidate_source import NotRetunable, grid_rule
+from .hardware_minmax import with_hardware_minmax
 from .narrow_exp import precise_exps, wide_store, with_fast_exp
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import node_position, overlap_guarded_run, with_registers
@@ -240,6 +242,8 @@ def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int, fast_exp: boo
     module = copy.deepcopy(nest.module)
     index = next(i for i, n in enumerate(module.body) if isinstance(n, ast.FunctionDef) and n.name == plan.kernel)
     module.body[index:index + 1] = functions
+    # the row's max over one tile: one NaN-propagating instruction per element, not two compares and a select
+    with_hardware_minmax(module, {f.name for f in functions})
     launch = (f"[(triton.cdiv(args[{plan.grid_position}], {xblock}), 1, 1)](*args, XBLOCK={xblock}, "
               f"R0_BLOCK={plan.row_block}, num_warps={warps}, num_stages=1)")
     lines = [
