@@ -48,6 +48,7 @@ from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, conf
                                recorded_config)
 from .access_strides import kernel_load_strides, outer_layout
 from .block_welford import BlockWelfordDeclined, blockwise_welford
+from .exp_forms import flushed_exp
 from .fold_passes import FoldDeclined, candidate_module, plan_fold
 from .hardware_minmax import with_hardware_minmax
 from .lane_online import LaneOnlineDeclined, one_exponential_online
@@ -108,13 +109,14 @@ def _rewrite_pair(function: ast.FunctionDef, loop: ast.For, combine: ast.Assign,
     running_max, running_sum = running
     v, m, e = f"_ko_block{number}", f"_ko_max{number}", f"_ko_exp{number}"
     mask_text, value_text = ast.unparse(masks[0]), ast.unparse(value)
-    # The helper's scale is 1 where the new max is -inf (all -inf so far): the elements are counted.
+    # The helper's scale is 1 where the new max is -inf (all -inf so far): the elements are counted. The
+    # exponentials are flushed ones: the sum holds exp(0) = 1, a subnormal term cannot move it (exp_forms).
     replacement = ast.parse(
         f"{v} = tl.where({mask_text}, {value_text}, float('-inf'))\n"
         f"{m} = triton_helpers.maximum({running_max}, triton_helpers.max2({v}, 1)[:, None])\n"
-        f"{e} = tl.where({mask_text}, tl.where({m} == float('-inf'), 1.0, tl_math.exp({v} - {m})), 0.0)\n"
+        f"{e} = tl.where({mask_text}, tl.where({m} == float('-inf'), 1.0, {flushed_exp(f'{v} - {m}')}), 0.0)\n"
         f"{running_sum} = {running_sum} * tl.where({m} == float('-inf'), 1.0, "
-        f"tl_math.exp({running_max} - {m})) + tl.sum({e}, 1)[:, None]\n"
+        f"{flushed_exp(f'{running_max} - {m}')}) + tl.sum({e}, 1)[:, None]\n"
         f"{running_max} = {m}\n").body
     splice(loop, combine, replacement, tuple(running))
 

@@ -29,7 +29,7 @@ no constexprs other than XBLOCK and R0_BLOCK. The row must fit the register budg
 (rows of data kept across passes) at most MAX_TILE_VALUES, at most VALUES_PER_THREAD per thread.
 Variants: num_warps 4, 8, 16 and rows per program (XBLOCK) 1, 2, 4, ... (a divisor of xnumel where
 Inductor dropped the x mask). Where every store writes a 16-bit float and the kernel takes precise
-exponentials, each configuration comes first with fast ones (`+fast-exp`, see `narrow_exp`): with the
+exponentials, each configuration comes first with fast ones (`+fast-exp`, see `exp_forms`): with the
 row in registers, the compiler then computes the output's exponential and the sum's once. Everything else is declined with a reason (`declined`), which the
 agentic-rewrite pass reports as a remark.
 """
@@ -47,7 +47,7 @@ from .base import Attempt, Candidate, RewriteTarget
 from .block_online import BlockOnlineDeclined, blockwise_states
 from .candidate_source import NotRetunable, grid_rule
 from .hardware_minmax import with_hardware_minmax
-from .narrow_exp import precise_exps, wide_store, with_fast_exp
+from .exp_forms import precise_exps, wide_store, with_fast_exp
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import node_position, overlap_guarded_run, with_registers
 
@@ -248,7 +248,7 @@ def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int, fast_exp: boo
               f"R0_BLOCK={plan.row_block}, num_warps={warps}, num_stages=1)")
     lines = [
         f"# row-on-chip: {plan.kernel} in one pass over each row, XBLOCK={xblock} num_warps={warps}",
-        f"# {plan.description}" + ("; tl_math.exp for libdevice.exp (every store is 16-bit)" if fast_exp else ""),
+        f"# {plan.description}" + ("; flushed exponentials for libdevice.exp (every store is 16-bit)" if fast_exp else ""),
         ast.unparse(module),
         "",
     ]
