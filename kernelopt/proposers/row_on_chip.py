@@ -30,8 +30,8 @@ no constexprs other than XBLOCK and R0_BLOCK. The row must fit the register budg
 Variants: num_warps 4, 8, 16 and rows per program (XBLOCK) 1, 2, 4, ... (a divisor of xnumel where
 Inductor dropped the x mask). Where every store writes a 16-bit float and the kernel takes precise
 exponentials, each configuration comes first with fast ones (`+fast-exp`, see `exp_forms`): with the
-row in registers, the compiler then computes the output's exponential and the sum's once. Everything else is declined with a reason (`declined`), which the
-agentic-rewrite pass reports as a remark.
+row in registers, the compiler then computes the output's exponential and the sum's once. Everything
+else is declined with a reason (`declined`), which the agentic-rewrite pass reports as a remark.
 """
 from __future__ import annotations
 
@@ -46,8 +46,8 @@ from .access_strides import coalesced_rows
 from .base import Attempt, Candidate, RewriteTarget
 from .block_online import BlockOnlineDeclined, blockwise_states
 from .candidate_source import NotRetunable, grid_rule
-from .hardware_minmax import with_hardware_minmax
 from .exp_forms import precise_exps, wide_store, with_fast_exp
+from .hardware_minmax import with_hardware_minmax
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 from .row_registers import node_position, overlap_guarded_run, with_registers
 
@@ -248,7 +248,7 @@ def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int, fast_exp: boo
               f"R0_BLOCK={plan.row_block}, num_warps={warps}, num_stages=1)")
     lines = [
         f"# row-on-chip: {plan.kernel} in one pass over each row, XBLOCK={xblock} num_warps={warps}",
-        f"# {plan.description}" + ("; flushed exponentials for libdevice.exp (every store is 16-bit)" if fast_exp else ""),
+        f"# {plan.description}" + ("; flushed exponentials for libdevice.exp (16-bit stores)" if fast_exp else ""),
         ast.unparse(module),
         "",
     ]
