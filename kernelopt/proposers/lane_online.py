@@ -14,16 +14,20 @@ The block form keeps one state per row and reduces each block across the program
 with barriers); this one keeps Inductor's per-lane tiles and its final `online_softmax_reduce`, and only
 the update changes, so which of the two is faster is for the GPU to say (the search times both).
 
-The helper's semantics are kept bit for bit: a lane whose max is still -inf counts its elements (the
-helper's scales are 1 there); a +inf element gives the NaN the helper's exp(inf - inf) gives (the `(x - x)`
-term: 0 for a finite x, NaN otherwise); a running max can only become +inf through such an element, so the
-helper's NaN for a later element, exp(m - m) with m = +inf, is already in the sum; a NaN propagates through
-the max and the sum.
+The helper's semantics are kept: a lane whose max is still -inf counts its elements (the helper's scales
+are 1 there); a +inf element gives the NaN the helper's exp(inf - inf) gives (the `(x - x)` term: 0 for a
+finite x, NaN otherwise); a running max can only become +inf through such an element, so the helper's NaN
+for a later element, exp(m - m) with m = +inf, is already in the sum; a NaN propagates through the max and
+the sum; the max is the helper's bit for bit. The exponential is the flushed `ex2` form (`exp_forms`), where
+the helper (use_fast_math off) takes CUDA's expf: the sums differ by a few ulp, which the legality gate
+judges against its float64 reference. Flushing itself changes nothing: once a lane's max is finite its sum
+is at least 1 (its max's term), so a subnormal e vanishes from `s + e` and `s * e + 1` alike.
 """
 from __future__ import annotations
 
 import ast
 
+from .exp_forms import flushed_exp
 from .loop_state import commit_mask, online_pair_parts, rewrite_helper_calls
 
 
@@ -46,7 +50,7 @@ def _one_exponential(function: ast.FunctionDef, loop: ast.For, stmt: ast.Assign,
     at = loop.body.index(stmt)
     loop.body[at:at + 1] = ast.parse(
         f"{d} = {x} - {m}\n"
-        f"{e} = tl_math.exp(-tl.abs({d}))\n"
+        f"{e} = {flushed_exp(f'-tl.abs({d})')}\n"
         f"{next_max} = triton_helpers.maximum({m}, {x})\n"
         f"{next_sum} = tl.where({next_max} == float('-inf'), {s} + 1.0, tl.where({d} > 0, "
         f"{s} * {e} + (1.0 + ({x} - {x})), {s} + {e}))\n").body
