@@ -28,43 +28,35 @@ _REDUCTIONS = {"triton_helpers.max2": NAN_MAX, "triton_helpers.min2": NAN_MIN}
 def with_hardware_minmax(module: ast.Module, kernels: set[str] | frozenset[str]) -> int:
     """Rewrite, in place, the helper max/min calls of the functions of `module` named in `kernels`, and
     define the @triton.jit combine functions they then call; how many calls changed."""
-    used: set[str] = set()
+    used: list[str] = []
     first = None
     for index, node in enumerate(module.body):
         if isinstance(node, ast.FunctionDef) and node.name in kernels:
             first = index if first is None else first
-            used |= _rewrite_calls(node)
-    missing = [name for name in sorted(used) if not _defines(module, name)]
-    if missing:
+            used += _rewrite_calls(node)
+    missing = [name for name in sorted(set(used)) if not _defines(module, name)]
+    if missing:                       # before the first kernel that calls them
         module.body[first:first] = [_combine_function(name) for name in missing]
     ast.fix_missing_locations(module)
-    return _calls_in(module, used)
+    return len(used)
 
 
-def _rewrite_calls(function: ast.FunctionDef) -> set[str]:
-    used = set()
+def _rewrite_calls(function: ast.FunctionDef) -> list[str]:
+    """The combine function each rewritten call now uses, one entry per call."""
+    used = []
     for node in ast.walk(function):
-        if not isinstance(node, ast.Call) or node.keywords:
+        if not isinstance(node, ast.Call) or node.keywords or len(node.args) != 2:
             continue
         name = dotted_name(node.func)
-        if name in _ELEMENTWISE and len(node.args) == 2:
+        if name in _ELEMENTWISE:
             node.func = ast.Name(_ELEMENTWISE[name], ast.Load())
-            used.add(_ELEMENTWISE[name])
-        elif name in _REDUCTIONS and len(node.args) == 2:
+            used.append(_ELEMENTWISE[name])
+        elif name in _REDUCTIONS:
             combine = _REDUCTIONS[name]
             node.func = ast.Attribute(ast.Name("tl", ast.Load()), "reduce", ast.Load())
             node.args = [node.args[0], node.args[1], ast.Name(combine, ast.Load())]
-            used.add(combine)
+            used.append(combine)
     return used
-
-
-def _calls_in(module: ast.Module, used: set[str]) -> int:
-    """Calls of (or reductions with) the combine functions, their own definitions aside."""
-    count = 0
-    for node in module.body:
-        if isinstance(node, ast.FunctionDef) and node.name not in _HELPERS:
-            count += sum(1 for n in ast.walk(node) if isinstance(n, ast.Name) and n.id in used)
-    return count
 
 
 def _defines(module: ast.Module, name: str) -> bool:

@@ -46,6 +46,7 @@ def test_the_named_kernels_calls_become_nan_propagating_instructions_defined_onc
     assert "tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)" in text
     assert with_hardware_minmax(module, {"kernel"}) == 0                        # nothing left to rewrite ...
     assert [n.name for n in module.body if isinstance(n, ast.FunctionDef)] == names   # ... or to define again
+    assert with_hardware_minmax(module, {"no_such_kernel"}) == 0 and len(module.body) == len(ast.parse(text).body)
 
 
 GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
