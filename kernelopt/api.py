@@ -21,6 +21,7 @@ from kernelopt.capture.models import mode_dependent_layers, training_layers_text
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
+from kernelopt.tensor_layout import layout_copy
 
 
 class OptimizedModule:
@@ -45,6 +46,16 @@ class OptimizedModule:
             if isinstance(x, torch.Tensor) and (list(x.shape) != list(want.get("shape", [])) or
                                                 str(x.dtype).replace("torch.", "") != want.get("dtype")):
                 return f"input {i} is {tuple(x.shape)} {x.dtype}, optimized for {tuple(want.get('shape', []))} {want.get('dtype')}"
+            # The module's kernels index each input with the strides it was captured with (a transposed or
+            # sliced input), and its call() asserts them: another layout of the same shape runs the model.
+            if isinstance(x, torch.Tensor) and "stride" in want and any(
+                    n != 1 and a != b for n, a, b in zip(x.shape, x.stride(), want["stride"])):
+                return (f"input {i} has strides {tuple(x.stride())}, optimized for {tuple(want['stride'])} "
+                        f"(the same shape in another memory layout)")
+            # A Python number (a scale, an eps) is a constant of the compiled graph, not a call() argument:
+            # the module computes with the value it was optimized for, whatever the caller passes.
+            if not isinstance(x, torch.Tensor) and "value" in want and repr(x) != want["value"]:
+                return f"input {i} is {x!r}, optimized for {want['value']} (compiled into the module as a constant)"
         del tensors
         return None
 
@@ -98,7 +109,10 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
     inputs = _example_list(example_inputs)
     holder = sys.modules.setdefault("kernelopt_api_models", type(sys)("kernelopt_api_models"))
     key = f"model_{id(model)}"
-    setattr(holder, key, lambda: (model, inputs))
+    # A forward that updates its inputs or buffers in place (a running mean) would leave the caller's
+    # model updated by every run the capture makes: each hand-over starts from the caller's values again.
+    state = _CallerState(model, inputs)
+    setattr(holder, key, lambda: (state.restore(), model, inputs)[1:])
     verbose = bool(options.pop("verbose", False))
     output = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
     entry = f"kernelopt_api_models:{key}"
@@ -110,9 +124,31 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
     except InputError as err:   # the job names the model by its internal entry: name it as the user knows it
         raise type(err)(str(err).replace(entry, f"kernelopt.optimize({type(model).__name__})")) from None
     finally:
+        state.restore()
         for layer, training in modes:
             layer.training = training
     return load(str(result.output), model)
+
+
+class _CallerState:
+    """The caller's tensor inputs and the model's buffers as they were before the job ran the forward: the
+    ones the forward changed in place are put back (parameters are not copied: a forward rarely updates
+    them, and they are most of a model's memory)."""
+
+    def __init__(self, model, inputs: list) -> None:
+        tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+        if isinstance(model, torch.nn.Module):
+            tensors += list(model.buffers())
+        # kept on the host: the copies must not take device memory from the job (issue 18)
+        self.saved = [[t, t._version, layout_copy(t.detach(), "cpu")] for t in tensors if not t.is_inference()]
+
+    def restore(self) -> None:
+        for entry in self.saved:
+            tensor, version, copy = entry
+            if tensor._version != version:
+                with torch.no_grad():
+                    tensor.copy_(copy)
+                entry[1] = tensor._version
 
 
 def _example_list(example_inputs) -> list:

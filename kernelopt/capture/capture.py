@@ -53,11 +53,24 @@ def capture(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
 
+    versions, unrepeatable = _versions(model, inputs), None
     try:
         with torch.no_grad():
             eager = model(*inputs)
     except Exception as err:  # the model itself is broken: say so before Inductor gets involved
         raise InputError(f"{meta.source}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
+    if _versions(model, inputs) != versions:
+        # The forward updates an input or a buffer in place (`x.add_(1)`, a running mean): the compiled run
+        # must start where eager did, not from eager's result, or it computes from other values (and the
+        # capture reports a mismatch that is not Inductor's). The model and its inputs are built again,
+        # from the same seed; eager's outputs are kept as they are.
+        rebuilt = load_model(spec, entry=entry, device=device, seed=seed, size=size)
+        if rebuilt[0] is model:   # an entry point that hands out one model: eager's update cannot be undone
+            unrepeatable = ("the forward updates an input, parameter or buffer in place, and the entry point returns "
+                            "the same model each call: the compiled run may have started from eager's result")
+        model, inputs, meta = rebuilt
+    # the forward's inputs as the compiled run gets them (it may update them in place)
+    forward_host = store.to_host(inputs) if store_tensors else None
     started = time.perf_counter()
     try:
         compiled, result, graphs = inductor.compile_and_capture(model, inputs, mode)
@@ -103,11 +116,13 @@ def capture(
     model_outputs = store.flatten_tensors(result)
     eager_outputs = store.flatten_tensors(eager)
     agreement = _agreement(model_outputs, eager_outputs, _lowest_precision(model, inputs))
+    if unrepeatable and not agreement.get("ok"):
+        agreement["reason"] = unrepeatable
 
     files = [g["module"] for g in graph_entries]
     if store_tensors:
         extra = {"graphs": [store.to_host(g.arg_values) for g in graphs]} if len(graphs) > 1 else {}
-        store.save_tensors(out / "inputs.pt", "args", graph0_args, forward_inputs=store.to_host(inputs), **extra)
+        store.save_tensors(out / "inputs.pt", "args", graph0_args, forward_inputs=forward_host, **extra)
         extra = {"graphs": per_graph_outputs} if len(graphs) > 1 else {}
         store.save_tensors(out / "outputs.pt", "outputs", per_graph_outputs[0],
                            model_outputs=store.to_host(model_outputs), **extra)
@@ -147,6 +162,13 @@ def _resident_bytes(*groups) -> int:
                 storage = value.untyped_storage()
                 storages[storage.data_ptr()] = storage.nbytes()
     return sum(storages.values())
+
+
+def _versions(model, inputs) -> list[int]:
+    """The version counters of the forward's tensor inputs and the model's parameters and buffers: each
+    in-place update of one of them bumps its counter."""
+    tensors = [x for x in inputs if isinstance(x, torch.Tensor)] + list(model.parameters()) + list(model.buffers())
+    return [-1 if t.is_inference() else t._version for t in tensors]
 
 
 def _describe(value) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 import torch
 
 from kernelopt.errors import InputError
+from kernelopt.tensor_layout import layout_copy
 
 
 @dataclass
@@ -84,7 +85,8 @@ def _record_first_call(compiled, record: GraphCapture):
             return compiled(*args)
         record.recorded = True
         record.runtime_args = list(args)
-        record.arg_values = [a.detach().clone() if hasattr(a, "detach") else a for a in args]
+        # with the arguments' own strides: a non-dense input (a column slice) must stay as the module asserts it
+        record.arg_values = [layout_copy(a.detach()) if isinstance(a, torch.Tensor) else a for a in args]
         record.outputs = compiled(*args)
         return record.outputs
 

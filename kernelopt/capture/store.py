@@ -8,6 +8,8 @@ from typing import Any
 
 import torch
 
+from kernelopt.tensor_layout import layout_copy
+
 MANIFEST = "manifest.json"
 FORMAT_VERSION = 1
 
@@ -69,7 +71,7 @@ def _large_checksum(t) -> dict[str, Any]:
 
 
 def to_host(values: list[Any]) -> list[Any]:
-    return [v.detach().to("cpu").clone() if isinstance(v, torch.Tensor) else v for v in values]
+    return [layout_copy(v.detach(), "cpu") if isinstance(v, torch.Tensor) else v for v in values]
 
 
 def save_tensors(path: Path, key: str, values: list[Any], **extra: Any) -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 import torch
 
+from kernelopt.tensor_layout import layout_copy
+
 GUARD_MIN = 256
 GUARD_MAX = 1 << 16
 
@@ -59,22 +61,6 @@ def host_copy(tensor: torch.Tensor) -> torch.Tensor:
     if not tensor.is_contiguous():     # (torch 2.11 tensors have no is_non_overlapping_and_dense)
         return layout_copy(tensor, "cpu")
     return torch.empty(tensor.size(), dtype=tensor.dtype, pin_memory=True).copy_(tensor)
-
-
-def layout_copy(tensor: torch.Tensor, device=None) -> torch.Tensor:
-    """A copy with the tensor's own strides. A kernel hard-codes its arguments' strides: Inductor's buffer of
-    partial sums [64, 9, 221] with strides (2016, 221, 1) leaves a gap after each row of 9 x 221, and
-    `clone()` of such a tensor is contiguous (strides (1989, 221, 1)), so a launch replayed on the copy
-    writes past its end. Broadcast (stride-0) tensors, which cannot be written element by element, are
-    cloned as they are: a kernel reads them, and reads the copy's first elements the same."""
-    device = tensor.device if device is None else torch.device(device)
-    if not tensor.is_contiguous() and 0 not in tensor.stride():
-        try:
-            out = torch.empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=device)
-            return out.copy_(tensor)
-        except RuntimeError:           # overlapping strides: no element-wise layout to keep
-            pass
-    return tensor.to(device, copy=True)
 
 
 def poison_(tensor: torch.Tensor) -> torch.Tensor:

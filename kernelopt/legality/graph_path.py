@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import torch
 
-from kernelopt.legality.cases import layout_copy
+from kernelopt.tensor_layout import layout_copy
 from kernelopt.legality.compare import finite_rms, run_to_run_reach
 from kernelopt.legality.gate import Verdict
 from kernelopt.legality.tolerance import tolerance_for

@@ -31,7 +31,8 @@ from kernelopt.errors import UsageError
 from kernelopt.ir.effects import mutated_arguments
 from kernelopt.job_workdir import owned_temp_folder, remove_tree
 from kernelopt.legality import GateError, check_candidate
-from kernelopt.legality.cases import LaunchInputs, host_copy, layout_copy
+from kernelopt.legality.cases import LaunchInputs, host_copy
+from kernelopt.tensor_layout import layout_copy
 from kernelopt.legality.memory_budget import parse_size
 from kernelopt.legality.phase_timings import time_line
 from kernelopt.legality.module import float64_module, reference_of

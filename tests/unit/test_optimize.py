@@ -83,6 +83,69 @@ def test_a_model_in_training_mode_with_a_batch_norm_runs_itself_not_the_eval_mod
         torch.testing.assert_close(optimized(x), twin(x), rtol=1e-5, atol=1e-5)
 
 
+class ScaledSquareError(torch.nn.Module):
+    """A forward with a Python float argument: Dynamo compiles the value into the graph as a constant."""
+
+    def forward(self, x, y, alpha: float):
+        return ((alpha * x - y) ** 2).mean()
+
+
+def test_a_python_number_other_than_the_optimized_one_runs_the_model(tmp_path):
+    """The module computed with the float it was optimized for: called with alpha=2.0 it returned the
+    result for 0.37 (1.13 where the model gives 4.95), silently."""
+    torch.manual_seed(0)
+    model = ScaledSquareError()
+    x, y = torch.randn(17, 613), torch.randn(17, 613)
+    optimized = kernelopt.optimize(model, [x, y, 0.37], output=str(tmp_path / "scaled_opt.py"))
+    torch.testing.assert_close(optimized(x, y, 0.37), model(x, y, 0.37), rtol=1e-5, atol=1e-6)
+    with pytest.warns(UserWarning, match=r"input 2 is 2\.0, optimized for 0\.37 .*running the original model"):
+        got = optimized(x, y, 2.0)
+    torch.testing.assert_close(got, model(x, y, 2.0))
+
+
+class TanhProduct(torch.nn.Module):
+    def forward(self, a, b):
+        return torch.tanh(a) * b
+
+
+def test_an_input_in_another_memory_layout_runs_the_model_not_an_assertion(tmp_path):
+    """Optimized for a transposed input, the module was called with a contiguous one of the same shape and
+    raised `AssertionError: expected size 53==53, stride 41==1` from its call()."""
+    torch.manual_seed(0)
+    model = TanhProduct()
+    a, b = torch.randn(41, 53).t(), torch.randn(53, 41)
+    optimized = kernelopt.optimize(model, [a, b], output=str(tmp_path / "tanh_opt.py"))
+    fresh = torch.randn(41, 53).t()
+    torch.testing.assert_close(optimized(fresh, b), model(fresh, b), rtol=1e-5, atol=1e-6)
+    contiguous = fresh.contiguous()
+    with pytest.warns(UserWarning, match=r"input 0 has strides \(41, 1\), optimized for \(1, 53\)"):
+        got = optimized(contiguous, b)
+    torch.testing.assert_close(got, model(contiguous, b))
+
+
+class RunningMean(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("running", torch.zeros(37))
+
+    def forward(self, x):
+        self.running.mul_(0.9).add_(x.mean(dim=0), alpha=0.1)
+        return x - self.running
+
+
+def test_optimize_leaves_the_callers_buffers_and_inputs_as_they_were(tmp_path):
+    """The capture ran the forward twice (eager, then compiled) on the caller's model: its running mean came
+    back updated twice (1.9x one update) before the optimized module was ever called."""
+    torch.manual_seed(0)
+    model, twin = RunningMean(), RunningMean()
+    x = torch.randn(301, 37)
+    optimized = kernelopt.optimize(model, [x], output=str(tmp_path / "running_opt.py"))
+    assert torch.count_nonzero(model.running) == 0, "optimize updated the caller's buffer"
+    with torch.no_grad():
+        torch.testing.assert_close(optimized(x), twin(x), rtol=1e-5, atol=1e-6)
+    torch.testing.assert_close(model.running, twin.running, rtol=1e-5, atol=1e-7)
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)

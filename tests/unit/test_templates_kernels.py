@@ -18,6 +18,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
+from kernelopt.legality.screen import screen_source
 from kernelopt.templates.kernels.arg_reduce import arg_reduce_source
 from kernelopt.templates.kernels.cross_entropy import cross_entropy_source
 from kernelopt.templates.kernels.cumsum import cumsum_source
@@ -260,7 +261,7 @@ def test_var_mean(dtype, row_on_chip, block, correction):
 
 
 @pytest.mark.parametrize("op", ["argmax", "argmin"])
-@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32, torch.int32])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32, torch.int32])
 def test_arg_reduce(op, dtype):
     x = rand((6, 100), torch.float32, 12, scale=50).to(dtype)
     x[0, 10] = x[0, 70] = x[0].max() + 1 if op == "argmax" else x[0].min() - 1   # tie: first index wins
@@ -270,6 +271,16 @@ def test_arg_reduce(op, dtype):
     out = torch.full((6,), -7, dtype=torch.int64)
     run_source(arg_reduce_source(op, {"x": 0, "out": 1}, block=32, rows=2, num_warps=1), x, out)
     assert torch.equal(out, getattr(torch, op)(x, -1))
+
+
+def test_arg_reduce_passes_the_strict_precision_screen_of_an_fp32_original():
+    """Its launch chose the bf16/fp16 upcast with `x2.dtype in (torch.bfloat16, torch.float16)`: the gate's
+    screen read the dtype names as lower-precision math, and under --precision strict rejected every argmax
+    template candidate for an all-fp32 kernel (the fifth holdout pass's embedding + argmax model)."""
+    original = "tmp0 = tl.load(in_ptr0 + (r0_1 + 53*x0), r0_mask & xmask, other=0.0)\n"
+    for rows, warps in ((16, 4), (1, 1)):
+        source = arg_reduce_source("argmax", {"x": 0, "out": 1}, block=64, rows=rows, num_warps=warps)
+        assert screen_source(source, precision="strict", original_source=original) == []
 
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
