@@ -31,10 +31,11 @@ CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 PROPOSERS = ("templates", "fuse", "store-remap", "memory-order", "epilogue", "outer-tile", "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "split-row")
 
 # Runs in a fresh process (no interpreter, no CPU shims): reads a JSON list of jobs on stdin, each
-# {"path": a module file, and either "run_args": argument specs (its run(*args) is called with Triton's
-# launches recorded, and each launch compiled at its own types and constexprs) or "kernel": a @triton.jit
-# function of it, compiled with "types" for named parameters, "*fp32" for other pointers, "i32" for other
-# scalars and "block" for every constexpr}; prints {path: {"launches": n, "error": text or ""}}.
+# {"path": a module file, "sass": whether to count SASS instructions too (ptx_census), and either "run_args":
+# argument specs (its run(*args) is called with Triton's launches recorded, and each launch compiled at its
+# own types and constexprs) or "kernel": a @triton.jit function of it, compiled with "types" for named
+# parameters, "*fp32" for other pointers, "i32" for other scalars and "block" for every constexpr}; prints
+# {path: {"launches": n, "error": text or "", "ptx": [counts per launch]}}.
 COMPILER = r'''
 import importlib.util, json, sys, traceback
 import torch, triton
@@ -66,6 +67,7 @@ PTX_OPS = {"ex2": r"\bex2\.approx", "lg2": r"\blg2\.approx", "div": r"\bdiv\.(?:
            "sqrt.rn": r"\bsqrt\.rn\.f32",
            "rcp": r"\brcp\.", "ld.global": r"\bld\.global", "st.global": r"\bst\.global", "bar.sync": r"\bbar\.sync"}
 ptx_counts = []
+count_sass = False
 
 def compile_for_sm90(fn, signature, constexprs, options, attrs=None):
     import re
@@ -75,7 +77,8 @@ def compile_for_sm90(fn, signature, constexprs, options, attrs=None):
     counts = {op: len(re.findall(pattern, ptx)) for op, pattern in PTX_OPS.items()}
     counts["instructions"] = sum(1 for line in ptx.splitlines() if line.strip().endswith(";")
                                  and not line.strip().startswith((".", "//")))
-    counts["sass"] = sass_instructions(kernel.asm.get("cubin"))
+    if count_sass:
+        counts["sass"] = sass_instructions(kernel.asm.get("cubin"))
     ptx_counts.append(counts)
 
 def sass_instructions(cubin):
@@ -134,6 +137,7 @@ results = {}
 for job in json.loads(sys.stdin.read()):
     recorded.clear()
     ptx_counts.clear()
+    count_sass = bool(job.get("sass"))     # disassembling takes as long as compiling: only when asked
     try:
         spec = importlib.util.spec_from_file_location("compiled", job["path"])
         module = importlib.util.module_from_spec(spec)

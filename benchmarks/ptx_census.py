@@ -84,7 +84,7 @@ def census(found: list[tuple]) -> list[dict]:
             for side, text in (("candidate", source), ("original", original)):
                 path = os.path.join(folder, f"{side}_{number}.py")
                 Path(path).write_text(text)
-                jobs.append({"path": path, "run_args": specs})
+                jobs.append({"path": path, "run_args": specs, "sass": True})
                 paths.append(path)
             rows.append({"problem": problem, "kernel": kernel, "proposer": proposer, "strategy": strategy,
                          "paths": paths})
