@@ -25,7 +25,7 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 PROPOSERS = ("templates", "fuse", "store-remap", "memory-order", "epilogue", "outer-tile", "row-on-chip", "fold-pass",
-             "hoist-invariant", "block-online", "split-row", "retune")
+             "hoist-invariant", "block-online", "narrow-math", "split-row", "retune")
 
 
 def census(captures: Path = CAPTURES) -> list[dict]:

@@ -34,7 +34,7 @@ from kernelopt.proposers.memory_order import with_original_kernels  # noqa: E402
 from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order", "hoist-invariant")
+PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order", "hoist-invariant", "narrow-math")
 COLUMNS = ("ex2", "div", "rcp", "sqrt.rn", "ld.global", "st.global", "bar.sync", "instructions", "sass")
 
 

@@ -35,7 +35,8 @@ class AgenticRewrite(Pass):
     # These fields are the defaults of `kernelopt optimize` too (its flags and OptimizeOptions read them).
     # The default proposer list is written here only: the built-ins, cheapest and most targeted first.
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "memory-order", "epilogue", "outer-tile",
-                                                          "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "split-row", "retune", "llm"],
+                                                          "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "narrow-math", "split-row",
+                                                          "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
                                                    "and plugins from the kernelopt.proposers entry points)"})
     gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget of the rewrite search, for "

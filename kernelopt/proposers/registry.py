@@ -19,6 +19,7 @@ from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
 from .memory_order import MemoryOrderProposer
+from .narrow_math import NarrowMathProposer
 from .llm.proposer import LLMProposer
 from .loop_invariant import HoistInvariantProposer
 from .outer_tile import OuterTileProposer
@@ -37,7 +38,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
                             "hoist-invariant": HoistInvariantProposer,
-                            "block-online": BlockOnlineProposer,
+                            "block-online": BlockOnlineProposer, "narrow-math": NarrowMathProposer,
                             "outer-tile": OuterTileProposer, "memory-order": MemoryOrderProposer,
                             "llm": LLMProposer}
 
