@@ -11,6 +11,7 @@ body is unrolled alike on both sides, so a halved `ex2` count is half the expone
 says what a transform removes, not how fast the kernel runs; the GPU's timings decide that.
 
     python benchmarks/ptx_census.py [--problems a,b] [--proposers block-online,fold-pass,row-on-chip] [--out FILE]
+    python benchmarks/ptx_census.py --captures tests/corpus/cuda-2.11-h200 --out benchmarks/results/ptx_census_zoo.md
 """
 from __future__ import annotations
 
@@ -45,13 +46,14 @@ def label_config(strategy: str, kernel) -> LaunchConfig:
     return LaunchConfig(blocks, values.get("num_warps", 4), values.get("num_stages", 1))
 
 
-def pairs(problems: list[str] | None, proposers: list[str]):
+def pairs(problems: list[str] | None, proposers: list[str], captures: Path = CAPTURES):
     """(problem, kernel, proposer, strategy, candidate source, original source at its config, arg specs)."""
     made = [make_proposer(name) for name in proposers]
-    for manifest_path in sorted(CAPTURES.rglob("manifest.json")):
+    for manifest_path in sorted(captures.rglob("manifest.json")):
         folder = manifest_path.parent
         modules = sorted(folder.glob("*.0.py"))
-        if not modules or (problems and folder.name not in problems):
+        name = folder.relative_to(captures).as_posix()          # `softmax/small.default` in the zoo's corpus
+        if not modules or (problems and name not in problems and name.split("/")[0] not in problems):
             continue
         manifest = json.loads(manifest_path.read_text())
         for target in targets(modules[0], lambda m: apply_recorded_configs(m, manifest)):
@@ -59,7 +61,7 @@ def pairs(problems: list[str] | None, proposers: list[str]):
                 # the group's launches, its split kernel re-addressed, against the same launches as they were
                 candidate = next(iter(make_proposer("memory-order").propose(target, [])), None)
                 if candidate is not None:
-                    yield (folder.name, target.id, "memory-order", candidate.strategy, candidate.source,
+                    yield (name, target.id, "memory-order", candidate.strategy, candidate.source,
                            with_original_kernels(target, candidate.source), _arg_specs(target))
                 continue
             if target.kind == "vendor" or len(target.kernels) != 1:
@@ -72,7 +74,7 @@ def pairs(problems: list[str] | None, proposers: list[str]):
                 config = label_config(candidate.strategy, kernel)
                 original = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args],
                                             kernel.signature, grid_type_of(kernel), config, header="original")
-                yield (folder.name, kernel.name, proposer.name, candidate.strategy, candidate.source, original,
+                yield (name, kernel.name, proposer.name, candidate.strategy, candidate.source, original,
                        _arg_specs(target))
 
 
@@ -127,10 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--problems", default="", help="comma-separated general problems (default: all)")
     parser.add_argument("--proposers", default=",".join(PROPOSERS), help="comma-separated proposers")
+    parser.add_argument("--captures", default=str(CAPTURES), help="folders of captures, one per problem (default: "
+                        "the general problems' H200 captures; the zoo's: tests/corpus/cuda-2.11-h200)")
     parser.add_argument("--out", default=str(REPO / "benchmarks" / "results" / "ptx_census.md"))
     args = parser.parse_args(argv)
     problems = [p for p in args.problems.split(",") if p] or None
-    rows = census(list(pairs(problems, [p for p in args.proposers.split(",") if p])))
+    rows = census(list(pairs(problems, [p for p in args.proposers.split(",") if p], Path(args.captures))))
     text = markdown(rows, " ".join(["python benchmarks/ptx_census.py", *(sys.argv[1:] if argv is None else argv)]))
     Path(args.out).write_text(text)
     print(text)

@@ -60,3 +60,15 @@ def test_the_cross_entropys_row_on_chip_kernel_is_a_quarter_of_the_original_code
     assert row["strategy"] == "row-on-chip R0_BLOCK=32768 XBLOCK=1 num_warps=16" and not row["error"]
     assert row["candidate"]["ex2"] <= 64 + 1 < row["original"]["ex2"]
     assert row["candidate"]["sass"] * 4 <= row["original"]["sass"]
+
+
+def test_narrow_math_cuts_a_third_of_the_zoos_bf16_softmax():
+    """The zoo's persistent bf16 softmax (rows of 256, 2 warps: 4 elements a thread) at its recorded tile:
+    flushed exponentials and the hardware max leave at most 70 % of the original's SASS, the same number of
+    exponentials (one per element; no fix-ups around them)."""
+    census = load_suite("ptx_census")
+    zoo = census.REPO / "tests" / "corpus" / "cuda-2.11-h200"
+    (row,) = census.census(list(census.pairs(["softmax/small.default"], ["narrow-math"], zoo)))
+    assert row["strategy"] == "narrow-math XBLOCK=1 num_warps=2 num_stages=1" and not row["error"]
+    assert row["candidate"]["ex2"] == row["original"]["ex2"] == 4
+    assert row["candidate"]["sass"] * 10 <= row["original"]["sass"] * 7
