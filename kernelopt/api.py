@@ -3,8 +3,9 @@
 Both return an `OptimizedModule`: called like the model's forward, it maps the forward inputs and
 the model's parameters and buffers onto the optimized module's `call(args)` (the capture recorded
 which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
-to the model itself with a warning when they differ, or when the model is in training mode with a layer
-that computes otherwise there (the capture runs the model in eval mode).
+to the model itself with a warning when they differ, when the model is in training mode with a layer
+that computes otherwise there (the capture runs the model in eval mode), or when a plain value of its layers
+(an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 
 import torch
 
-from kernelopt.capture.models import mode_dependent_layers, training_layers_text
+from kernelopt.capture.models import mode_dependent_layers, module_settings, training_layers_text
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
@@ -34,6 +35,9 @@ class OptimizedModule:
         captured_in_eval = sidecar.get("model_mode", "eval") == "eval"
         self._mode_dependent = mode_dependent_layers(model) if captured_in_eval else []
         self._loaded = load_output_module(path, device, hooks=False)  # run as written: no per-launch hook
+        # A model built with other init arguments (an ELU's alpha, a pool's kernel size): the module computes
+        # with the values it was optimized for, so such a model runs itself (a sidecar without them: no check).
+        self._settings_mismatch = _settings_mismatch((sidecar.get("model") or {}).get("settings"), model)
         self._named = dict(model.named_parameters(remove_duplicate=False))
         self._named.update(dict(model.named_buffers(remove_duplicate=False)))
 
@@ -82,12 +86,24 @@ class OptimizedModule:
                 "call model.eval() to use the optimized module")
 
     def __call__(self, *inputs):
-        mismatch = self._mode_mismatch() or self._shapes_match(inputs)
+        mismatch = self._settings_mismatch or self._mode_mismatch() or self._shapes_match(inputs)
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
         result = self._loaded.call(self.call_args(inputs))
         return result[0] if len(result) == 1 else result
+
+
+def _settings_mismatch(recorded: dict | None, model) -> str | None:
+    """The first plain value of `model`'s layers that differs from the one the module was optimized for."""
+    if recorded is None:
+        return None
+    current = module_settings(model)
+    for name in sorted(set(recorded) | set(current)):
+        if recorded.get(name) != current.get(name):
+            return (f"the model's `{name}` is {current.get(name, 'absent')}, optimized for "
+                    f"{recorded.get(name, 'absent')} (compiled into the module as a constant)")
+    return None
 
 
 def load(path: str, model, device: str | None = None) -> OptimizedModule:

@@ -629,6 +629,23 @@ def _order_bases(bases: list[Base], steps: Steps) -> list[Base]:
     return [faster, slower] if also else [faster]
 
 
+def _nothing_to_search(module) -> str:
+    """Why a module without a Triton launch or a library (extern) call gets no candidate: Inductor lowered
+    every op to an ATen fallback (`torch.ops.aten._adaptive_avg_pool2d`, ...), which no proposer rewrites.
+    '' when the module has a launch or an extern call (those are targets)."""
+    if module.launches() or module.ops_named("ko.extern"):
+        return ""
+    calls = []
+    for op in module.ops_named("ko.call"):
+        for name in op.attrs.get("aten") or ["an ATen call"]:
+            if name not in calls:
+                calls.append(name)
+    runs = (f"no Triton kernel, only ATen fallbacks ({', '.join(calls)})" if calls
+            else "no Triton kernel and no library call")
+    return (f": Inductor's module runs {runs}, and KernelOPT rewrites Triton kernels and library calls only: "
+            "nothing to search")
+
+
 def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: Steps, prefix: str = "",
                    deadline: float | None = None):
     steps.begin("lift")
@@ -644,7 +661,7 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
                       "gate's original runs at it; the emitted module times it again beside Inductor's list)")
     warnings = [d for d in ctx.diagnostics if d.severity == "warning"]
     steps.done("lift", f"{prefix}{len(module.launches())} launches, {len(module.kernels)} kernels"
-               + (f", {len(warnings)} warning(s)" if warnings else ""), started)
+               + (f", {len(warnings)} warning(s)" if warnings else "") + _nothing_to_search(module), started)
     unsupported = unsupported_parts(module)
     if unsupported:
         why = ("symbolic sizes" if unsupported.symbolic_shapes else

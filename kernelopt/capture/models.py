@@ -51,6 +51,8 @@ class ModelMeta:
     description: str = ""
     # layers the model as built had in training mode that compute otherwise in eval mode, where it is captured
     training_layers: list[str] = field(default_factory=list)
+    # the plain values the model's layers hold (module_settings): compiled into the module as constants
+    settings: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +65,7 @@ class ModelMeta:
             "device": self.device,
             "description": self.description,
             "training_layers": self.training_layers,
+            "settings": self.settings,
         }
 
 
@@ -112,6 +115,7 @@ def load_model(
     )
     _check_ranges(inputs, meta.input_ranges, source)
     meta.training_layers = [name for name, layer in mode_dependent_layers(model) if layer.training]
+    meta.settings = module_settings(model)
     model = _to_device(model, device)
     inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
     return model, inputs, meta
@@ -279,6 +283,28 @@ def _check_ranges(inputs: list[Any], ranges: dict[int, tuple[int, int]], source:
                 f"{source}: input {position} has values in [{int(value.min())}, {int(value.max())}], "
                 f"outside its declared range [{low}, {high})"
             )
+
+
+def module_settings(model) -> dict[str, str]:
+    """The plain Python values (numbers, strings, booleans, None, tuples of them) that each layer of `model`
+    holds besides its tensors, by dotted name, as repr: an ELU's `alpha`, a pool's `kernel_size`, a model's
+    own `self.negative_slope`. `torch.compile` reads them as constants, so a module optimized for one model
+    computes that model's values whatever model it is later called for. `training` is left out (the
+    mode is checked on its own: mode_dependent_layers)."""
+    if not isinstance(model, torch.nn.Module):
+        return {}
+    found = {}
+    for name, layer in model.named_modules():
+        for attr, value in vars(layer).items():
+            if not attr.startswith("_") and attr != "training" and _plain_value(value):
+                found[f"{name}.{attr}" if name else attr] = repr(value)
+    return found
+
+
+def _plain_value(value) -> bool:
+    if isinstance(value, (tuple, list)):
+        return all(_plain_value(v) for v in value)
+    return isinstance(value, (bool, int, float, str, type(None)))
 
 
 def mode_dependent_layers(model) -> list[tuple[str, torch.nn.Module]]:

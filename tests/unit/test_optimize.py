@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,37 @@ def test_a_python_number_other_than_the_optimized_one_runs_the_model(tmp_path):
     torch.testing.assert_close(got, model(x, y, 2.0))
 
 
+class EluLeaky(torch.nn.Module):
+    def __init__(self, alpha: float, negative_slope: float):
+        super().__init__()
+        self.elu = torch.nn.ELU(alpha=alpha)
+        self.negative_slope = negative_slope
+
+    def forward(self, x):
+        return self.elu(x) + torch.nn.functional.leaky_relu(x, self.negative_slope)
+
+
+def test_a_model_built_with_other_init_arguments_runs_itself(tmp_path):
+    """Optimized for ELU(alpha=1.7) and a slope of 0.13, the module loaded for a model built with 2.0 and 0.5
+    returned the 1.7 / 0.13 results (4.2 off the model), silently: init arguments are graph constants."""
+    torch.manual_seed(0)
+    x = torch.randn(19, 177) * 3
+    optimized = kernelopt.optimize(EluLeaky(1.7, 0.13), [x], output=str(tmp_path / "elu_opt.py"))
+    same = kernelopt.load(str(tmp_path / "elu_opt.py"), EluLeaky(1.7, 0.13))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)    # the same arguments: the optimized module runs
+        torch.testing.assert_close(same(x), EluLeaky(1.7, 0.13)(x), rtol=1e-5, atol=1e-6)
+    del optimized
+    other = EluLeaky(1.7, 0.5)
+    with pytest.warns(UserWarning, match=r"`negative_slope` is 0\.5, optimized for 0\.13 .*running the original model"):
+        got = kernelopt.load(str(tmp_path / "elu_opt.py"), other)(x)
+    torch.testing.assert_close(got, other(x))
+    other = EluLeaky(2.0, 0.13)
+    with pytest.warns(UserWarning, match=r"`elu\.alpha` is 2\.0, optimized for 1\.7"):
+        got = kernelopt.load(str(tmp_path / "elu_opt.py"), other)(x)
+    torch.testing.assert_close(got, other(x))
+
+
 class TanhProduct(torch.nn.Module):
     def forward(self, a, b):
         return torch.tanh(a) * b
@@ -190,6 +222,7 @@ def test_an_existing_output_module_skips_capture(tmp_path):
     proc = run_cli(str(module), "-o", str(tmp_path / "o.py"))
     assert proc.returncode == 0, proc.stderr
     assert "capture: skipped: " in proc.stderr and "is already an Inductor output module" in proc.stderr
+    assert "nothing to search" not in proc.stderr    # it launches Triton kernels
 
 
 def test_a_module_with_symbolic_sizes_passes_through_unchanged(tmp_path):
@@ -199,6 +232,20 @@ def test_a_module_with_symbolic_sizes_passes_through_unchanged(tmp_path):
     assert "optimize: skipped: the module has symbolic sizes" in proc.stderr
     report = (tmp_path / "r" / "report.md").read_text()
     assert "| optimize | skipped | the module has symbolic sizes" in report
+
+
+def test_a_module_of_aten_fallbacks_only_says_there_is_nothing_to_search(tmp_path):
+    # AdaptiveAvgPool2d with uneven windows: Inductor calls aten._adaptive_avg_pool2d and launches no Triton
+    # kernel; "0 launches, 0 kernels ... 0 rewrite(s) accepted" alone read like a search that found nothing
+    problem = REPO / "benchmarks" / "holdout_problems" / "adaptive_avgpool2d.py"
+    out = tmp_path / "o.py"
+    proc = run_cli(str(problem), "-o", str(out), "--device", "cpu", "--cost-model", "static",
+                   "--report", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    assert ("0 launches, 0 kernels: Inductor's module runs no Triton kernel, only ATen fallbacks "
+            "(aten._adaptive_avg_pool2d)") in proc.stderr
+    assert "nothing to search" in (tmp_path / "r" / "report.md").read_text()
+    assert out.exists()
 
 
 def test_bad_input_is_a_clear_error_not_a_traceback(tmp_path):
