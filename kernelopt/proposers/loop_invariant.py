@@ -34,8 +34,8 @@ import numpy as np
 from kernelopt.inductor_source import access_mask, dotted_name, load_other, pointer_base, without_broadcast
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import TL_DTYPES, NotRetunable, candidate_source, grid_type_of
-from .retune import recorded_or_spread
+from .candidate_source import TL_DTYPES
+from .retune import own_schedule_candidates
 from .row_loops import LoadSite, LoopNestUnsupported, RowLoopNest, analyse_loop_nest
 
 # Elementwise calls with no side effect and no dependence on a lane's position: they commute with a select.
@@ -461,18 +461,9 @@ class HoistInvariantProposer:
                 plan = plan_hoist(target, reciprocal)
             except HoistDeclined:
                 continue
-            kernel, launch = target.kernels[0], target.launches[0]
             variant = f"{self.name}+reciprocal" if reciprocal else self.name
-            for config in recorded_or_spread(kernel, launch.config or {}, UNRECORDED_CONFIGS):
-                label = f"{variant} {config.label()}"
-                if label in tried:
-                    continue
-                try:
-                    source = candidate_source(ast.unparse(plan.module), kernel.name, [a.name for a in launch.args],
-                                              kernel.signature, grid_type_of(kernel), config, header=variant)
-                except NotRetunable:
-                    continue
-                yield Candidate(source, self.name, label, notes=plan.description)
+            yield from own_schedule_candidates(self.name, variant, ast.unparse(plan.module), target, tried,
+                                               plan.description, UNRECORDED_CONFIGS)
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:

@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
-from .candidate_source import NotRetunable, candidate_source, grid_type_of
 from .exp_forms import wide_store, with_fast_exp
 from .hardware_minmax import with_hardware_minmax
-from .retune import recorded_or_spread
+from .retune import own_schedule_candidates
 
 UNRECORDED_CONFIGS = 3          # without a recorded launch configuration: this many from retune's space
 
@@ -71,18 +70,9 @@ class NarrowMathProposer:
             plan = plan_narrow_math(target)
         except NarrowMathDeclined:
             return
-        kernel, launch = target.kernels[0], target.launches[0]
-        tried = {a.candidate.strategy for a in history}
-        for config in recorded_or_spread(kernel, launch.config or {}, UNRECORDED_CONFIGS):
-            label = f"{self.name} {config.label()}"
-            if label in tried:
-                continue
-            try:
-                source = candidate_source(ast.unparse(plan.module), kernel.name, [a.name for a in launch.args],
-                                          kernel.signature, grid_type_of(kernel), config, header=self.name)
-            except NotRetunable:
-                return
-            yield Candidate(source, self.name, label, notes=plan.description)
+        yield from own_schedule_candidates(self.name, self.name, ast.unparse(plan.module), target,
+                                           {a.candidate.strategy for a in history}, plan.description,
+                                           UNRECORDED_CONFIGS)
 
     @staticmethod
     def declined(target: RewriteTarget) -> str:

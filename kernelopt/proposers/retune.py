@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import hardcoded_numel
@@ -174,6 +174,24 @@ def recorded_or_spread(kernel, recorded: dict, spread: int) -> list[LaunchConfig
     space = [c for c in RetuneProposer().space_for(kernel, block_params_of(kernel))
              if not config_overruns(kernel.source, c)]
     return RetuneProposer(first_round=spread).order(space, [])
+
+
+def own_schedule_candidates(proposer: str, variant: str, module: str, target, tried: set[str], notes: str,
+                            spread: int) -> Iterator[Candidate]:
+    """Candidates of a transform that rewrites a kernel's code but keeps its schedule: `module` (the rewritten
+    kernel's source) at the recorded launch configuration, or at `spread` of retune's (recorded_or_spread),
+    labelled `<variant> <config>`; labels in `tried` are skipped, and so is a configuration it cannot launch."""
+    kernel, launch = target.kernels[0], target.launches[0]
+    for config in recorded_or_spread(kernel, launch.config or {}, spread):
+        label = f"{variant} {config.label()}"
+        if label in tried:
+            continue
+        try:
+            source = candidate_source(module, kernel.name, [a.name for a in launch.args], kernel.signature,
+                                      grid_type_of(kernel), config, header=variant)
+        except NotRetunable:
+            continue
+        yield Candidate(source, proposer, label, notes=notes)
 
 
 def _block_elements(config: LaunchConfig, r_hint: int) -> int:
