@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import torch
 
-from kernelopt.tensor_layout import layout_copy
 from kernelopt.legality.compare import finite_rms, run_to_run_reach
 from kernelopt.legality.gate import Verdict
 from kernelopt.legality.tolerance import tolerance_for
 from kernelopt.runtime.loader import load_output_module
+from kernelopt.tensor_layout import layout_copy
 
 CHECK = "graph-path"
 ROUNDS = 3          # rounds per regime (same buffers, fresh buffers)

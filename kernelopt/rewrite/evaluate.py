@@ -32,13 +32,13 @@ from kernelopt.ir.effects import mutated_arguments
 from kernelopt.job_workdir import owned_temp_folder, remove_tree
 from kernelopt.legality import GateError, check_candidate
 from kernelopt.legality.cases import LaunchInputs, host_copy
-from kernelopt.tensor_layout import layout_copy
 from kernelopt.legality.memory_budget import parse_size
 from kernelopt.legality.phase_timings import time_line
 from kernelopt.legality.module import float64_module, reference_of
 from kernelopt.proposers.base import Candidate, RewriteTarget
 from kernelopt.runtime.loader import load_output_module
 from kernelopt.runtime.timing import compare
+from kernelopt.tensor_layout import layout_copy
 
 from .search import Evaluation
 from .targets import VENDOR_POSITIONAL, vendor_operands
