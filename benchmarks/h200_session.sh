@@ -65,8 +65,8 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
   --store-tensors no -o $RES/diff_capture && python3 benchmarks/kernel_diff.py $RES/diff_capture --out $RES/kernel_diff.json"
 # Issue 21 item 5: a training step (forward + backward + AdamW) through torch.compile(backend="kernelopt") against
 # the best Inductor mode at the zoo's large sizes, and 50 steps' losses compared (only when named).
-# TRAINING_MODELS picks models, TRAINING_GPU_SECONDS the backend's search budget per graph.
-[ -n "$STEPS" ] && want backend_training && step backend_training 500 python3 benchmarks/backend_training.py \
+# TRAINING_MODELS picks models, TRAINING_GPU_SECONDS the backend's search budget per graph, TRAINING_LIMIT the step's limit.
+[ -n "$STEPS" ] && want backend_training && step backend_training "${TRAINING_LIMIT:-500}" python3 benchmarks/backend_training.py \
   --models "${TRAINING_MODELS:-transformer_block,mlp,ln_gelu,rmsnorm}" --gpu-seconds "${TRAINING_GPU_SECONDS:-20}" \
   --out "$RES/backend_training.json"
 # Issue 21's warm start: a restarted process's first call through torch.compile with KernelOPT's cache filled,
