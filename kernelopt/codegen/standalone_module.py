@@ -447,13 +447,24 @@ def _library_call(op: Op) -> str:
     return f"{', '.join(py_name(r) for r in op.results)} = {text}"
 
 
-def _view(op: Op) -> str:
-    ty = op.result.type
-    source = op.args[0].value
+def _layout_of(ty, attrs: dict) -> tuple:
+    """(sizes, strides, offset) of a value: from its tensor type, or, untyped (its dtype is unknown), from the
+    attributes the lifter keeps on the op that made it."""
     if isinstance(ty, TensorType):
-        sizes, strides, offset = ty.sizes, ty.strides, ty.offset
-    else:  # untyped (the base's dtype is unknown): the lifter keeps the layout as attributes
-        sizes, strides, offset = op.attrs.get("sizes"), op.attrs.get("strides"), op.attrs.get("offset", 0)
+        return ty.sizes, ty.strides, ty.offset
+    return attrs.get("sizes"), attrs.get("strides"), attrs.get("offset", 0)
+
+
+def _static_layout(ty, attrs: dict) -> tuple | None:
+    sizes, strides, offset = _layout_of(ty, attrs)
+    if _all_ints(sizes) and _all_ints(strides) and _all_ints([offset]):
+        return tuple(sizes), tuple(strides), int(offset)
+    return None
+
+
+def _view(op: Op) -> str:
+    source = op.args[0].value
+    sizes, strides, offset = _layout_of(op.result.type, op.attrs)
     if not (_all_ints(sizes) and _all_ints(strides) and _all_ints([offset])):
         raise InputError(f"ko.view %{op.result.name} has no static layout (sizes {sizes}, strides {strides}, "
                          f"offset {offset}): give it a tensor type, e.g. `: tensor<4x8xf32, [8, 1]>`")
@@ -466,13 +477,17 @@ def _all_ints(values) -> bool:
 
 
 def _reuse(op: Op) -> str:
-    """`new = old  # reuse`, or a reinterpretation of old's storage when the new type differs."""
+    """`new = old  # reuse`, or a reinterpretation of old's storage unless the two layouts are known equal. A
+    reused buffer whose own layout is unknown (an element of a library call's tuple, say) is reinterpreted
+    too: written as a plain alias, a later `mm(..., out=new)` ran on the old shape or resized it."""
     source = op.args[0].value
-    new, old = op.result.type, getattr(source, "type", None)
-    if isinstance(new, TensorType) and isinstance(old, TensorType) and (
-            new.sizes, new.strides, new.offset) != (old.sizes, old.strides, old.offset):
-        return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(new.sizes)}, "
-                f"{_shape(new.strides)}, {int(new.offset)})  # reuse")
+    new = _static_layout(op.result.type, op.attrs)
+    owner = getattr(source, "owner", None)
+    old = _static_layout(getattr(source, "type", None), owner.attrs if owner is not None else {})
+    if new is not None and new != old:
+        sizes, strides, offset = new
+        return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(sizes)}, "
+                f"{_shape(strides)}, {offset})  # reuse")
     return f"{py_name(op.result)} = {py_literal(source)}  # reuse"
 
 

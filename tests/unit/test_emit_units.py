@@ -331,3 +331,49 @@ print("fast", used)
     run = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, cwd=tmp_path,
                          env={**os.environ, "TRITON_INTERPRET": "1"}, timeout=300)
     assert run.returncode == 0 and "fast" in run.stdout, run.stderr[-2000:]
+
+
+_REUSE_OF_A_TUPLE_ELEMENT = '''
+import torch
+from torch._inductor.select_algorithm import extern_kernels
+from torch._inductor.async_compile import AsyncCompile
+async_compile = AsyncCompile()
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+
+
+def call(args):
+    arg0_1, arg1_1 = args
+    args.clear()
+    buf0 = torch.ops.aten.max.dim(arg0_1, 2)
+    buf1 = buf0[0]
+    del buf0
+    buf2 = reinterpret_tensor(buf1, (3, 5), (1, 3), 0); del buf1  # reuse
+    buf3 = empty_strided_cpu((5, 4), (4, 1), torch.float32)
+    extern_kernels.mm(reinterpret_tensor(buf2, (5, 3), (3, 1), 0), arg1_1, out=buf3)
+    buf4 = empty_strided_cpu((3, 3), (3, 1), torch.float32)
+    extern_kernels.mm(buf2, reinterpret_tensor(buf2, (5, 3), (3, 1), 0), out=buf4)
+    return (buf3, buf4, )
+'''
+
+
+def test_a_reused_buffer_of_unknown_layout_keeps_its_reinterpretation(tmp_path):
+    """`buf2 = reinterpret_tensor(buf1, ...); del buf1  # reuse` where buf1 is an element of a library call's
+    tuple (no type): the emitted module wrote `buf2 = buf1`, so the transposed view was lost (on the H100 a
+    training graph's backward ran `mm(..., out=buf27)` on a [8, 16, 1024, 64] buffer that torch resized)."""
+    import runpy
+
+    import torch
+
+    original = tmp_path / "reuse_original.py"
+    original.write_text(_REUSE_OF_A_TUPLE_ELEMENT)
+    emitted = tmp_path / "reuse_emitted.py"
+    emitted.write_text(emit_python(lift_file(str(original)), "standalone"))
+    assert "buf2 = reinterpret_tensor(buf1, (3, 5), (1, 3), 0)  # reuse" in emitted.read_text()
+    for seed in range(3):
+        generator = torch.Generator().manual_seed(seed)
+        x, w = torch.randn(5, 3, 7, generator=generator), torch.randn(3, 4, generator=generator)
+        want = runpy.run_path(str(original))["call"]([x, w])
+        got = runpy.run_path(str(emitted))["call"]([x, w])
+        for a, b in zip(want, got):
+            assert a.shape == b.shape and torch.equal(a, b)
