@@ -34,7 +34,10 @@ CHILD_TIMEOUT_S = 600
 
 
 def child(model_name: str, variant: str, device: str, size: str, gpu_seconds: float) -> dict:
-    """One process's first call through torch.compile, timed."""
+    """One process's first call through torch.compile, timed; with Dynamo's own phase times (the largest) and
+    the backend's log lines (cache hit or miss, what ran), so that a slow warm start says where it went."""
+    import logging
+
     import torch
 
     from kernelopt.capture.models import load_model
@@ -46,18 +49,50 @@ def child(model_name: str, variant: str, device: str, size: str, gpu_seconds: fl
         kwargs = {"backend": "kernelopt", "options": options}
     else:
         kwargs = {"mode": "default"}
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(record.getMessage())
+    logging.getLogger("kernelopt.backend").addHandler(handler)
+    logging.getLogger("kernelopt.backend").setLevel(logging.INFO)
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     sync()
     started = time.perf_counter()
     with torch.no_grad():
-        torch.compile(model, dynamic=False, **kwargs)(*inputs)
-    sync()
-    return {"first_call_s": time.perf_counter() - started}
+        compiled = torch.compile(model, dynamic=False, **kwargs)
+        compiled(*inputs)
+        sync()
+        first = time.perf_counter() - started
+        started = time.perf_counter()
+        compiled(*inputs)
+        sync()
+        second = time.perf_counter() - started
+    from torch._dynamo.utils import counters
+
+    # fxgraph_cache_hit / aot_autograd cache hits, async_compile_cache_miss (kernels loaded): which caches answered
+    return {"first_call_s": first, "second_call_s": round(second, 6), "phases_s": _dynamo_phases(),
+            "cache_counters": {**dict(counters["inductor"]), **{f"aot_{k}": v for k, v in counters["aot_autograd"].items()}},
+            "backend_log": lines}
 
 
-def run_child(model_name: str, variant: str, args, env: dict) -> dict:
-    command = [sys.executable, __file__, "--child", model_name, "--variant", variant, "--device", args.device,
-               "--size", args.size, "--gpu-seconds", str(args.gpu_seconds)]
+def _dynamo_phases(top: int = 12) -> dict:
+    """The largest of Dynamo's and Inductor's own phase timers (torch._dynamo.utils.compile_times), seconds."""
+    from torch._dynamo.utils import compile_times
+
+    try:
+        names, values = compile_times(repr="csv", aggregate=True)
+    except Exception:  # noqa: BLE001 - a torch without this helper: no breakdown, the timing stands
+        return {}
+    phases = {name: round(float(value), 3) for name, value in zip(names, values)}
+    return dict(sorted(phases.items(), key=lambda kv: -kv[1])[:top])
+
+
+def run_child(model_name: str, variant: str, args, env: dict, profile: Path | None = None) -> dict:
+    """One child process; with `profile`, run under cProfile and write its 40 largest cumulative entries there."""
+    child_args = ["--child", model_name, "--variant", variant, "--device", args.device, "--size", args.size,
+                  "--gpu-seconds", str(args.gpu_seconds)]
+    command = [sys.executable, __file__, *child_args]
+    if profile is not None:
+        command = [sys.executable, "-c", _PROFILED, str(profile), __file__, *child_args]
     started = time.perf_counter()
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
     wall = time.perf_counter() - started
@@ -65,6 +100,22 @@ def run_child(model_name: str, variant: str, args, env: dict) -> dict:
     if done.returncode != 0 or not lines:
         return {"error": (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"], "wall_s": wall}
     return {**json.loads(lines[-1]), "wall_s": round(wall, 2)}
+
+
+# Runs this file's main() under cProfile and writes the 40 largest cumulative entries as text.
+_PROFILED = """
+import cProfile, io, pstats, runpy, sys
+out, script = sys.argv[1], sys.argv[2]
+sys.argv = sys.argv[2:]
+profiler = cProfile.Profile()
+try:
+    profiler.runcall(runpy.run_path, script, run_name="__main__")
+except SystemExit:
+    pass
+text = io.StringIO()
+pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(40)
+open(out, "w").write(text.getvalue())
+"""
 
 
 def measure(model_name: str, args) -> dict:
@@ -78,6 +129,10 @@ def measure(model_name: str, args) -> dict:
             cold = run_child(model_name, variant, args, env)
             warm = run_child(model_name, variant, args, env) if "error" not in cold else {"error": "cold run failed"}
             row[variant] = {"cold": cold, "warm": warm}
+            if args.profile and "error" not in warm:   # a third, profiled warm start (not the timed one)
+                profile = Path(args.out).with_name(f"{Path(args.out).stem}.{model_name}.{variant}.prof.txt")
+                run_child(model_name, variant, args, env, profile=profile)
+                row[variant]["profile"] = profile.name
     warm_s = {v: row[v]["warm"].get("first_call_s") for v in VARIANTS}
     if all(warm_s.values()):
         row["warm_ratio"] = round(warm_s["kernelopt"] / warm_s["inductor"], 3)
@@ -99,6 +154,17 @@ def markdown(results: dict) -> str:
         lines.append(f"| {name} | {s('inductor', 'cold')} | {s('inductor', 'warm')} | {s('kernelopt', 'cold')} | "
                      f"{s('kernelopt', 'warm')} | {row.get('warm_ratio', '–')} | "
                      f"{'yes' if row.get('within_target') else 'no'} |")
+    lines += ["", "Where each warm start went (Dynamo's and Inductor's largest phase timers, nested, in seconds; "
+              "the caches that answered; the backend's line):", ""]
+    for name, row in results["models"].items():
+        for variant in VARIANTS:
+            warm = row[variant]["warm"]
+            if "phases_s" not in warm:
+                continue
+            phases = ", ".join(f"{k} {v}" for k, v in list(warm["phases_s"].items())[:6])
+            counters = ", ".join(f"{k} {v}" for k, v in warm.get("cache_counters", {}).items())
+            lines.append(f"- {name}, {variant}: {phases}; second call {warm['second_call_s'] * 1e3:.1f} ms; {counters}")
+            lines += [f"  - {line[:300]}" for line in warm.get("backend_log", [])]
     return "\n".join(lines) + "\n"
 
 
@@ -110,6 +176,8 @@ def main(argv=None) -> int:
     parser.add_argument("--device", default="cuda", choices=("cuda", "cpu"))
     parser.add_argument("--gpu-seconds", type=float, default=30, help="the backend's search budget (cold run)")
     parser.add_argument("--out", default=str(REPO / "benchmarks" / "results" / "backend_warm_start.json"))
+    parser.add_argument("--profile", action="store_true",
+                        help="after each timed warm start, one more under cProfile: <out>.<model>.<variant>.prof.txt")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--variant", choices=VARIANTS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

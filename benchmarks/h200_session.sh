@@ -70,9 +70,10 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
   --models "${TRAINING_MODELS:-transformer_block,mlp,ln_gelu,rmsnorm}" --gpu-seconds "${TRAINING_GPU_SECONDS:-20}" \
   --out "$RES/backend_training.json"
 # Issue 21's warm start: a restarted process's first call through torch.compile with KernelOPT's cache filled,
-# against Inductor's own warm start (fresh cache folders per variant; only when named).
+# against Inductor's own warm start (fresh cache folders per variant; only when named). WARM_PROFILE=1 adds a
+# profiled third start per variant (where the time went: <json>.<model>.<variant>.prof.txt).
 [ -n "$STEPS" ] && want warm_start && step warm_start "${WARM_LIMIT:-420}" python3 benchmarks/backend_warm_start.py \
-  --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" --out "$RES/backend_warm_start.json"
+  --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" ${WARM_PROFILE:+--profile} --out "$RES/backend_warm_start.json"
 # Issue 19: every general problem's Inductor kernels against their bandwidth floor (which have room), one
 # command; resumable through $RES/floor_census.jsonl (copy it back to resume). CENSUS_MODE=max-autotune-no-cudagraphs
 # captures each problem in that mode first (about a dozen problems per command). Only when named.

@@ -153,6 +153,7 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
         log.info("kernelopt: %s: Inductor returned %s without an output module: running it as it is",
                  part, type(compiled).__name__)
         return
+    started = time.perf_counter()
     try:
         if search == "background" and not _emitted_module(source, device, job, part, make_inputs, search=False):
             compiled.current_callable = BackgroundSwap(
@@ -168,6 +169,7 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
             log.info("kernelopt: %s: the optimize job kept Inductor's module (%s): running it as it is", part, how)
             return
         loaded = load_output_module(str(path), device, hooks=False)
+        how += f"; ready in {time.perf_counter() - started:.2f} s"   # a warm start's share is this
     except Unrealistic as why:
         log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
                  "Inductor's module", part, why)
