@@ -122,6 +122,26 @@ def test_crash_does_not_stop_the_next_check():
     assert _check(LAYERNORM, _candidate("gpt2_layernorm__accept_row_per_program")).accepted
 
 
+def test_a_launched_sandbox_checks_candidates_once_its_zygote_is_up():
+    """A job launches the gate's zygote before its capture (its imports overlap the capture) and does not
+    wait for it; the first check then waits for that same zygote rather than starting another."""
+    from kernelopt.legality.sandbox import WorkerPool
+
+    pool = WorkerPool("cpu")
+    try:
+        pool.launch()
+        zygote = pool.process.pid
+        assert not pool.ready            # launch returned before the zygote said hello
+        pool.launch()                    # a second launch keeps the one starting
+        assert pool.process.pid == zygote
+        assert _check(LAYERNORM, _candidate("gpt2_layernorm__accept_row_per_program"), pool=pool).accepted
+        assert pool.ready and pool.process.pid == zygote
+        assert _check(LAYERNORM, _candidate("gpt2_layernorm__segfault"), pool=pool).check == "crash"
+    finally:
+        pool.close()
+    assert not os.path.exists(pool.root)
+
+
 def test_compile_error_and_missing_run_are_rejections():
     assert _check(SILU_MUL, "def run(:\n").check == "compile"
     assert _check(SILU_MUL, "x = 1\n").check == "no-run"
