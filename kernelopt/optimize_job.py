@@ -37,7 +37,6 @@ from kernelopt.capture import capture
 from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes, training_layers_text
 from kernelopt.codegen.configs import apply_recorded_configs
 from kernelopt.codegen.graph_runtime import GRAPH_RUNTIME_MARKER
-from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.errors import InputError, UsageError
 from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
 from kernelopt.legality import graph_path, memory_budget
@@ -51,74 +50,15 @@ from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib, release
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir import rewrite_record
 from kernelopt.job_clock import SECOND_BASE_WALL_S, job_target_s, search_reserve_s
-from kernelopt.passes.agentic_rewrite import AgenticRewrite
-from kernelopt.passes.annotate_profile import AnnotateProfile
 from kernelopt.passes.base import Pass, PassContext
-from kernelopt.passes.check_legality import CheckLegality
-from kernelopt.passes.classify_dispatch import ClassifyDispatch
-from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.passes.emit_python import EmitPython
-from kernelopt.precision import PRECISIONS  # noqa: E402  (one definition for every command)
 from kernelopt.user_files import check_writable, read_text, with_marker
 from kernelopt.lift.emitted_module import is_emitted_module_text
-# --base -> the Inductor modes captured. `best` captures both on a GPU, times the two modules side by
-# side and starts from the faster one (the headline compares against the best Inductor mode, so starting
-# from a slower one would leave that margin on the table); without a GPU it is `default`.
-BASES = {"best": ("default", "max-autotune-no-cudagraphs"), "default": ("default",),
-         "max-autotune": ("max-autotune-no-cudagraphs",)}
-# The options of the job that are agentic-rewrite's (same names): their defaults are the pass's.
-REWRITE_OPTIONS = ("proposers", "gpu_seconds", "max_candidates", "llm_base_url", "llm_model", "no_cache",
-                   "cost_model")
-_REWRITE = AgenticRewrite.option_defaults()
-# agentic-rewrite's cost models: measured on a GPU, or the deterministic static one (runs on the CPU).
-COST_MODELS = ("measure", "static")
+# the job's options live apart (light to import); REWRITE_OPTIONS and OptimizeOptions stay importable from here
+from kernelopt.optimize_options import BASES, REWRITE_DEFAULTS, REWRITE_OPTIONS, OptimizeOptions  # noqa: F401
 # `--base best`: the slower mode is optimized as well when its module is at most this much slower than
 # the faster one's; further behind, no rewrite we have closes the gap, and the search time is saved.
 SECOND_BASE_WITHIN = 1.25
-
-
-@dataclass
-class OptimizeOptions:
-    base: str = "best"
-    gpu_seconds: float = _REWRITE["gpu_seconds"]
-    precision: str = "strict"
-    proposers: tuple[str, ...] = tuple(_REWRITE["proposers"])
-    llm_base_url: str = _REWRITE["llm_base_url"]
-    llm_model: str = _REWRITE["llm_model"]
-    report_dir: str | None = None
-    seed: int = 0
-    no_cache: bool = _REWRITE["no_cache"]
-    entry: str | None = None
-    size: str = "large"
-    device: str | None = None          # None: cuda when available
-    max_candidates: int = _REWRITE["max_candidates"]
-    keep_work: str | None = None       # --keep-work DIR: work there and keep it (default: a temp folder, removed)
-    force: bool = False                # --force: -o may replace the input or a file KernelOPT did not write
-    cost_model: str = _REWRITE["cost_model"]   # static: the search runs without a GPU (tests; the Dynamo backend)
-    cuda_graphs: str = "auto"          # --cuda-graphs: call() through CUDA graphs (kernelopt/cuda_graph_options.py)
-    outputs: str = "fresh"             # --outputs: with graphs, fresh tensors or static views of graph memory
-    time_limit: float | None = None    # --time-limit: the job's wall-clock target (None: job_target_s's default)
-
-    def validate(self) -> None:
-        if self.base not in BASES:
-            raise UsageError(f"--base must be one of {', '.join(BASES)}, got {self.base!r}")
-        if self.precision not in PRECISIONS:
-            raise UsageError(f"--precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
-        if self.gpu_seconds < 0:
-            raise UsageError("--gpu-seconds must be >= 0")
-        if self.time_limit is not None and self.time_limit <= 0:
-            raise UsageError(f"--time-limit must be a positive number of seconds, got {self.time_limit:g}")
-        if self.cost_model not in COST_MODELS:
-            raise UsageError(f"cost_model must be one of {', '.join(COST_MODELS)}, got {self.cost_model!r}")
-        check_graph_options(self.cuda_graphs, self.outputs)
-
-    def passes(self) -> list[Pass]:
-        """The pipeline the job runs, as pass objects (`pipeline_text` writes it for kernelopt-opt -p)."""
-        rewrite = AgenticRewrite(**{name: getattr(self, name) for name in REWRITE_OPTIONS} | {
-            "proposers": list(self.proposers), "gpu_seconds": float(self.gpu_seconds),
-            "max_candidates": int(self.max_candidates)})   # the field types, as a parsed pipeline has them
-        return [ClassifyDispatch(), DetectFusion(), AnnotateProfile(), rewrite, CheckLegality(),
-                EmitPython(cuda_graphs=self.cuda_graphs, outputs=self.outputs)]
 
 
 @dataclass
@@ -427,7 +367,7 @@ def _within_wall(bases: list[Base], elapsed: float, steps: Steps) -> list[Base]:
 
 def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: Steps, job_started: float):
     outcomes = []
-    target = job_target_s(options, _REWRITE["gpu_seconds"])
+    target = job_target_s(options, REWRITE_DEFAULTS["gpu_seconds"])
     for base in bases:
         elapsed = time.perf_counter() - job_started
         if outcomes and elapsed > target / 2:
@@ -535,8 +475,14 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
         training = (result.manifest.get("model") or {}).get("training_layers") or []
         mode_note = (f"; the model, built in training mode, ran in eval mode: {training_layers_text(training)}, "
                      "and kernelopt.load runs the model itself while it is in training mode" if training else "")
+        # The job optimizes the first graph; with a graph break the model's outputs come from the last one
+        break_note = (f": a graph break; only the first graph is optimized, and kernelopt.load runs the model "
+                      f"itself (the module computes the first graph's outputs, not the model's)"
+                      if len(graphs) > 1 else "")
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)"
-                   f"{mode_note}", started)
+                   f"{break_note}{mode_note}", started)
+        if break_note:
+            steps.warn(f"the model compiles to {len(graphs)} graphs{break_note}")
         bases.append(_share_equal_inputs(_base(mode, folder, result), bases))
         del result                    # it still held this capture's own inputs, if the base now shares others
         release_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
@@ -764,6 +710,7 @@ def _sidecar(manifest, module, options, device) -> dict:
         "forward_inputs": (manifest or {}).get("forward_inputs"),
         "model": (manifest or {}).get("model"),
         "model_mode": "eval",    # every capture runs the model in eval mode (capture.models._to_device)
+        "graphs": len((manifest or {}).get("graphs") or [None]),   # more than 1: the module is the first's only
     }
 
 

@@ -40,7 +40,6 @@ import torch._functorch.config as functorch_config
 import torch.utils._python_dispatch as python_dispatch
 
 from kernelopt.backend.cache import CorruptEntry, ModuleCache, cache_key
-from kernelopt.backend.background_search import BackgroundSwap
 from kernelopt.backend.graph_inputs import (ForwardRun, Layout, Unrealistic, backward_inputs, forward_inputs,
                                             output_names, placeholder_names)
 from kernelopt.backend.options import backend_options, inductor_mode, key_options
@@ -50,7 +49,6 @@ from kernelopt.backend.seen_sizes import SeenSizesDispatch, has_symbolic_sizes
 from kernelopt.source_fingerprint import kernelopt_fingerprint
 from kernelopt.logs_env import apply_kernelopt_logs
 from kernelopt.job_workdir import owned_temp_folder, remove_tree, sweep_stale_workdirs
-from kernelopt.optimize_job import optimize_model
 from kernelopt.runtime.loader import load_output_module
 
 log = logging.getLogger("kernelopt.backend")
@@ -156,6 +154,9 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
     started = time.perf_counter()
     try:
         if search == "background" and not _emitted_module(source, device, job, part, make_inputs, search=False):
+            # lazy: the background search's machinery loads only where a graph is not in the cache
+            from kernelopt.backend.background_search import BackgroundSwap
+
             compiled.current_callable = BackgroundSwap(
                 compiled.current_callable, source, part, device, job,
                 install=lambda call: setattr(compiled, "current_callable", call))
@@ -216,6 +217,9 @@ def _emitted_module(source: str, device: str, job, part: str, make_inputs: Calla
                       "emitted": bool(header.get("emitted", True))}, f"cache hit ({key[:12]})"
     if not search:
         return None
+    # lazy: the search (capture, codegen, legality, report) loads on a cache miss only: a warm start skips it
+    from kernelopt.optimize_job import optimize_model
+
     started = time.perf_counter()
     inputs = make_inputs()
     # Owned (pid recorded): a search killed with its process is swept by the next job or backend start.

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from kernelopt.backend import search_options
 from kernelopt.errors import UsageError
-from kernelopt.optimize_job import BASES, OptimizeOptions
-from kernelopt.proposers.registry import proposer_classes
+from kernelopt.optimize_options import BASES, OptimizeOptions
 
 # name -> the Python types accepted for it (a proposer list may also be a comma-separated string).
 KNOWN = {"base": (str,), "gpu_seconds": (int, float), "precision": (str,), "proposers": (str, list, tuple),
@@ -35,6 +34,9 @@ def backend_options(options: dict | None) -> OptimizeOptions:
         options["proposers"] = [p for p in options["proposers"].split(",") if p]
     if "proposers" in options:
         options["proposers"] = tuple(options["proposers"])
+        # lazy: the registry imports every proposer; only a compile that names proposers needs it
+        from kernelopt.proposers.registry import proposer_classes
+
         known = proposer_classes()
         bad = [p for p in options["proposers"] if p not in known]
         if bad:

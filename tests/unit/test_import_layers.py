@@ -25,9 +25,10 @@ PACKAGE_DIRS = {"kernelopt": "kernelopt", "ir": "kernelopt.ir", "passes": "kerne
 
 # The modules that assemble and run pass pipelines (or forward to one that does): the CLIs, the
 # optimize job, the Python API (`kernelopt.optimize()` in the package's __init__ forwards to it) and the
-# Dynamo backend (`torch.compile(backend="kernelopt")` runs the optimize job on each graph).
+# Dynamo backend (`torch.compile(backend="kernelopt")` runs the optimize job on each graph), and the job's
+# options (`OptimizeOptions.passes()` assembles its pipeline).
 ENTRY_POINTS = ("kernelopt", "kernelopt.api", "kernelopt.backend", "kernelopt.cli", "kernelopt.commands",
-                "kernelopt.opt", "kernelopt.optimize_job")
+                "kernelopt.opt", "kernelopt.optimize_job", "kernelopt.optimize_options")
 
 
 def _module_name(path: Path) -> str:
