@@ -3,7 +3,8 @@
 Both return an `OptimizedModule`: called like the model's forward, it maps the forward inputs and
 the model's parameters and buffers onto the optimized module's `call(args)` (the capture recorded
 which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
-to the model itself with a warning when they differ, when the model is in training mode with a layer
+to the model itself with a warning when they differ, when the model compiles to several graphs (a graph
+break: the module computes the first), when the model is in training mode with a layer
 that computes otherwise there (the capture runs the model in eval mode), or when a plain value of its layers
 (an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for.
 """
@@ -38,6 +39,10 @@ class OptimizedModule:
         # A model built with other init arguments (an ELU's alpha, a pool's kernel size): the module computes
         # with the values it was optimized for, so such a model runs itself (a sidecar without them: no check).
         self._settings_mismatch = _settings_mismatch((sidecar.get("model") or {}).get("settings"), model)
+        # A graph break: the module computes the first of the model's graphs, whose outputs are not the model's.
+        graphs = sidecar.get("graphs", 1)
+        self._graph_break = (f"the model compiles to {graphs} graphs (a graph break) and {path} computes only the "
+                             "first" if graphs > 1 else None)
         self._named = dict(model.named_parameters(remove_duplicate=False))
         self._named.update(dict(model.named_buffers(remove_duplicate=False)))
 
@@ -86,7 +91,8 @@ class OptimizedModule:
                 "call model.eval() to use the optimized module")
 
     def __call__(self, *inputs):
-        mismatch = self._settings_mismatch or self._mode_mismatch() or self._shapes_match(inputs)
+        mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch()
+                    or self._shapes_match(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
