@@ -4,7 +4,8 @@ Both return an `OptimizedModule`: called like the model's forward, it maps the f
 the model's parameters and buffers onto the optimized module's `call(args)` (the capture recorded
 which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
 to the model itself with a warning when they differ, when the model compiles to several graphs (a graph
-break: the module computes the first), when the model is in training mode with a layer
+break: the module computes the first), when autograd would record the call (the module computes no
+gradients), when the model is in training mode with a layer
 that computes otherwise there (the capture runs the model in eval mode), or when a plain value of its layers
 (an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for.
 """
@@ -90,9 +91,23 @@ class OptimizedModule:
         return (f"{self.path} was optimized with the model in eval mode, and {training_layers_text(training)}; "
                 "call model.eval() to use the optimized module")
 
+    def _records_gradients(self, inputs) -> str | None:
+        """The module's kernels compute no backward: a call autograd would record (a training step) runs the
+        model, or `loss.backward()` would silently give its parameters and inputs no gradient."""
+        if not torch.is_grad_enabled():
+            return None
+        needs = [f"input {i}" for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and x.requires_grad]
+        needs += [f"`{entry['name']}`" for entry in self.arguments if entry.get("kind") == "parameter"
+                  and entry.get("name") in self._named and self._named[entry["name"]].requires_grad]
+        if not needs:
+            return None
+        return (f"autograd is recording and {needs[0]} requires grad: the optimized module computes no gradients "
+                "(call it under torch.no_grad() or torch.inference_mode(); torch.compile(model, backend="
+                "'kernelopt') trains with optimized kernels)")
+
     def __call__(self, *inputs):
         mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch()
-                    or self._shapes_match(inputs))
+                    or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)

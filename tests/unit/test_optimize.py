@@ -208,6 +208,38 @@ def test_a_model_split_by_a_graph_break_runs_itself_not_the_first_graphs_module(
             torch.testing.assert_close(got, model(fresh))
 
 
+def test_a_call_that_autograd_records_runs_the_model_so_backward_reaches_the_parameters(tmp_path):
+    """The module is an inference module: called with autograd on and parameters that require grad (a training
+    step), it returned outputs with no grad_fn, and `loss.backward()` left the Linear's bias gradient None and
+    its weight's zero, silently. Under no_grad the module runs, with no warning."""
+    torch.manual_seed(0)
+    model = SmallMLP()
+    x = torch.randn(8, 32)
+    optimized = kernelopt.optimize(model, [x], output=str(tmp_path / "mlp_opt.py"))
+    twin = SmallMLP()
+    twin.load_state_dict(model.state_dict())
+    fresh = torch.randn(8, 32)
+    weight = torch.randn(8, 16)
+    for loaded in (optimized, kernelopt.load(str(tmp_path / "mlp_opt.py"), model)):
+        model.zero_grad(), twin.zero_grad()
+        with pytest.warns(UserWarning, match=r"autograd is recording and `fc1\.weight` requires grad: the optimized "
+                                             r"module computes no gradients \(call it under torch\.no_grad\(\).*\); running the original model instead"):
+            loss = (loaded(fresh) * weight).sum()
+        loss.backward()
+        (twin(fresh) * weight).sum().backward()
+        for (name, got), want in zip(model.named_parameters(), twin.parameters()):
+            assert got.grad is not None, name
+            torch.testing.assert_close(got.grad, want.grad, msg=name)
+    x_needs_grad = fresh.clone().requires_grad_()
+    frozen = kernelopt.load(str(tmp_path / "mlp_opt.py"), model.requires_grad_(False))
+    with pytest.warns(UserWarning, match=r"autograd is recording and input 0 requires grad"):
+        frozen(x_needs_grad).sum().backward()
+    assert x_needs_grad.grad is not None
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("error", UserWarning)    # inference: the optimized module runs
+        torch.testing.assert_close(optimized(fresh), twin(fresh), rtol=1e-5, atol=1e-6)
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
