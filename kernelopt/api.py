@@ -11,6 +11,7 @@ that computes otherwise there (the capture runs the model in eval mode), or when
 """
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import tempfile
@@ -105,7 +106,29 @@ class OptimizedModule:
                 "(call it under torch.no_grad() or torch.inference_mode(); torch.compile(model, backend="
                 "'kernelopt') trains with optimized kernels)")
 
-    def __call__(self, *inputs):
+    def _in_forward_order(self, inputs: tuple, named: dict) -> tuple | str | None:
+        """Keyword arguments put in the forward's positional order (the capture recorded the inputs by
+        position); why not, when the forward takes them otherwise (keyword-only, **kwargs); None when the
+        forward does not take this call at all (its own call raises the error)."""
+        forward = self.model.forward if isinstance(self.model, torch.nn.Module) else self.model
+        try:
+            bound = inspect.signature(forward).bind(*inputs, **named)
+        except (TypeError, ValueError):
+            return None
+        positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        others = [name for name in bound.arguments if bound.signature.parameters[name].kind not in positional]
+        if others:
+            return f"the forward takes `{others[0]}` otherwise than by position, as the module was optimized"
+        return tuple(bound.arguments.values())
+
+    def __call__(self, *inputs, **named):
+        if named:
+            ordered = self._in_forward_order(inputs, named)
+            if not isinstance(ordered, tuple):
+                if ordered is not None:
+                    warnings.warn(f"kernelopt: {ordered}; running the original model instead", stacklevel=2)
+                return self.model(*inputs, **named)
+            inputs = ordered
         mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch()
                     or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:

@@ -240,6 +240,28 @@ def test_a_call_that_autograd_records_runs_the_model_so_backward_reaches_the_par
         torch.testing.assert_close(optimized(fresh), twin(fresh), rtol=1e-5, atol=1e-6)
 
 
+class MaskedRowSum(torch.nn.Module):
+    def forward(self, x, counts, keep):
+        return torch.where(keep, x * counts.to(x.dtype), torch.zeros_like(x)).sum(dim=1)
+
+
+def test_inputs_passed_by_keyword_reach_the_module_as_the_forward_names_them(tmp_path):
+    """A drop-in for the forward takes its keyword arguments: `fast(x, counts, keep=mask)` raised `TypeError:
+    OptimizedModule.__call__() got an unexpected keyword argument 'keep'`."""
+    torch.manual_seed(0)
+    model = MaskedRowSum()
+    x, counts, keep = torch.randn(19, 211), torch.randint(-3, 4, (19, 211), dtype=torch.int32), torch.rand(19, 211) > 0.3
+    optimized = kernelopt.optimize(model, [x, counts, keep], output=str(tmp_path / "masked_opt.py"))
+    x, counts, keep = torch.randn(19, 211), torch.randint(-3, 4, (19, 211), dtype=torch.int32), torch.rand(19, 211) > 0.3
+    want = model(x, counts, keep)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)     # the optimized module runs, whichever way they are passed
+        for got in (optimized(x, counts, keep=keep), optimized(keep=keep, x=x, counts=counts)):
+            torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+    with pytest.raises(TypeError, match="mask"):        # the forward's own error for a call it does not take
+        optimized(x, counts, mask=keep)
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
