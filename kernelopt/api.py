@@ -5,7 +5,8 @@ the model's parameters and buffers onto the optimized module's `call(args)` (the
 which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
 to the model itself with a warning when they differ, when the model compiles to several graphs (a graph
 break: the module computes the first), when autograd would record the call (the module computes no
-gradients), when the model is in training mode with a layer
+gradients), when a parameter or buffer assigned since (looked up again after any assignment) no longer has
+the recorded shape, dtype or strides, when the model is in training mode with a layer
 that computes otherwise there (the capture runs the model in eval mode), or when a plain value of its layers
 (an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for.
 """
@@ -20,12 +21,33 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from torch.nn.modules.module import (register_module_buffer_registration_hook,
+                                     register_module_module_registration_hook,
+                                     register_module_parameter_registration_hook)
 
 from kernelopt.capture.models import mode_dependent_layers, module_settings, training_layers_text
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
 from kernelopt.tensor_layout import layout_copy
+
+
+# Bumped whenever any module is assigned a parameter, a buffer or a submodule (torch's global registration
+# hooks, installed by the first OptimizedModule): each one then looks its model's tensors up again, so a weight
+# loaded by assignment or a replaced layer is what its module reads; between assignments a call pays no lookup.
+_REGISTRATIONS = [0]
+_COUNTING: list = []
+
+
+def _count_registration(*_args) -> None:
+    _REGISTRATIONS[0] += 1      # returns None: torch registers the value unchanged
+
+
+def _count_registrations() -> None:
+    if not _COUNTING:
+        _COUNTING.extend(register(_count_registration) for register in (
+            register_module_parameter_registration_hook, register_module_buffer_registration_hook,
+            register_module_module_registration_hook))
 
 
 class OptimizedModule:
@@ -45,8 +67,39 @@ class OptimizedModule:
         graphs = sidecar.get("graphs", 1)
         self._graph_break = (f"the model compiles to {graphs} graphs (a graph break) and {path} computes only the "
                              "first" if graphs > 1 else None)
-        self._named = dict(model.named_parameters(remove_duplicate=False))
-        self._named.update(dict(model.named_buffers(remove_duplicate=False)))
+        _count_registrations()
+        self._named_at = None
+        self._named: dict[str, torch.Tensor] = {}
+        self._tensor_mismatch: str | None = None
+
+    def _current_tensors(self) -> dict[str, torch.Tensor]:
+        """The model's parameters and buffers by name, looked up again after any assignment (see _REGISTRATIONS);
+        `_tensor_mismatch` says why the module cannot read them (a tensor gone, or of another shape or dtype)."""
+        if self._named_at != _REGISTRATIONS[0]:
+            self._named_at = _REGISTRATIONS[0]
+            named = dict(self.model.named_parameters(remove_duplicate=False))
+            named.update(dict(self.model.named_buffers(remove_duplicate=False)))
+            self._named, self._tensor_mismatch = named, None
+            for entry in self.arguments:
+                if entry.get("kind") not in ("parameter", "buffer"):
+                    continue
+                tensor = named.get(entry["name"])
+                if tensor is None:
+                    self._tensor_mismatch = f"the model has no {entry['kind']} `{entry['name']}` any more"
+                    break
+                layout = (list(tensor.shape), str(tensor.dtype).replace("torch.", ""),
+                          [a for n, a in zip(tensor.shape, tensor.stride()) if n != 1])
+                recorded = (entry.get("shape"), entry.get("dtype"),
+                            [a for n, a in zip(entry["shape"], entry["stride"]) if n != 1]
+                            if "shape" in entry and "stride" in entry else None)
+                # the module's call() asserts each argument's size and stride, and its kernels read that dtype
+                if any(want is not None and got != want for got, want in zip(layout, recorded)):
+                    self._tensor_mismatch = (f"the model's `{entry['name']}` is {tuple(tensor.shape)} {tensor.dtype} "
+                                             f"with strides {tuple(tensor.stride())}, optimized for "
+                                             f"{tuple(entry.get('shape') or ())} {entry.get('dtype')} with strides "
+                                             f"{tuple(entry.get('stride') or ())}")
+                    break
+        return self._named
 
     def _shapes_match(self, inputs) -> str | None:
         tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
@@ -77,7 +130,7 @@ class OptimizedModule:
             if kind == "input":
                 args.append(inputs[entry["position"]])
             elif kind in ("parameter", "buffer"):
-                args.append(self._named[entry["name"]].detach())
+                args.append(self._current_tensors()[entry["name"]].detach())
             elif kind == "scalar":
                 args.append(entry.get("value"))
             else:
@@ -98,8 +151,9 @@ class OptimizedModule:
         if not torch.is_grad_enabled():
             return None
         needs = [f"input {i}" for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and x.requires_grad]
+        named = self._current_tensors()
         needs += [f"`{entry['name']}`" for entry in self.arguments if entry.get("kind") == "parameter"
-                  and entry.get("name") in self._named and self._named[entry["name"]].requires_grad]
+                  and entry.get("name") in named and named[entry["name"]].requires_grad]
         if not needs:
             return None
         return (f"autograd is recording and {needs[0]} requires grad: the optimized module computes no gradients "
@@ -129,7 +183,8 @@ class OptimizedModule:
                     warnings.warn(f"kernelopt: {ordered}; running the original model instead", stacklevel=2)
                 return self.model(*inputs, **named)
             inputs = ordered
-        mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch()
+        self._current_tensors()
+        mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch() or self._tensor_mismatch
                     or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)

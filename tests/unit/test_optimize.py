@@ -262,6 +262,29 @@ def test_inputs_passed_by_keyword_reach_the_module_as_the_forward_names_them(tmp
         optimized(x, counts, mask=keep)
 
 
+def test_a_parameter_or_layer_assigned_after_loading_is_the_one_the_module_reads(tmp_path):
+    """The module read the tensors the model had when it was loaded: after `model.fc1.weight = Parameter(...)`
+    (weights loaded by assignment) it returned the old weights' results (595 off on a Linear(200, 150)), and
+    after `model.fc2 = Linear(...)` the old layer's, silently."""
+    torch.manual_seed(0)
+    model = SmallMLP().eval()
+    x = torch.randn(8, 32)
+    optimized = kernelopt.optimize(model, [x], output=str(tmp_path / "mlp_opt.py"))
+    fresh = torch.randn(8, 32)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        model.fc1.weight = torch.nn.Parameter(torch.randn(64, 32))
+        torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-6)
+        model.fc2 = torch.nn.Linear(64, 16)
+        torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-6)
+        model.load_state_dict({name: torch.randn_like(value) for name, value in model.state_dict().items()})
+        torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-6)
+    model.fc2 = torch.nn.Linear(64, 12)                 # a layer of another shape: the module cannot read it
+    with torch.no_grad(), pytest.warns(UserWarning, match=r"the model's `fc2\.weight` is \(12, 64\) torch\.float32 "
+                                                          r"with strides \(64, 1\), optimized for \(16, 64\)"):
+        assert optimized(fresh).shape == (8, 12)
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
