@@ -70,36 +70,39 @@ class OptimizedModule:
         _count_registrations()
         self._named_at = None
         self._named: dict[str, torch.Tensor] = {}
-        self._tensor_mismatch: str | None = None
+        # (name, kind, shape, strides, dtype) of each parameter and buffer call() takes, as recorded
+        self._tensor_layouts = [
+            (entry["name"], entry["kind"], tuple(entry["shape"]),
+             tuple(entry["stride"]) if "stride" in entry else None,
+             getattr(torch, entry["dtype"], None) if "dtype" in entry else None)
+            for entry in self.arguments if entry.get("kind") in ("parameter", "buffer") and "shape" in entry]
 
     def _current_tensors(self) -> dict[str, torch.Tensor]:
-        """The model's parameters and buffers by name, looked up again after any assignment (see _REGISTRATIONS);
-        `_tensor_mismatch` says why the module cannot read them (a tensor gone, or of another shape or dtype)."""
+        """The model's parameters and buffers by name, looked up again after any assignment (see _REGISTRATIONS)."""
         if self._named_at != _REGISTRATIONS[0]:
             self._named_at = _REGISTRATIONS[0]
-            named = dict(self.model.named_parameters(remove_duplicate=False))
-            named.update(dict(self.model.named_buffers(remove_duplicate=False)))
-            self._named, self._tensor_mismatch = named, None
-            for entry in self.arguments:
-                if entry.get("kind") not in ("parameter", "buffer"):
-                    continue
-                tensor = named.get(entry["name"])
-                if tensor is None:
-                    self._tensor_mismatch = f"the model has no {entry['kind']} `{entry['name']}` any more"
-                    break
-                layout = (list(tensor.shape), str(tensor.dtype).replace("torch.", ""),
-                          [a for n, a in zip(tensor.shape, tensor.stride()) if n != 1])
-                recorded = (entry.get("shape"), entry.get("dtype"),
-                            [a for n, a in zip(entry["shape"], entry["stride"]) if n != 1]
-                            if "shape" in entry and "stride" in entry else None)
-                # the module's call() asserts each argument's size and stride, and its kernels read that dtype
-                if any(want is not None and got != want for got, want in zip(layout, recorded)):
-                    self._tensor_mismatch = (f"the model's `{entry['name']}` is {tuple(tensor.shape)} {tensor.dtype} "
-                                             f"with strides {tuple(tensor.stride())}, optimized for "
-                                             f"{tuple(entry.get('shape') or ())} {entry.get('dtype')} with strides "
-                                             f"{tuple(entry.get('stride') or ())}")
-                    break
+            self._named = dict(self.model.named_parameters(remove_duplicate=False))
+            self._named.update(dict(self.model.named_buffers(remove_duplicate=False)))
         return self._named
+
+    def _tensors_mismatch(self) -> str | None:
+        """Why the module cannot read the model's parameters and buffers as they are now: one gone, or of another
+        shape, dtype or strides (its call() asserts each argument's size and stride, its kernels read that
+        dtype). Checked at each call: `.to(memory_format=...)` and `.data` swaps are no assignment torch reports."""
+        named = self._current_tensors()
+        for name, kind, shape, stride, dtype in self._tensor_layouts:
+            tensor = named.get(name)
+            if tensor is None:
+                return f"the model has no {kind} `{name}` any more"
+            if tensor.shape == shape and (stride is None or tensor.stride() == stride) and (
+                    dtype is None or tensor.dtype == dtype):
+                continue
+            if (tensor.shape != shape or (dtype is not None and tensor.dtype != dtype) or stride is not None and
+                    any(n != 1 and a != b for n, a, b in zip(shape, tensor.stride(), stride))):
+                return (f"the model's `{name}` is {tuple(tensor.shape)} {tensor.dtype} with strides "
+                        f"{tuple(tensor.stride())}, optimized for {shape} {str(dtype).replace('torch.', '')} with "
+                        f"strides {stride}")
+        return None
 
     def _shapes_match(self, inputs) -> str | None:
         tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
@@ -183,8 +186,7 @@ class OptimizedModule:
                     warnings.warn(f"kernelopt: {ordered}; running the original model instead", stacklevel=2)
                 return self.model(*inputs, **named)
             inputs = ordered
-        self._current_tensors()
-        mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch() or self._tensor_mismatch
+        mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch() or self._tensors_mismatch()
                     or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)

@@ -285,6 +285,37 @@ def test_a_parameter_or_layer_assigned_after_loading_is_the_one_the_module_reads
         assert optimized(fresh).shape == (8, 12)
 
 
+class ConvTanhPool(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3)
+
+    def forward(self, x):
+        return torch.nn.functional.avg_pool2d(torch.tanh(self.conv(x) - 0.3), 2)
+
+
+def test_weights_moved_to_another_memory_layout_run_the_model_not_an_assertion(tmp_path):
+    """After `model.to(memory_format=torch.channels_last)` (the conv weight's strides become (27, 1, 9, 3)) the
+    loaded module raised `AssertionError: expected size 3==3, stride 1==9 at dim=1` from its call(); `.data`
+    swaps are no assignment torch reports, so the layouts are checked at each call."""
+    torch.manual_seed(0)
+    model = ConvTanhPool().eval()
+    x = torch.randn(2, 3, 18, 22)
+    optimized = kernelopt.optimize(model, [x], output=str(tmp_path / "conv_opt.py"))
+    fresh = torch.randn(2, 3, 18, 22)
+    with torch.no_grad():
+        model.to(memory_format=torch.channels_last)
+        with pytest.warns(UserWarning, match=r"the model's `conv\.weight` is \(8, 3, 3, 3\) torch\.float32 with "
+                                             r"strides \(27, 1, 9, 3\), optimized for .* strides \(27, 9, 3, 1\)"):
+            got = optimized(fresh)
+        torch.testing.assert_close(got, model(fresh))
+        model.to(memory_format=torch.contiguous_format)
+        model.conv.weight.data = torch.randn(8, 3, 3, 3)     # the same layout: the module runs, with the new values
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)
+            torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-5)
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
