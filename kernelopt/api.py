@@ -8,7 +8,8 @@ break: the module computes the first), when autograd would record the call (the 
 gradients), when a parameter or buffer assigned since (looked up again after any assignment) no longer has
 the recorded shape, dtype or strides, when the model is in training mode with a layer
 that computes otherwise there (the capture runs the model in eval mode), or when a plain value of its layers
-(an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for.
+(an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for,
+then or later (set on the model after loading).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from kernelopt.tensor_layout import layout_copy
 # loaded by assignment or a replaced layer is what its module reads; between assignments a call pays no lookup.
 _REGISTRATIONS = [0]
 _COUNTING: list = []
+_ABSENT = object()      # a watched plain value deleted from its layer
 
 
 def _count_registration(*_args) -> None:
@@ -62,7 +64,10 @@ class OptimizedModule:
         self._loaded = load_output_module(path, device, hooks=False)  # run as written: no per-launch hook
         # A model built with other init arguments (an ELU's alpha, a pool's kernel size): the module computes
         # with the values it was optimized for, so such a model runs itself (a sidecar without them: no check).
-        self._settings_mismatch = _settings_mismatch((sidecar.get("model") or {}).get("settings"), model)
+        self._recorded_settings = (sidecar.get("model") or {}).get("settings")
+        self._settings_at = None
+        self._settings_mismatch: str | None = None
+        self._settings_watch: list[tuple[dict, str, object, str]] = []
         # A graph break: the module computes the first of the model's graphs, whose outputs are not the model's.
         graphs = sidecar.get("graphs", 1)
         self._graph_break = (f"the model compiles to {graphs} graphs (a graph break) and {path} computes only the "
@@ -76,6 +81,34 @@ class OptimizedModule:
              tuple(entry["stride"]) if "stride" in entry else None,
              getattr(torch, entry["dtype"], None) if "dtype" in entry else None)
             for entry in self.arguments if entry.get("kind") in ("parameter", "buffer") and "shape" in entry]
+
+    def _settings_differ(self) -> str | None:
+        """The first plain value of the model's layers that differs from the one the module was optimized for.
+        All of them are compared when loaded and after any assignment of a layer (_REGISTRATIONS); between,
+        each call compares the values it watches in their layers' __dict__ (`model.alpha = 2.0` is no
+        assignment torch reports), a few dict lookups."""
+        if self._recorded_settings is None:
+            return None
+        # while one differs the model runs, and a full comparison per call also sees it set back
+        if self._settings_at != _REGISTRATIONS[0] or self._settings_mismatch is not None:
+            self._settings_at = _REGISTRATIONS[0]
+            self._settings_mismatch = _settings_mismatch(self._recorded_settings, self.model)
+            if self._settings_mismatch is not None:
+                return self._settings_mismatch
+            layers = dict(self.model.named_modules())
+            self._settings_watch = []
+            for dotted in self._recorded_settings:
+                owner, _, attr = dotted.rpartition(".")
+                if owner in layers:
+                    self._settings_watch.append((vars(layers[owner]), attr, vars(layers[owner]).get(attr), dotted))
+        for namespace, attr, value, dotted in self._settings_watch:
+            now = namespace.get(attr, _ABSENT)
+            if now is not value and now != value:
+                self._settings_mismatch = (f"the model's `{dotted}` is {'absent' if now is _ABSENT else repr(now)}, "
+                                           f"optimized for {self._recorded_settings[dotted]} (compiled into the "
+                                           "module as a constant)")
+                return self._settings_mismatch
+        return None
 
     def _current_tensors(self) -> dict[str, torch.Tensor]:
         """The model's parameters and buffers by name, looked up again after any assignment (see _REGISTRATIONS)."""
@@ -186,7 +219,7 @@ class OptimizedModule:
                     warnings.warn(f"kernelopt: {ordered}; running the original model instead", stacklevel=2)
                 return self.model(*inputs, **named)
             inputs = ordered
-        mismatch = (self._graph_break or self._settings_mismatch or self._mode_mismatch() or self._tensors_mismatch()
+        mismatch = (self._graph_break or self._settings_differ() or self._mode_mismatch() or self._tensors_mismatch()
                     or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
