@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+import torch.utils._pytree as pytree
 from torch.nn.modules.module import (register_module_buffer_registration_hook,
                                      register_module_module_registration_hook,
                                      register_module_parameter_registration_hook)
@@ -64,6 +65,10 @@ class OptimizedModule:
         self._loaded = load_output_module(path, device, hooks=False)  # run as written: no per-launch hook
         # A model built with other init arguments (an ELU's alpha, a pool's kernel size): the module computes
         # with the values it was optimized for, so such a model runs itself (a sidecar without them: no check).
+        # the forward's result as it nests the module's outputs (a sidecar without it: a flat tuple, as before)
+        structure = sidecar.get("output_structure") or {}
+        self._output_spec = pytree.treespec_loads(structure["spec"]) if structure.get("spec") else None
+        self._outputs_differ = structure.get("why")
         self._recorded_settings = (sidecar.get("model") or {}).get("settings")
         self._settings_at = None
         self._settings_mismatch: str | None = None
@@ -219,12 +224,14 @@ class OptimizedModule:
                     warnings.warn(f"kernelopt: {ordered}; running the original model instead", stacklevel=2)
                 return self.model(*inputs, **named)
             inputs = ordered
-        mismatch = (self._graph_break or self._settings_differ() or self._mode_mismatch() or self._tensors_mismatch()
+        mismatch = (self._graph_break or self._outputs_differ or self._settings_differ() or self._mode_mismatch() or self._tensors_mismatch()
                     or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
         result = self._loaded.call(self.call_args(inputs))
+        if self._output_spec is not None:
+            return pytree.tree_unflatten(list(result), self._output_spec)
         return result[0] if len(result) == 1 else result
 
 

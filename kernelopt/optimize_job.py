@@ -711,7 +711,21 @@ def _sidecar(manifest, module, options, device) -> dict:
         "model": (manifest or {}).get("model"),
         "model_mode": "eval",    # every capture runs the model in eval mode (capture.models._to_device)
         "graphs": len((manifest or {}).get("graphs") or [None]),   # more than 1: the module is the first's only
+        "output_structure": _output_structure(manifest),
     }
+
+
+def _output_structure(manifest) -> dict | None:
+    """How the forward nests the module's outputs (capture.output_structure), when the first graph's outputs are
+    the forward's tensors in order (equal checksums); otherwise why the module's outputs are not the forward's."""
+    structure = (manifest or {}).get("output_structure")
+    if structure is None:
+        return None
+    graph = (manifest.get("graphs") or [{}])[0]
+    if structure.get("spec") and [(o.get("sha256"), o.get("shape"), o.get("dtype")) for o in graph.get("outputs", [])] != \
+            [(o.get("sha256"), o.get("shape"), o.get("dtype")) for o in manifest.get("model_outputs", [])]:
+        return {"spec": None, "why": "the module's outputs are not the forward's tensors in order"}
+    return structure
 
 
 def _write_module(out_path: Path, source: str, manifest, options, device: str) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+import torch.utils._pytree as pytree
 
 from kernelopt.capture import environment, inductor, store
 from kernelopt.capture.models import load_model
@@ -140,6 +141,7 @@ def capture(
         "input_ranges": meta.to_json()["input_ranges"],
         "graphs": graph_entries,
         "model_outputs": [store.checksum(t) for t in model_outputs],
+        "output_structure": output_structure(result),
         "matches_eager": agreement,
         "compile_s": round(compile_s, 3),
         "device_peak_bytes": device_peak,
@@ -262,3 +264,19 @@ class _gpu_lock:
             fcntl.flock(self.handle, fcntl.LOCK_UN)
             self.handle.close()
         return False
+
+
+def output_structure(result: Any) -> dict:
+    """How the forward's result nests its tensors ({"spec": torch's pytree spec as JSON}), so that a loaded
+    module returns a dict or a nested tuple as the forward does; {"spec": None, "why": ...} when its leaves
+    are not all tensors (a number returned beside them is no output of the compiled graph) or the nesting
+    cannot be written down (a container type pytree cannot serialise)."""
+    leaves, spec = pytree.tree_flatten(result)
+    others = [type(leaf).__name__ for leaf in leaves if not isinstance(leaf, torch.Tensor)]
+    if others:
+        return {"spec": None, "why": f"the forward returns values that are not the module's outputs (a {others[0]})"}
+    try:
+        return {"spec": pytree.treespec_dumps(spec)}
+    except Exception as err:  # noqa: BLE001 - any container pytree cannot write: the result's shape is unknown
+        return {"spec": None, "why": f"the forward's result nests its tensors in a way that cannot be recorded "
+                                     f"({type(err).__name__})"}

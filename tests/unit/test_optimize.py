@@ -339,6 +339,42 @@ def test_an_init_value_changed_after_loading_runs_the_model(tmp_path):
         torch.testing.assert_close(optimized(x), model(x), rtol=1e-5, atol=1e-6)
 
 
+class NamedOutputs(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(16, 8)
+
+    def forward(self, x):
+        h = self.linear(x)
+        return {"probs": h.softmax(-1), "pair": (torch.tanh(h), [h.sigmoid()])}
+
+
+class TensorAndCount(torch.nn.Module):
+    def forward(self, x):
+        return x.sin(), 3
+
+
+def test_the_module_returns_what_the_forward_returns_nested_or_not_a_flat_tuple(tmp_path):
+    """A forward returning a dict with a nested tuple got a flat tuple of three tensors (`out["probs"]` raised
+    TypeError: tuple indices must be integers); one returning `(x.sin(), 3)` got the bare tensor."""
+    torch.manual_seed(0)
+    model = NamedOutputs().eval()
+    optimized = kernelopt.optimize(model, [torch.randn(5, 16)], output=str(tmp_path / "named_opt.py"))
+    fresh = torch.randn(5, 16)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        for got in (optimized(fresh), kernelopt.load(str(tmp_path / "named_opt.py"), model)(fresh)):
+            want = model(fresh)
+            assert isinstance(got, dict) and list(got) == ["probs", "pair"]
+            assert isinstance(got["pair"], tuple) and isinstance(got["pair"][1], list)
+            torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+    counted = kernelopt.optimize(TensorAndCount(), [torch.randn(5, 16)], output=str(tmp_path / "count_opt.py"))
+    with pytest.warns(UserWarning, match=r"the forward returns values that are not the module's outputs \(a int\)"):
+        got = counted(fresh)
+    assert got[1] == 3
+    torch.testing.assert_close(got[0], fresh.sin())
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
