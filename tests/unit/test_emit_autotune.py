@@ -264,16 +264,20 @@ def test_descent_times_only_the_neighbours_of_the_fastest_listed_config(runtime,
 
 @interpreter
 def test_descent_walks_on_from_a_neighbour_while_that_is_faster(runtime, tmp_path):
-    x = torch.arange(61, dtype=torch.float32)
+    # 1001 elements: each step of the walk runs 4x fewer programs (251 -> 63 -> 16), milliseconds apart under
+    # the interpreter, so a loaded CI machine's noise cannot reorder them (at 61 elements, 4 programs against
+    # 1 were a millisecond apart and a CI run once measured 16 faster than 64).
+    n = 1001
+    x = torch.arange(n, dtype=torch.float32)
     # sites: XBLOCK 1 and 4 listed; 16, 64 and 2 their neighbours, linked one step apart. Under the
     # interpreter fewer programs run faster, so the walk goes 4 -> 16 -> 64 and never times 2 (a neighbour
     # of the slower listed config only).
     blocks = (1, 4, 16, 64, 2)
-    launches = tuple(runtime["_Launch"]("add_one_in_place", grid=(-(61 // -b), 1, 1), meta={"XBLOCK": b}, options={},
+    launches = tuple(runtime["_Launch"]("add_one_in_place", grid=(-(n // -b), 1, 1), meta={"XBLOCK": b}, options={},
                                         tensors=(0,)) for b in blocks)
     site = runtime["_Autotuned"](launches, restore=(0,), listed=2, neighbours=((4,), (2,), (1, 3), (2,), (0,)))
-    site(0, x, 61)
-    torch.testing.assert_close(x, torch.arange(61, dtype=torch.float32) + 1, rtol=0, atol=0)
+    site(0, x, n)
+    torch.testing.assert_close(x, torch.arange(n, dtype=torch.float32) + 1, rtol=0, atol=0)
     (entry,) = _cache_entries(tmp_path)
     timings = {c["XBLOCK"]: ms for c, _, ms in entry["timings_ms"]}
     assert timings[2] == float("inf") and all(timings[b] < float("inf") for b in (1, 4, 16, 64))
