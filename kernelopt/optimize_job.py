@@ -41,6 +41,7 @@ from kernelopt.errors import InputError, UsageError
 from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
 from kernelopt.legality import graph_path, memory_budget
 from kernelopt.legality.sandbox import default_pool
+from kernelopt.pool.evaluator import resolve_workers
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.report.build import write_minimal_report, write_report
@@ -183,9 +184,11 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:
         steps.meters = (memory, disk)
         job_started = time.perf_counter()
-        if device.startswith("cuda") and options.gpu_seconds > 0 and options.proposers:
+        if device.startswith("cuda") and options.gpu_seconds > 0 and options.proposers and \
+                resolve_workers(REWRITE_DEFAULTS["workers"], device) == "none":
             # the gate's sandbox imports torch and triton while the capture runs (no GPU memory: the zygote
-            # never touches CUDA, its forked children do); it lives in `work`, as it would if started later
+            # never touches CUDA, its forked children do); it lives in `work`, as it would if started later.
+            # Only where the search checks candidates in this process (one GPU): pool workers have their own.
             default_pool(device).launch()
         bases = _capture_step(model, options, device, work, steps, inputs)
         result = OptimizeResult(out_path, steps.records)
