@@ -31,7 +31,7 @@ from kernelopt.capture.models import mode_dependent_layers, module_settings, tra
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
-from kernelopt.tensor_layout import layout_copy
+from kernelopt.tensor_layout import layout_copy, strides_match
 
 
 # Bumped whenever any module is assigned a parameter, a buffer or a submodule (torch's global registration
@@ -132,11 +132,8 @@ class OptimizedModule:
             tensor = named.get(name)
             if tensor is None:
                 return f"the model has no {kind} `{name}` any more"
-            if tensor.shape == shape and (stride is None or tensor.stride() == stride) and (
-                    dtype is None or tensor.dtype == dtype):
-                continue
-            if (tensor.shape != shape or (dtype is not None and tensor.dtype != dtype) or stride is not None and
-                    any(n != 1 and a != b for n, a, b in zip(shape, tensor.stride(), stride))):
+            if (tensor.shape != shape or (dtype is not None and tensor.dtype != dtype)
+                    or (stride is not None and not strides_match(tensor, stride))):
                 return (f"the model's `{name}` is {tuple(tensor.shape)} {tensor.dtype} with strides "
                         f"{tuple(tensor.stride())}, optimized for {shape} {str(dtype).replace('torch.', '')} with "
                         f"strides {stride}")
@@ -153,8 +150,7 @@ class OptimizedModule:
                 return f"input {i} is {tuple(x.shape)} {x.dtype}, optimized for {tuple(want.get('shape', []))} {want.get('dtype')}"
             # The module's kernels index each input with the strides it was captured with (a transposed or
             # sliced input), and its call() asserts them: another layout of the same shape runs the model.
-            if isinstance(x, torch.Tensor) and "stride" in want and any(
-                    n != 1 and a != b for n, a, b in zip(x.shape, x.stride(), want["stride"])):
+            if isinstance(x, torch.Tensor) and "stride" in want and not strides_match(x, want["stride"]):
                 return (f"input {i} has strides {tuple(x.stride())}, optimized for {tuple(want['stride'])} "
                         f"(the same shape in another memory layout)")
             # A Python number (a scale, an eps) is a constant of the compiled graph, not a call() argument:
@@ -224,8 +220,8 @@ class OptimizedModule:
                     warnings.warn(f"kernelopt: {ordered}; running the original model instead", stacklevel=2)
                 return self.model(*inputs, **named)
             inputs = ordered
-        mismatch = (self._graph_break or self._outputs_differ or self._settings_differ() or self._mode_mismatch() or self._tensors_mismatch()
-                    or self._shapes_match(inputs) or self._records_gradients(inputs))
+        mismatch = (self._graph_break or self._outputs_differ or self._settings_differ() or self._mode_mismatch()
+                    or self._tensors_mismatch() or self._shapes_match(inputs) or self._records_gradients(inputs))
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)

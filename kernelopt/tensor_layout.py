@@ -1,4 +1,5 @@
-"""Copies of tensors that keep their memory layout, for the capture, the API and the legality gate alike.
+"""Copies of tensors that keep their memory layout, for the capture, the API and the legality gate alike, and
+the stride comparison an output module's own checks make.
 
 `clone()` keeps a tensor's strides only when it is dense: a padded buffer or a column slice comes back
 contiguous, and code written for the original's strides (a kernel hard-codes them, an output module's
@@ -25,4 +26,13 @@ def layout_copy(tensor: torch.Tensor, device=None) -> torch.Tensor:
     return tensor.to(device, copy=True)
 
 
-__all__ = ["layout_copy"]
+def strides_match(tensor: torch.Tensor, strides) -> bool:
+    """Whether `tensor` has `strides` where they matter, as an output module's `assert_size_stride` checks:
+    the stride of a size-1 dimension is never used to address an element. Equal tuples answer at once (a
+    loaded module checks every parameter on each call)."""
+    found = tensor.stride()
+    return found == tuple(strides) or all(size == 1 or int(a) == int(b)
+                                          for size, a, b in zip(tensor.shape, found, strides))
+
+
+__all__ = ["layout_copy", "strides_match"]

@@ -464,12 +464,14 @@ def _static_layout(ty, attrs: dict) -> tuple | None:
 
 def _view(op: Op) -> str:
     source = op.args[0].value
-    sizes, strides, offset = _layout_of(op.result.type, op.attrs)
-    if not (_all_ints(sizes) and _all_ints(strides) and _all_ints([offset])):
+    layout = _static_layout(op.result.type, op.attrs)
+    if layout is None:
+        sizes, strides, offset = _layout_of(op.result.type, op.attrs)
         raise InputError(f"ko.view %{op.result.name} has no static layout (sizes {sizes}, strides {strides}, "
                          f"offset {offset}): give it a tensor type, e.g. `: tensor<4x8xf32, [8, 1]>`")
+    sizes, strides, offset = layout
     return (f"{py_name(op.result)} = reinterpret_tensor({py_literal(source)}, {_shape(sizes)}, "
-            f"{_shape(strides)}, {int(offset)})")
+            f"{_shape(strides)}, {offset})")
 
 
 def _all_ints(values) -> bool:

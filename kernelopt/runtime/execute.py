@@ -7,6 +7,7 @@ import torch
 
 from kernelopt.errors import InputError
 from kernelopt.runtime.loader import ArgSpec, LoadedModule, load_output_module
+from kernelopt.tensor_layout import strides_match
 
 DEFAULT_SEED = 0
 
@@ -37,15 +38,10 @@ def validate_inputs(module: LoadedModule, args: Sequence[Any]) -> None:
             raise InputError(f"{_describe(spec)}: expected shape {_fmt(spec.sizes)}, got {_fmt(value.shape)}")
         if spec.dtype is not None and value.dtype != spec.dtype:
             raise InputError(f"{_describe(spec)}: expected dtype {spec.dtype}, got {value.dtype}")
-        if spec.strides is not None and value.numel() > 1 and not _strides_match(value, spec.strides):
+        if spec.strides is not None and value.numel() > 1 and not strides_match(value, spec.strides):
             raise InputError(f"{_describe(spec)}: expected stride {_fmt(spec.strides)}, got {_fmt(value.stride())}")
         if value.device.type != module.device:
             raise InputError(f"{_describe(spec)}: expected a {module.device} tensor, got one on {value.device}")
-
-
-def _strides_match(value: torch.Tensor, strides: Sequence[int]) -> bool:
-    # As assert_size_stride: strides of size-1 dimensions do not matter.
-    return all(size == 1 or int(a) == int(b) for size, a, b in zip(value.shape, value.stride(), strides))
 
 
 def _bits(t: torch.Tensor) -> torch.Tensor:
