@@ -1,25 +1,33 @@
 """The Python API: `kernelopt.optimize(model, example_inputs)` and `kernelopt.load(path, model)`.
 
-Both return an `OptimizedModule`: called like the model's forward, it maps the forward inputs and
+`load` returns an `OptimizedModule`, and so does `optimize` for a model of one graph: called like the model's
+forward, it maps the forward inputs and
 the model's parameters and buffers onto the optimized module's `call(args)` (the capture recorded
 which `call()` argument is which), checks the input shapes against the optimized ones, and falls back
 to the model itself with a warning when they differ, when the model compiles to several graphs (a graph
-break: the module computes the first), when autograd would record the call (the module computes no
-gradients), when a parameter or buffer assigned since (looked up again after any assignment) no longer has
-the recorded shape, dtype or strides, when the model is in training mode with a layer
+break: the module `kernelopt optimize` wrote computes the first), when autograd would record the call (the
+module computes no gradients), when a parameter or buffer assigned since (looked up again after any
+assignment) no longer has the recorded shape, dtype or strides, when the model is in training mode with a layer
 that computes otherwise there (the capture runs the model in eval mode), or when a plain value of its layers
 (an init argument: an ELU's alpha, a pool's kernel size) differs from the one the module was optimized for,
 then or later (set on the model after loading).
+
+A model Dynamo splits into several graphs (a graph break: a `print`, an `.item()` the forward branches on, a
+call Dynamo cannot trace) has no single module: `kernelopt.optimize` returns a BackendOptimizedModule, the model
+compiled through the Dynamo backend (`torch.compile(model, backend="kernelopt")`) with the options given, every
+graph the example inputs reach optimized at compile time and kept in the backend's cache, and says so in one line.
 """
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
+import logging
 import sys
 import tempfile
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import torch
 import torch.utils._pytree as pytree
@@ -27,9 +35,12 @@ from torch.nn.modules.module import (register_module_buffer_registration_hook,
                                      register_module_module_registration_hook,
                                      register_module_parameter_registration_hook)
 
+from kernelopt.backend.cache import cache_root
+from kernelopt.backend.dynamo import GraphOutcome, recorded_graphs
+from kernelopt.backend.options import KNOWN as BACKEND_OPTIONS
 from kernelopt.capture.models import mode_dependent_layers, module_settings, training_layers_text
 from kernelopt.errors import InputError
-from kernelopt.optimize_job import OptimizeOptions, optimize_model
+from kernelopt.optimize_job import SEVERAL_GRAPHS, OptimizeOptions, optimize_model
 from kernelopt.runtime.loader import load_output_module
 from kernelopt.tensor_layout import layout_copy, strides_match
 
@@ -40,6 +51,11 @@ from kernelopt.tensor_layout import layout_copy, strides_match
 _REGISTRATIONS = [0]
 _COUNTING: list = []
 _ABSENT = object()      # a watched plain value deleted from its layer
+# Where a model of several graphs says what came of them: the backend's logger, beside its line per graph.
+log = logging.getLogger("kernelopt.backend")
+# Options of the job that shape a graph's search or module but that the backend takes no option for (it caches
+# what it emits, and its outputs are AOTAutograd's): for a model of several graphs they are not applied.
+_NOT_BACKEND_OPTIONS = ("no_cache", "outputs")
 
 
 def _count_registration(*_args) -> None:
@@ -176,26 +192,17 @@ class OptimizedModule:
         return args
 
     def _mode_mismatch(self) -> str | None:
-        training = [name for name, layer in self._mode_dependent if layer.training]
-        if not training:
-            return None
-        return (f"{self.path} was optimized with the model in eval mode, and {training_layers_text(training)}; "
-                "call model.eval() to use the optimized module")
+        return _eval_mode_only(self._mode_dependent, f"{self.path} was", "the optimized module")
 
     def _records_gradients(self, inputs) -> str | None:
         """The module's kernels compute no backward: a call autograd would record (a training step) runs the
         model, or `loss.backward()` would silently give its parameters and inputs no gradient."""
-        if not torch.is_grad_enabled():
-            return None
-        needs = [f"input {i}" for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and x.requires_grad]
+        return _inference_only(inputs, self._call_parameters, "the optimized module computes")
+
+    def _call_parameters(self) -> list[tuple[str, torch.Tensor]]:
         named = self._current_tensors()
-        needs += [f"`{entry['name']}`" for entry in self.arguments if entry.get("kind") == "parameter"
-                  and entry.get("name") in named and named[entry["name"]].requires_grad]
-        if not needs:
-            return None
-        return (f"autograd is recording and {needs[0]} requires grad: the optimized module computes no gradients "
-                "(call it under torch.no_grad() or torch.inference_mode(); torch.compile(model, backend="
-                "'kernelopt') trains with optimized kernels)")
+        return [(entry["name"], named[entry["name"]]) for entry in self.arguments
+                if entry.get("kind") == "parameter" and entry.get("name") in named]
 
     def _in_forward_order(self, inputs: tuple, named: dict) -> tuple | str | None:
         """Keyword arguments put in the forward's positional order (the capture recorded the inputs by
@@ -231,6 +238,63 @@ class OptimizedModule:
         return result[0] if len(result) == 1 else result
 
 
+class BackendOptimizedModule:
+    """`kernelopt.optimize`'s result for a model Dynamo splits into several graphs: the model compiled through
+    the Dynamo backend, each graph the example inputs reach already optimized (`graphs`: what came of each;
+    `modules`: the emitted modules that run, in the backend's cache; `remark`: the line the user was told).
+
+    Called like the model, it runs the compiled model with grad mode off, as its graphs were compiled (with it
+    on Dynamo would compile them again), and, as OptimizedModule does, the model itself with a warning while a
+    layer that computes otherwise in training mode is in it (the graphs were compiled in eval mode, as the
+    capture runs) or when autograd would record the call. Anything else Dynamo guards on is Dynamo's: another
+    shape compiles with symbolic sizes (Inductor's module runs for it), a branch the example inputs did not take
+    or a changed setting of a layer compiles and is optimized at that call."""
+
+    def __init__(self, model, compiled, graphs: list[GraphOutcome], remark: str):
+        self.model = model
+        self.compiled = compiled
+        self.graphs = graphs
+        self.modules = [graph.entry for graph in graphs if graph.emitted]
+        self.remark = remark
+        self._mode_dependent = mode_dependent_layers(model)
+
+    def _parameters(self) -> Iterable[tuple[str, torch.Tensor]]:
+        return self.model.named_parameters() if isinstance(self.model, torch.nn.Module) else ()
+
+    def __call__(self, *inputs, **named):
+        mismatch = (_eval_mode_only(self._mode_dependent, "its graphs were", "them")
+                    or _inference_only([*inputs, *named.values()], self._parameters, "the optimized graphs compute"))
+        if mismatch is not None:
+            warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
+            return self.model(*inputs, **named)
+        with torch.no_grad():
+            return self.compiled(*inputs, **named)
+
+
+def _eval_mode_only(mode_dependent: list, optimized: str, use: str) -> str | None:
+    """Why the model must run itself while one of its layers that compute otherwise in training mode is in it."""
+    training = [name for name, layer in mode_dependent if layer.training]
+    if not training:
+        return None
+    return (f"{optimized} optimized with the model in eval mode, and {training_layers_text(training)}; "
+            f"call model.eval() to use {use}")
+
+
+def _inference_only(inputs, parameters: Callable[[], Iterable[tuple[str, torch.Tensor]]],
+                    computes: str) -> str | None:
+    """Why a call autograd would record (grad mode on, and an input or one of `parameters()` requiring grad)
+    must run the model: optimized for inference, `computes` no gradients. None for any other call."""
+    if not torch.is_grad_enabled():
+        return None
+    needs = next((f"input {i}" for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and x.requires_grad),
+                 None) or next((f"`{name}`" for name, tensor in parameters() if tensor.requires_grad), None)
+    if needs is None:
+        return None
+    return (f"autograd is recording and {needs} requires grad: {computes} no gradients (call it under "
+            "torch.no_grad() or torch.inference_mode(); torch.compile(model, backend='kernelopt') trains with "
+            "optimized kernels)")
+
+
 def _settings_mismatch(recorded: dict | None, model) -> str | None:
     """The first plain value of `model`'s layers that differs from the one the module was optimized for."""
     if recorded is None:
@@ -257,8 +321,10 @@ def load(path: str, model, device: str | None = None) -> OptimizedModule:
     return OptimizedModule(model, str(path), sidecar, device or sidecar.get("device", "cpu"))
 
 
-def optimize(model, example_inputs, *, output: str | None = None, **options: Any) -> OptimizedModule:
-    """Optimize `model` for `example_inputs`; options are those of `kernelopt optimize`."""
+def optimize(model, example_inputs, *, output: str | None = None,
+             **options: Any) -> OptimizedModule | BackendOptimizedModule:
+    """Optimize `model` for `example_inputs`; options are those of `kernelopt optimize`. A model Dynamo splits
+    into several graphs comes back compiled through the Dynamo backend, every graph optimized."""
     inputs = _example_list(example_inputs)
     holder = sys.modules.setdefault("kernelopt_api_models", type(sys)("kernelopt_api_models"))
     key = f"model_{id(model)}"
@@ -267,20 +333,73 @@ def optimize(model, example_inputs, *, output: str | None = None, **options: Any
     state = _CallerState(model, inputs)
     setattr(holder, key, lambda: (state.restore(), model, inputs)[1:])
     verbose = bool(options.pop("verbose", False))
-    output = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
+    path = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
     entry = f"kernelopt_api_models:{key}"
     opts = OptimizeOptions(entry=entry, **options)
+    backend = _backend_options(options)
     # the capture runs the model in eval mode; the caller's model keeps the mode of each of its layers
     modes = [(layer, layer.training) for layer in model.modules()] if isinstance(model, torch.nn.Module) else []
     try:
-        result = optimize_model(None, output, opts, stream=sys.stderr if verbose else None)
+        result = optimize_model(None, path, opts, stream=sys.stderr if verbose else None, stop_at_graph_break=True)
+        if result.status == SEVERAL_GRAPHS:
+            compiled, graphs = _compile_every_graph(model, inputs, backend)
     except InputError as err:   # the job names the model by its internal entry: name it as the user knows it
         raise type(err)(str(err).replace(entry, f"kernelopt.optimize({type(model).__name__})")) from None
     finally:
         state.restore()
         for layer, training in modes:
             layer.training = training
-    return load(str(result.output), model)
+    if result.status != SEVERAL_GRAPHS:
+        return load(str(result.output), model)
+    if output is None:
+        with contextlib.suppress(OSError):      # the folder made for a module that is not written
+            Path(path).parent.rmdir()
+    remark = _several_graphs_remark(result.graphs, graphs, backend, options, output)
+    # Worth a warning: a named output, which the caller may load later, holds nothing; or no graph was compiled
+    # (Dynamo's recompile limit: the model runs as Dynamo runs it). Otherwise it is news.
+    log.log(logging.WARNING if output or not graphs else logging.INFO, "%s", remark)
+    if verbose:
+        sys.stderr.write(f"kernelopt optimize: {remark}\n")
+    return BackendOptimizedModule(model, compiled, graphs, remark)
+
+
+def _backend_options(options: dict) -> dict:
+    """The options of torch.compile(backend="kernelopt") for kernelopt.optimize's: those the backend takes (the
+    same names), searching at compile time, so that every graph is optimized once the warm-up call returns."""
+    return {name: value for name, value in options.items() if name in BACKEND_OPTIONS} | {"search": "blocking"}
+
+
+def _compile_every_graph(model, inputs: list, backend: dict) -> tuple[Any, list[GraphOutcome]]:
+    """The model compiled through the Dynamo backend, called once on the example inputs as the capture ran them
+    (eval mode, grad mode off), and what came of each graph Dynamo compiled."""
+    compiled = torch.compile(model, backend="kernelopt", options=backend)
+    if isinstance(model, torch.nn.Module):
+        model.eval()
+    with recorded_graphs() as graphs, torch.no_grad():
+        compiled(*inputs)
+    return compiled, graphs
+
+
+def _several_graphs_remark(captured: int, graphs: list[GraphOutcome], backend: dict, options: dict,
+                           output: str | None) -> str:
+    """The one line that tells the caller of kernelopt.optimize what was done with a model of several graphs."""
+    searched = sum(graph.entry is not None for graph in graphs)
+    each = "; ".join(f"{graph.part}: " + (f"{graph.rewrites} kernel(s) rewritten, module {graph.entry.stem[:12]}"
+                                          if graph.emitted else graph.detail) for graph in graphs)
+    text = (f"kernelopt.optimize: the model compiles to {captured} graphs (graph breaks), so it runs through "
+            f"torch.compile(model, backend='kernelopt', options={backend!r}), which optimized {searched} of the "
+            f"{len(graphs)} graph(s) the example inputs reached at compile time ({each}); the modules are in the "
+            f"backend's cache, {cache_root()}, where the same torch.compile finds them in another process"
+            if graphs else
+            f"kernelopt.optimize: the model compiles to {captured} graphs (graph breaks), but Dynamo compiled none "
+            f"of them through torch.compile(model, backend='kernelopt', options={backend!r}) when the example "
+            "inputs ran (its own warnings say why, e.g. its recompile limit): the model runs as Dynamo runs it")
+    if output:
+        text += f"; no single module computes the model, so none is written to {output}"
+    unapplied = [name for name in _NOT_BACKEND_OPTIONS if name in options]
+    if unapplied:
+        text += f"; not applied to its graphs (the backend takes no such option): {', '.join(unapplied)}"
+    return text
 
 
 class _CallerState:

@@ -19,6 +19,10 @@ the report says which and why):
   7. report    report.md / report.json / report.png, with end-to-end timings on a GPU.
 Modules with symbolic sizes or backward graphs are lifted and emitted unchanged (this wave handles
 static-shape inference graphs), and the report says so.
+
+A model Dynamo splits into several graphs (a graph break) gets the first graph's module, in whose place
+`kernelopt.load` runs the model itself; `kernelopt.optimize` asks the job to stop after the capture instead
+(`stop_at_graph_break`) and optimizes every graph through the Dynamo backend.
 """
 from __future__ import annotations
 
@@ -53,7 +57,7 @@ from kernelopt.ir import rewrite_record
 from kernelopt.job_clock import SECOND_BASE_WALL_S, job_target_s, search_reserve_s
 from kernelopt.passes.base import Pass, PassContext
 from kernelopt.passes.emit_python import EmitPython
-from kernelopt.user_files import check_writable, read_text, with_marker
+from kernelopt.user_files import check_writable, is_kernelopt_output, read_text, with_marker
 from kernelopt.lift.emitted_module import is_emitted_module_text
 # the job's options live apart (light to import); REWRITE_OPTIONS and OptimizeOptions stay importable from here
 from kernelopt.optimize_options import BASES, REWRITE_DEFAULTS, REWRITE_OPTIONS, OptimizeOptions  # noqa: F401
@@ -75,11 +79,14 @@ class OptimizeResult:
     output: Path
     steps: list[StepRecord] = field(default_factory=list)
     report: dict[str, Any] = field(default_factory=dict)
-    status: str = "optimized"    # optimized | fallback (Inductor's module written; `reason` says why) | skipped
+    # optimized | fallback (Inductor's module written; `reason` says why) | skipped | several_graphs (a graph break
+    # with stop_at_graph_break: no module written, for the caller to optimize every graph through the backend)
+    status: str = "optimized"
     reason: str = ""
     rewrites: int = 0            # rewrites accepted in the module written (0 when the guard kept Inductor's)
     speedup: float | None = None  # the guard's Inductor time / emitted time, side by side (None: not timed)
     emitted: bool = False        # the module written is KernelOPT's (False: Inductor's own, unchanged)
+    graphs: int = 1              # the graphs Dynamo split the model into at capture
 
 
 class Steps:
@@ -164,8 +171,12 @@ class Outcome:
     failure: str = ""               # why its emitted module was not kept (the graph-path or guard step failed)
 
 
+SEVERAL_GRAPHS = "several_graphs"
+
+
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
-                   stream: TextIO | None = sys.stderr, inputs: list | None = None) -> OptimizeResult:
+                   stream: TextIO | None = sys.stderr, inputs: list | None = None,
+                   stop_at_graph_break: bool = False) -> OptimizeResult:
     """Run the job. Whatever fails after capture, the output path holds a working module: Inductor's
     module is written as soon as it is captured and replaced (atomically) only by a proven one; the
     failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback.
@@ -173,7 +184,11 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     `inputs`: when `model` is an output module, the arguments of its `call` that the search, the gate
     and the guard run on instead of its get_args() (whose integers are zeros and whose floats are normal
     samples: meaningless for, say, a backward graph's saved indices). The Dynamo backend passes real ones (a
-    background search, a copy of a real call's)."""
+    background search, a copy of a real call's).
+
+    `stop_at_graph_break`: a model that compiles to several graphs ends the job after the capture with status
+    several_graphs and no module at `output` (one computing its first graph only would not be the model's),
+    for the caller to optimize every graph through the Dynamo backend (kernelopt.optimize does)."""
     options.validate()
     steps = Steps(stream)
     device = resolve_device(options.device)
@@ -190,10 +205,19 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             # never touches CUDA, its forked children do); it lives in `work`, as it would if started later.
             # Only where the search checks candidates in this process (one GPU): pool workers have their own.
             default_pool(device).launch()
-        bases = _capture_step(model, options, device, work, steps, inputs)
+        bases = _capture_step(model, options, device, work, steps, inputs, stop_at_graph_break)
         result = OptimizeResult(out_path, steps.records)
         if not bases:               # nothing could be captured here (see _capture_step): no module to write
             result.status = "skipped"
+            _report_step(result, model, options, device, steps, None, memory, disk, work)
+            return result
+        result.graphs = len((bases[0].manifest or {}).get("graphs") or [None])
+        if stop_at_graph_break and result.graphs > 1:
+            result.status = SEVERAL_GRAPHS
+            result.reason = (f"the model compiles to {result.graphs} graphs (graph breaks): each is optimized through "
+                             "torch.compile(backend='kernelopt'), and no single module is written")
+            _remove_earlier_module(out_path, steps)
+            steps.skipped("optimize", result.reason)
             _report_step(result, model, options, device, steps, None, memory, disk, work)
             return result
         _write_module(out_path, Path(bases[0].module_path).read_text(), bases[0].manifest, options, device)
@@ -255,6 +279,19 @@ def _release_inputs(bases: list[Base]) -> None:
     for base in bases:
         base.inputs = None
     release_cached_memory("cuda")
+
+
+def _remove_earlier_module(out_path: Path, steps: Steps) -> None:
+    """A module an earlier job wrote at `out_path` (and its sidecar), which this job would have replaced: left
+    there, `kernelopt.load` would run a module of another model, or another version of this one."""
+    if not (out_path.is_file() and is_kernelopt_output(out_path)):
+        return
+    sidecar = out_path.with_suffix(".json")
+    earlier = [out_path] + ([sidecar] if _is_our_sidecar(sidecar) else [])
+    for path in earlier:
+        path.unlink()
+    steps.say(f"removed {' and '.join(map(str, earlier))}, written by an earlier run: no single module computes "
+              "this model")
 
 
 def _refuse_overwriting_input(model: str | None, out_path: Path, force: bool) -> None:
@@ -440,8 +477,10 @@ def _choose_step(outcomes: list[Outcome], work: Path, steps: Steps) -> Outcome:
     return chosen
 
 
-def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list | None = None) -> list[Base]:
-    """The captured bases, faster first; [] when the model cannot be captured here (said why)."""
+def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list | None = None,
+                  stop_at_graph_break: bool = False) -> list[Base]:
+    """The captured bases, faster first; [] when the model cannot be captured here (said why). A model of
+    several graphs with `stop_at_graph_break` is captured in its first mode only (no graph of it is optimized)."""
     steps.begin("capture")
     path = Path(model) if model else None
     if path is not None and path.suffix == ".py" and path.is_file() and is_output_module(path):
@@ -478,17 +517,22 @@ def _capture_step(model, options, device, work: Path, steps: Steps, inputs: list
         training = (result.manifest.get("model") or {}).get("training_layers") or []
         mode_note = (f"; the model, built in training mode, ran in eval mode: {training_layers_text(training)}, "
                      "and kernelopt.load runs the model itself while it is in training mode" if training else "")
-        # The job optimizes the first graph; with a graph break the model's outputs come from the last one
-        break_note = (f": a graph break; only the first graph is optimized, and kernelopt.load runs the model "
-                      f"itself (the module computes the first graph's outputs, not the model's)"
-                      if len(graphs) > 1 else "")
+        # With a graph break the job optimizes the first graph (the model's outputs come from the last one), or,
+        # stopping there, none: the caller optimizes them all
+        break_note = "" if len(graphs) == 1 else (
+            ": a graph break; every graph is optimized through torch.compile(backend='kernelopt')"
+            if stop_at_graph_break else
+            (": a graph break; only the first graph is optimized, and kernelopt.load runs the model itself (the "
+             "module computes the first graph's outputs, not the model's)"))
         steps.done("capture", f"{result.manifest['name']} ({size}, {mode}, {device}): {len(graphs)} graph(s)"
                    f"{break_note}{mode_note}", started)
-        if break_note:
+        if break_note and not stop_at_graph_break:
             steps.warn(f"the model compiles to {len(graphs)} graphs{break_note}")
         bases.append(_share_equal_inputs(_base(mode, folder, result), bases))
         del result                    # it still held this capture's own inputs, if the base now shares others
         release_cached_memory(device)   # what capture freed stays reserved by torch's allocator otherwise
+        if break_note and stop_at_graph_break:
+            break                     # the caller compiles the graphs itself: a second mode's capture is not needed
     return _order_bases(bases, steps) if len(bases) > 1 else bases
 
 

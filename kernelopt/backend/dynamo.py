@@ -24,16 +24,20 @@ guard measured and cache hit or miss; the job's own steps go to kernelopt.search
 options={"search": "background"} installs background_search.BackgroundSwap instead of searching here
 (the cache still answers at once), and options={"specialize": "seen"} gives a symbolic-size graph a
 seen_sizes.SeenSizesDispatch, which compiles static specializations through this same backend.
+
+Each graph's line is also a GraphOutcome: code that compiles a model through the backend and must say what
+came of every graph (kernelopt.optimize, for a model with graph breaks) reads them with recorded_graphs().
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import logging
 import os
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import torch
 import torch._functorch.config as functorch_config
@@ -54,6 +58,37 @@ from kernelopt.runtime.loader import load_output_module
 log = logging.getLogger("kernelopt.backend")
 _graph_ids = itertools.count()
 _SWEPT: list[bool] = []         # [True] once this process swept the temp folders of killed searches
+
+
+@dataclasses.dataclass(frozen=True)
+class GraphOutcome:
+    """What runs for one graph the backend compiled: its log line, and the facts a caller checks."""
+    part: str                   # "graph 3 (forward)"
+    detail: str                 # the log line after "kernelopt: <part>: " (what runs, and why)
+    entry: Path | None = None   # the graph's module in the cache (None: the graph did not go through the pipeline)
+    emitted: bool = False       # the emitted module runs in place of Inductor's
+    rewrites: int = 0           # kernels it rewrote
+
+
+_RECORDINGS: list[list[GraphOutcome]] = []     # one list per recorded_graphs() block open
+
+
+@contextlib.contextmanager
+def recorded_graphs() -> Iterator[list[GraphOutcome]]:
+    """The outcome of each graph the backend compiles inside the block, in the order compiled."""
+    outcomes: list[GraphOutcome] = []
+    _RECORDINGS.append(outcomes)
+    try:
+        yield outcomes
+    finally:
+        _RECORDINGS.remove(outcomes)
+
+
+def _tell(outcome: GraphOutcome, level: int = logging.INFO) -> None:
+    """The graph's line on the kernelopt.backend logger, and its outcome for each recorded_graphs() block."""
+    log.log(level, "kernelopt: %s: %s", outcome.part, outcome.detail)
+    for outcomes in _RECORDINGS:
+        outcomes.append(outcome)
 
 
 def kernelopt_backend(gm, example_inputs, options: dict | None = None):
@@ -80,7 +115,7 @@ def kernelopt_backend(gm, example_inputs, options: dict | None = None):
         install_cpu_triton_shims()   # Inductor compiles its Triton kernels for a CPU target it must find
     why_not = _why_inductor_runs(example_inputs, device, job)
     if why_not:
-        log.info("kernelopt: %s: %s: running Inductor's module", graph, why_not)
+        _tell(GraphOutcome(graph, f"{why_not}: running Inductor's module"))
         only_symbolic = has_symbolic_sizes(example_inputs) and not _why_inductor_runs([], device, job)
         if when.specialize == "seen" and only_symbolic:
             log.info("kernelopt: %s: specialize 'seen': each size called %d times gets a static specialization",
@@ -148,8 +183,8 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
     Only the callable changes: AOTAutograd's wrappers around it keep input mutation and aliasing theirs."""
     source = getattr(compiled, "source_code", None)
     if not source or getattr(compiled, "current_callable", None) is None:
-        log.info("kernelopt: %s: Inductor returned %s without an output module: running it as it is",
-                 part, type(compiled).__name__)
+        _tell(GraphOutcome(part, f"Inductor returned {type(compiled).__name__} without an output module: running it "
+                                 "as it is"))
         return
     started = time.perf_counter()
     try:
@@ -160,32 +195,33 @@ def _swap_in_emitted(compiled, part: str, device: str, job, make_inputs: Callabl
             compiled.current_callable = BackgroundSwap(
                 compiled.current_callable, source, part, device, job,
                 install=lambda call: setattr(compiled, "current_callable", call))
-            log.info("kernelopt: %s: not in the cache: Inductor's module runs while a background search "
-                     "starts at the first call", part)
+            _tell(GraphOutcome(part, "not in the cache: Inductor's module runs while a background search starts at "
+                                     "the first call"))
             return
         path, figures, how = _emitted_module(source, device, job, part, make_inputs)
         if not figures["emitted"]:
             # The job kept Inductor's module (the guard timed the emitted one no faster, or nothing in it could
             # be optimized): the compiled graph keeps Inductor's own callable, with no reload and no frame of ours.
-            log.info("kernelopt: %s: the optimize job kept Inductor's module (%s): running it as it is", part, how)
+            _tell(GraphOutcome(part, f"the optimize job kept Inductor's module ({how}): running it as it is", path))
             return
         loaded = load_output_module(str(path), device, hooks=False)
         how += f"; ready in {time.perf_counter() - started:.2f} s"   # a warm start's share is this
     except Unrealistic as why:
-        log.info("kernelopt: %s: no real inputs for the module's search and legality checks (%s): running "
-                 "Inductor's module", part, why)
+        _tell(GraphOutcome(part, f"no real inputs for the module's search and legality checks ({why}): running "
+                                 "Inductor's module"))
         return
     except Exception as err:  # noqa: BLE001 - a failure inside KernelOPT must not break the user's program
-        log.warning("kernelopt: %s: KernelOPT failed (%s: %s): running Inductor's module",
-                    part, type(err).__name__, _first_line(err))
+        _tell(GraphOutcome(part, f"KernelOPT failed ({type(err).__name__}: {_first_line(err)}): running Inductor's "
+                                 "module"), logging.WARNING)
         return
     # The module's own `call`, exactly where Inductor's was: AOTAutograd already runs it under no_grad (or
     # inside autograd.Function), hands it a list it may clear, and takes its tuple; LoadedModule.call's
     # no_grad, list copy and tuple() would only add host time to every call. A module whose CUDA graphs go
     # off for good rebinds this to its plain launches (LoadedModule.bind_call).
     loaded.bind_call(lambda call: setattr(compiled, "current_callable", call))
-    log.info("kernelopt: %s: %d kernel(s) rewritten, %s, %s: running the emitted module %s",
-             part, figures["rewrites"], _speedup_text(figures.get("speedup"), device), how, path)
+    rewrites = int(figures["rewrites"])
+    _tell(GraphOutcome(part, f"{rewrites} kernel(s) rewritten, {_speedup_text(figures.get('speedup'), device)}, {how}: "
+                             f"running the emitted module {path}", path, emitted=True, rewrites=rewrites))
 
 
 def _speedup_text(speedup: float | None, device: str) -> str:

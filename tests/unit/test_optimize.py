@@ -178,36 +178,6 @@ def test_optimize_leaves_the_callers_buffers_and_inputs_as_they_were(tmp_path):
     torch.testing.assert_close(model.running, twin.running, rtol=1e-5, atol=1e-7)
 
 
-class ItemGraphBreak(torch.nn.Module):
-    """`.item()` breaks the graph: Dynamo compiles the forward as two graphs, and the job optimizes the first."""
-
-    def __init__(self):
-        super().__init__()
-        self.linear = torch.nn.Linear(96, 80)
-
-    def forward(self, x):
-        h = torch.relu(self.linear(x)) + 0.25
-        return torch.softmax(h / h.abs().amax().item(), dim=-1)
-
-
-def test_a_model_split_by_a_graph_break_runs_itself_not_the_first_graphs_module(tmp_path):
-    """The written module computes the first graph only: loaded for a model with an `.item()` graph break it
-    returned that graph's two outputs (the ReLU's [21, 80] and its max), not the model's softmax, silently."""
-    torch.manual_seed(0)
-    model = ItemGraphBreak().eval()
-    x = torch.randn(21, 96)
-    out = tmp_path / "break_opt.py"
-    optimized = kernelopt.optimize(model, [x], output=str(out), report_dir=str(tmp_path / "report"))
-    assert "2 graph(s): a graph break" in (tmp_path / "report" / "report.md").read_text()
-    fresh = torch.randn(21, 96)
-    for loaded in (optimized, kernelopt.load(str(out), model)):
-        with pytest.warns(UserWarning, match=r"the model compiles to 2 graphs \(a graph break\).*only the first"
-                                             r".*running the original model instead"):
-            got = loaded(fresh)
-        with torch.no_grad():
-            torch.testing.assert_close(got, model(fresh))
-
-
 def test_a_call_that_autograd_records_runs_the_model_so_backward_reaches_the_parameters(tmp_path):
     """The module is an inference module: called with autograd on and parameters that require grad (a training
     step), it returned outputs with no grad_fn, and `loss.backward()` left the Linear's bias gradient None and
