@@ -327,10 +327,23 @@ def run_problem(name: str, args) -> dict:
     except SuiteStopped:
         row["error"] = "the suite was stopped (its step's time limit) before the problem finished"
     row["cleaned_bytes"] = clean_leftovers([system_tmp, job_tmp], keep=work)
+    keep_guarded_modules(keep, work)
     shutil.rmtree(keep, ignore_errors=True)
     shutil.rmtree(job_tmp, ignore_errors=True)
     row["suite_wall_s"] = round(time.perf_counter() - started, 1)
     return row
+
+
+GUARDED_MODULE_MAX_BYTES = 2 << 20
+
+
+def keep_guarded_modules(keep: Path, work: Path) -> None:
+    """The module the guard timed against Inductor's (guard-<mode>/emitted_for_guard.py in the job's kept work
+    folder) beside the problem's log: where the guard found it slower, this is the only copy of what ran
+    (h200_session.sh brings it back with the log)."""
+    for timed in sorted(keep.glob("guard-*/emitted_for_guard.py")):
+        if timed.stat().st_size <= GUARDED_MODULE_MAX_BYTES:
+            shutil.copyfile(timed, work / f"emitted_for_{timed.parent.name}.py")
 
 
 # ---------------------------------------------------------------- the table

@@ -131,7 +131,8 @@ if [ -n "$STEPS" ] && want general; then
     # or `dev` the problem is the one the suite picked, the last it ran (the only folder under general/)
     ran=$(ls "$RES/general" 2>/dev/null | head -1); ran=${ran:-$GENERAL_PROBLEM}
     mkdir -p "$RES/logs/$ran"
-    cp "$RES/general/$ran/optimize.log" "$RES/general/$ran/report/report.md" "$RES/logs/$ran/" 2>/dev/null
+    cp "$RES/general/$ran/optimize.log" "$RES/general/$ran/report/report.md" "$RES/general/$ran"/emitted_for_guard-*.py \
+      "$RES/logs/$ran/" 2>/dev/null
     rm -rf "$RES/general" "${TMPDIR:-/tmp}"/kernelopt-* 2>/dev/null
     tar czf "$OUT/results.tgz" -C "$RES" --exclude=cache . 2>/dev/null     # with the log just kept
   done

@@ -225,3 +225,16 @@ def test_a_budget_that_leaves_the_job_no_search_is_refused_before_anything_runs(
     assert "--budget-s 135 leaves the job 50 s" in message and "--budget-s 175" in message, message
     assert "GENERAL_LIMIT=185" in message
     assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_the_module_the_guard_timed_is_kept_beside_the_log_and_an_oversized_one_is_not(suite, tmp_path):
+    keep, work = tmp_path / "keep", tmp_path / "work"
+    (keep / "guard-default").mkdir(parents=True)
+    (keep / "guard-max-autotune-no-cudagraphs").mkdir()
+    work.mkdir()
+    (keep / "guard-default" / "emitted_for_guard.py").write_text("def call(args):\n    return ()\n")
+    big = keep / "guard-max-autotune-no-cudagraphs" / "emitted_for_guard.py"
+    big.write_bytes(b"#" * (suite.GUARDED_MODULE_MAX_BYTES + 1))
+    suite.keep_guarded_modules(keep, work)
+    assert sorted(p.name for p in work.iterdir()) == ["emitted_for_guard-default.py"]
+    assert (work / "emitted_for_guard-default.py").read_text().startswith("def call(args)")
