@@ -50,7 +50,7 @@ from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
 from kernelopt.report.build import write_minimal_report, write_report
 from kernelopt.memory_bound import (AUTOTUNE_COMPILE_FACTOR, MEMORY_BOUND_FACTOR, MEMORY_BOUND_FLOOR,
-                                    autotune_over_bound, job_memory_bound)
+                                    SMALL_MODULE_CAP, SMALL_MODULE_FACTOR, autotune_over_bound, job_memory_bound)
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib, release_cached_memory
 from kernelopt.inductor_source import unsupported_parts
 from kernelopt.ir import rewrite_record
@@ -268,8 +268,10 @@ def _bound_gate_memory(bases: list[Base], device: str, steps: Steps) -> None:
     left = max(0, bound - held)
     os.environ[memory_budget.ENV] = str(left)
     os.environ[_JOB_SET_BUDGET] = "1"
-    steps.say(f"memory: bound {gib(bound)} (the larger of {MEMORY_BOUND_FACTOR}x Inductor's peak "
-              f"{gib(max(p for p in peaks if p))} and {gib(MEMORY_BOUND_FLOOR)}, at most the device's {gib(total)} less {gib(memory_budget.HEADROOM)}); the job holds {gib(held)}, "
+    steps.say(f"memory: bound {gib(bound)} (the largest of {MEMORY_BOUND_FACTOR}x Inductor's peak "
+              f"{gib(max(p for p in peaks if p))}, {SMALL_MODULE_FACTOR}x it up to {gib(SMALL_MODULE_CAP)} and "
+              f"{gib(MEMORY_BOUND_FLOOR)}, at most the device's {gib(total)} less {gib(memory_budget.HEADROOM)}); "
+              f"the job holds {gib(held)}, "
               f"so the gate and its sandbox may use {gib(left)}")
 
 

@@ -186,16 +186,46 @@ def test_max_autotune_is_captured_only_where_its_autotuning_fits_the_memory_boun
     assert autotune_over_bound(3 * 2**30, h200)[0]              # 24 GiB against a 9 GiB bound
 
 
-def test_the_job_bound_is_3x_the_module_with_a_floor_for_small_models():
-    """3x a multi-GB module bounds a job at real sizes; a small module gets the floor, which leaves the gate
-    room for a float64 reference (a scan's is about 5x its input: at 3x a 134 MB cumulative sum was judged
-    with none, and its correct candidates were rejected for reassociation)."""
+def test_the_job_bound_is_3x_the_module_with_more_room_for_small_models():
+    """3x a multi-GB module bounds a job at real sizes; a small module gets 20x (up to 8 GiB) or the 2 GiB
+    floor, which leaves the gate room for a float64 reference (at 3x a 134 MB cumulative sum was judged with
+    none, and its correct candidates were rejected for reassociation)."""
     from kernelopt.memory_bound import MEMORY_BOUND_FLOOR, job_memory_bound
 
     h100 = 79 * 2**30
     assert job_memory_bound(14 * 2**30, h100) == 42 * 2**30
-    assert job_memory_bound(256 * 2**20, h100) == MEMORY_BOUND_FLOOR == 2 * 2**30
+    assert job_memory_bound(2 * 2**30, h100) == 8 * 2**30                  # 20x capped at 8 GiB
+    assert job_memory_bound(256 * 2**20, h100) == 5 * 2**30                # 20x
+    assert job_memory_bound(64 * 2**20, h100) == MEMORY_BOUND_FLOOR == 2 * 2**30
     assert job_memory_bound(40 * 2**30, h100) == h100 - 4 * 2**30          # the device less the headroom
+
+
+def test_a_scan_and_copy_group_at_134_mb_keeps_its_float64_reference_within_the_job_bound():
+    """exclusive_cumsum on the H100 (2026-12-06): the group of Inductor's scan of [128, 262144] fp32 and the
+    pad copy after it (input, intermediate, split-scan workspace, output; the sandbox holds its own copy). With
+    the old 2 GiB bound the gate dropped the float64 reference (it needs 4.1 GB), and store-remap's scans summed
+    in other chunks were rejected as mismatches against the original alone. The bound for the module's 0.25 GiB
+    peak, less what the job holds, keeps it."""
+    from types import SimpleNamespace
+
+    import torch
+
+    from kernelopt.legality.memory_budget import MemoryBudget, place
+    from kernelopt.memory_bound import job_memory_bound
+
+    n = 128 * 262144
+    rows = SimpleNamespace(sizes=(128, 262144))
+    layout = SimpleNamespace(
+        base_sizes=[n, n, 1 << 20, n], base_dtypes=[torch.float32, torch.float32, torch.uint8, torch.float32],
+        places={0: SimpleNamespace(base=0, **vars(rows)), 1: SimpleNamespace(base=1, **vars(rows)),
+                2: SimpleNamespace(base=2, sizes=(1 << 20,)), 5: SimpleNamespace(base=3, **vars(rows))})
+    held = 128 * 2**20                                      # the job's own input, as the run reported 0.12 GiB
+    left = job_memory_bound(256 * 2**20, 79 * 2**30) - held
+    placement = place(MemoryBudget(left), torch.device("cpu"), layout, [5, 1], True, 1 << 24, sandbox_copy=True)
+    assert placement.reference is not None and not placement.reference_dropped, placement.notes
+    dropped = place(MemoryBudget(2 * 2**30 - held), torch.device("cpu"), layout, [5, 1], True, 1 << 24,
+                    sandbox_copy=True)
+    assert dropped.reference is None and "float64 reference needs 4.1 GB" in dropped.reference_dropped
 
 
 def test_the_reports_end_to_end_timing_leaves_out_autotuning_modes_over_the_bound(monkeypatch):
