@@ -6,8 +6,10 @@
     python3 benchmarks/backend_warm_start.py --models mlp,rmsnorm --size small --device cpu --out /tmp/w.json
 
 Per model and variant (Inductor `default`; the kernelopt backend), with fresh cache folders of its own
-(TORCHINDUCTOR_CACHE_DIR, and KERNELOPT_CACHE_DIR for the backend), the same child process runs twice:
-the first fills the caches (cold: the backend searches), the second is the warm start that is timed.
+(TORCHINDUCTOR_CACHE_DIR, and KERNELOPT_CACHE_DIR for the backend), the same child process runs again and
+again: the first fills the caches (cold: the backend searches), the next `--warm-starts` (default 3) are the
+timed warm starts, alternating between the variants; each variant's figure is its median, and the table gives
+the range of the pairwise ratios too (a 1.11x against a 1.10x target means little without it).
 A child times from just before `torch.compile` to the first output (synchronized), under `no_grad`, and
 prints one JSON line. The target: the backend's warm start at most 1.10x Inductor's (+10 %). On the CPU
 the backend runs with the static cost model under TRITON_INTERPRET=1, a smoke run of the same path whose
@@ -17,6 +19,7 @@ Writes --out (JSON) and a markdown table beside it, after every model.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -119,24 +122,43 @@ open(out, "w").write(text.getvalue())
 
 
 def measure(model_name: str, args) -> dict:
+    """Each variant's cold start, then `--warm-starts` restarts of each, alternating between the variants (so
+    that a drift of the machine falls on both alike); a variant's figure is its median warm start (the run
+    reported in full), and the ratio's spread is the range of the pairwise ratios."""
     row = {}
-    for variant in VARIANTS:
-        with tempfile.TemporaryDirectory(prefix="kernelopt-warm-") as folder:
-            env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=str(Path(folder) / "inductor"),
-                       KERNELOPT_CACHE_DIR=str(Path(folder) / "kernelopt"), PYTHONUNBUFFERED="1")
+    with contextlib.ExitStack() as stack:
+        envs = {}
+        for variant in VARIANTS:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kernelopt-warm-"))
+            envs[variant] = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=str(Path(folder) / "inductor"),
+                                 KERNELOPT_CACHE_DIR=str(Path(folder) / "kernelopt"), PYTHONUNBUFFERED="1")
             if args.device == "cpu":
-                env["TRITON_INTERPRET"] = "1"
-            cold = run_child(model_name, variant, args, env)
-            warm = run_child(model_name, variant, args, env) if "error" not in cold else {"error": "cold run failed"}
-            row[variant] = {"cold": cold, "warm": warm}
-            if args.profile and "error" not in warm:   # a third, profiled warm start (not the timed one)
+                envs[variant]["TRITON_INTERPRET"] = "1"
+            row[variant] = {"cold": run_child(model_name, variant, args, envs[variant])}
+        warms = {variant: [] for variant in VARIANTS}
+        for _ in range(max(1, args.warm_starts)):
+            for variant in VARIANTS:
+                if "error" not in row[variant]["cold"]:
+                    warms[variant].append(run_child(model_name, variant, args, envs[variant]))
+        for variant in VARIANTS:
+            timed = [w for w in warms[variant] if "first_call_s" in w]
+            if not timed:
+                row[variant]["warm"] = (warms[variant] or [{"error": "cold run failed"}])[0]
+                continue
+            timed.sort(key=lambda w: w["first_call_s"])
+            row[variant]["warm"] = timed[(len(timed) - 1) // 2]
+            row[variant]["warm_first_calls_s"] = [round(w["first_call_s"], 3) for w in warms[variant]
+                                                  if "first_call_s" in w]
+            if args.profile:   # one more, profiled warm start (not a timed one)
                 profile = Path(args.out).with_name(f"{Path(args.out).stem}.{model_name}.{variant}.prof.txt")
-                run_child(model_name, variant, args, env, profile=profile)
+                run_child(model_name, variant, args, envs[variant], profile=profile)
                 row[variant]["profile"] = profile.name
     warm_s = {v: row[v]["warm"].get("first_call_s") for v in VARIANTS}
     if all(warm_s.values()):
         row["warm_ratio"] = round(warm_s["kernelopt"] / warm_s["inductor"], 3)
         row["within_target"] = row["warm_ratio"] <= TARGET
+        pairs = [k / i for k, i in zip(row["kernelopt"]["warm_first_calls_s"], row["inductor"]["warm_first_calls_s"])]
+        row["warm_ratio_range"] = [round(min(pairs), 3), round(max(pairs), 3)]
     return row
 
 
@@ -145,14 +167,16 @@ def markdown(results: dict) -> str:
              f"{results['torch']}, triton {results['triton']})", "",
              f"`{results['command']}`. First call of a restarted process, the caches filled by an earlier one; "
              f"target: at most {TARGET}x Inductor's.", "",
-             "| model | Inductor cold s | Inductor warm s | KernelOPT cold s | KernelOPT warm s | warm ratio | within |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+             "| model | Inductor cold s | Inductor warm s | KernelOPT cold s | KernelOPT warm s | warm ratio | "
+             "pairwise range | within |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for name, row in results["models"].items():
         def s(variant, phase):
             value = row[variant][phase]
             return f"{value['first_call_s']:.2f}" if "first_call_s" in value else f"error: {value.get('error')}"
         lines.append(f"| {name} | {s('inductor', 'cold')} | {s('inductor', 'warm')} | {s('kernelopt', 'cold')} | "
                      f"{s('kernelopt', 'warm')} | {row.get('warm_ratio', '–')} | "
+                     f"{'–'.join(str(r) for r in row.get('warm_ratio_range', [])) or '–'} | "
                      f"{'yes' if row.get('within_target') else 'no'} |")
     lines += ["", "Where each warm start went (Dynamo's and Inductor's largest phase timers, nested, in seconds; "
               "the caches that answered; the backend's line):", ""]
@@ -176,6 +200,8 @@ def main(argv=None) -> int:
     parser.add_argument("--device", default="cuda", choices=("cuda", "cpu"))
     parser.add_argument("--gpu-seconds", type=float, default=30, help="the backend's search budget (cold run)")
     parser.add_argument("--out", default=str(REPO / "benchmarks" / "results" / "backend_warm_start.json"))
+    parser.add_argument("--warm-starts", type=int, default=3,
+                        help="restarts timed per variant, alternating; each variant's figure is its median")
     parser.add_argument("--profile", action="store_true",
                         help="after each timed warm start, one more under cProfile: <out>.<model>.<variant>.prof.txt")
     parser.add_argument("--child", help=argparse.SUPPRESS)

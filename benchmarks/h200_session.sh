@@ -71,9 +71,11 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
   --out "$RES/backend_training.json"
 # Issue 21's warm start: a restarted process's first call through torch.compile with KernelOPT's cache filled,
 # against Inductor's own warm start (fresh cache folders per variant; only when named). WARM_PROFILE=1 adds a
-# profiled third start per variant (where the time went: <json>.<model>.<variant>.prof.txt).
+# profiled start per variant (where the time went: <json>.<model>.<variant>.prof.txt). WARM_STARTS (default 3):
+# timed restarts per variant, alternating; the median counts and the table gives the pairwise range.
 [ -n "$STEPS" ] && want warm_start && step warm_start "${WARM_LIMIT:-420}" python3 benchmarks/backend_warm_start.py \
-  --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" ${WARM_PROFILE:+--profile} --out "$RES/backend_warm_start.json"
+  --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" ${WARM_PROFILE:+--profile} ${WARM_STARTS:+--warm-starts $WARM_STARTS} \
+  --out "$RES/backend_warm_start.json"
 # Issue 19: every general problem's Inductor kernels against their bandwidth floor (which have room), one
 # command; resumable through $RES/floor_census.jsonl (copy it back to resume). CENSUS_MODE=max-autotune-no-cudagraphs
 # captures each problem in that mode first (about a dozen problems per command). Only when named.
