@@ -60,6 +60,7 @@ def capture(
             eager = model(*inputs)
     except Exception as err:  # the model itself is broken: say so before Inductor gets involved
         raise InputError(f"{meta.source}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
+    aliases = output_aliases(eager, inputs)     # before a rebuild: eager's outputs are views of these inputs
     if _versions(model, inputs) != versions:
         # The forward updates an input or a buffer in place (`x.add_(1)`, a running mean): the compiled run
         # must start where eager did, not from eager's result, or it computes from other values (and the
@@ -141,7 +142,7 @@ def capture(
         "input_ranges": meta.to_json()["input_ranges"],
         "graphs": graph_entries,
         "model_outputs": [store.checksum(t) for t in model_outputs],
-        "output_structure": output_structure(result),
+        "output_structure": output_structure(result, aliases),
         "matches_eager": agreement,
         "compile_s": round(compile_s, 3),
         "device_peak_bytes": device_peak,
@@ -266,17 +267,40 @@ class _gpu_lock:
         return False
 
 
-def output_structure(result: Any) -> dict:
+def output_structure(result: Any, aliases: list[dict] | None = None) -> dict:
     """How the forward's result nests its tensors ({"spec": torch's pytree spec as JSON}), so that a loaded
-    module returns a dict or a nested tuple as the forward does; {"spec": None, "why": ...} when its leaves
-    are not all tensors (a number returned beside them is no output of the compiled graph) or the nesting
-    cannot be written down (a container type pytree cannot serialise)."""
+    module returns a dict or a nested tuple as the forward does, with `aliases` (output_aliases) when there are
+    any; {"spec": None, "why": ...} when its leaves are not all tensors (a number returned beside them is no
+    output of the compiled graph) or the nesting cannot be written down (a container type pytree cannot
+    serialise)."""
     leaves, spec = pytree.tree_flatten(result)
     others = [type(leaf).__name__ for leaf in leaves if not isinstance(leaf, torch.Tensor)]
     if others:
         return {"spec": None, "why": f"the forward returns values that are not the module's outputs (a {others[0]})"}
     try:
-        return {"spec": pytree.treespec_dumps(spec)}
+        structure = {"spec": pytree.treespec_dumps(spec)}
     except Exception as err:  # noqa: BLE001 - any container pytree cannot write: the result's shape is unknown
         return {"spec": None, "why": f"the forward's result nests its tensors in a way that cannot be recorded "
                                      f"({type(err).__name__})"}
+    return structure | ({"aliases": aliases} if aliases else {})
+
+
+def output_aliases(result: Any, inputs: list) -> list[dict]:
+    """The forward's outputs (by position among its result's leaves) that are views of one of its tensor inputs:
+    the input's position and the view's shape, strides and storage offset from the input's. Eager's `x.t()` of
+    an input it updated in place is a view of the caller's tensor (torch.compile's too: AOTAutograd makes it
+    again from the input); Inductor's module returns a view of its own buffer holding the same values, which a
+    later write to the input does not reach. A view of another dtype, or of storage two inputs share, is not
+    recorded (no single input and no plain as_strided makes it again)."""
+    aliases = []
+    for position, out in enumerate(pytree.tree_leaves(result)):
+        if not isinstance(out, torch.Tensor):
+            continue
+        owners = [index for index, x in enumerate(inputs) if isinstance(x, torch.Tensor)
+                  and x.untyped_storage().data_ptr() == out.untyped_storage().data_ptr()]
+        if len(owners) != 1 or inputs[owners[0]].dtype != out.dtype or inputs[owners[0]].device != out.device:
+            continue
+        base = inputs[owners[0]]
+        aliases.append({"output": position, "input": owners[0], "shape": list(out.shape),
+                        "stride": list(out.stride()), "offset": out.storage_offset() - base.storage_offset()})
+    return aliases

@@ -345,6 +345,41 @@ def test_the_module_returns_what_the_forward_returns_nested_or_not_a_flat_tuple(
     torch.testing.assert_close(got[0], fresh.sin())
 
 
+class ReluInPlaceViews(torch.nn.Module):
+    """ReLU in place on the input, then the input and views of it beside a fresh tensor."""
+
+    def __init__(self):
+        super().__init__()
+        self.relu = torch.nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        x = self.relu(x)
+        return x, x[:, :3], x.t(), x.amax(dim=1)
+
+
+def test_views_of_an_input_updated_in_place_are_views_of_the_callers_tensor(tmp_path):
+    """Eager's x[:, :3] and x.t() of an input updated in place are views of the caller's tensor (torch.compile's
+    too); the module's were views of a buffer of its own holding the same values, so writing to the input (or to
+    the first output, which is the input) after the call left them stale, and writing to them left the input."""
+    torch.manual_seed(0)
+    model = ReluInPlaceViews().eval()
+    optimized = kernelopt.optimize(model, [torch.randn(7, 11)], output=str(tmp_path / "relu_opt.py"))
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        for fast in (optimized, kernelopt.load(str(tmp_path / "relu_opt.py"), model)):
+            storage = torch.randn(8, 11)
+            fresh = storage[1:]                       # an input at a storage offset
+            expected = model(fresh.clone())
+            got = fast(fresh)
+            torch.testing.assert_close(got, expected)
+            assert got[0] is fresh
+            for view in got[1:3]:
+                assert view.untyped_storage().data_ptr() == fresh.untyped_storage().data_ptr()
+            fresh.add_(1.0)
+            torch.testing.assert_close(got[1], fresh[:, :3])
+            torch.testing.assert_close(got[2], fresh.t())
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
