@@ -164,6 +164,10 @@ class OptimizedModule:
         if len(inputs) != len(expected):
             return f"{len(inputs)} inputs, optimized for {len(expected)}"
         for i, (x, want) in enumerate(zip(inputs, expected)):
+            # a Python number where a tensor was optimized (a 0-dim temperature): call() takes tensors only
+            if not isinstance(x, torch.Tensor) and "shape" in want:
+                return (f"input {i} is the {type(x).__name__} {x!r}, optimized for a {tuple(want['shape'])} "
+                        f"{want.get('dtype')} tensor")
             if isinstance(x, torch.Tensor) and (list(x.shape) != list(want.get("shape", [])) or
                                                 str(x.dtype).replace("torch.", "") != want.get("dtype")):
                 return f"input {i} is {tuple(x.shape)} {x.dtype}, optimized for {tuple(want.get('shape', []))} {want.get('dtype')}"

@@ -380,6 +380,28 @@ def test_views_of_an_input_updated_in_place_are_views_of_the_callers_tensor(tmp_
             torch.testing.assert_close(got[2], fresh.t())
 
 
+class TemperatureSoftmax(torch.nn.Module):
+    def forward(self, x, temperature):
+        return torch.softmax(x / temperature, dim=-1)
+
+
+def test_a_number_where_a_tensor_was_optimized_runs_the_model_not_a_type_error(tmp_path):
+    """Optimized with a 0-dim tensor temperature, called with the Python float 0.7 (which the forward takes):
+    the module's call() raised `TypeError: expected Tensor()` instead of the documented fallback."""
+    torch.manual_seed(0)
+    model = TemperatureSoftmax().eval()
+    optimized = kernelopt.optimize(model, [torch.randn(4, 9), torch.tensor(0.7)], output=str(tmp_path / "t_opt.py"))
+    fresh = torch.randn(4, 9)
+    with torch.no_grad():
+        for fast in (optimized, kernelopt.load(str(tmp_path / "t_opt.py"), model)):
+            with pytest.warns(UserWarning, match=r"input 1 is the float 0.7, optimized for a \(\) float32 tensor"):
+                got = fast(fresh, 0.7)
+            torch.testing.assert_close(got, model(fresh, 0.7))
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", UserWarning)
+                torch.testing.assert_close(fast(fresh, torch.tensor(1.3)), model(fresh, torch.tensor(1.3)))
+
+
 def run_cli(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=600)
