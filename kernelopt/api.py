@@ -85,9 +85,10 @@ class OptimizedModule:
         structure = sidecar.get("output_structure") or {}
         self._output_spec = pytree.treespec_loads(structure["spec"]) if structure.get("spec") else None
         self._outputs_differ = structure.get("why")
-        # outputs that are views of an input in the forward (capture.output_aliases): made views of it again
-        self._output_aliases = [(a["output"], a["input"], tuple(a["shape"]), tuple(a["stride"]), a["offset"])
-                                for a in structure.get("aliases") or ()]
+        # outputs that are views of an input, a buffer or a parameter in the forward (capture.output_aliases):
+        # made views of it again; the base is an input's position or a tensor's name
+        self._output_aliases = [(a["output"], a.get("input", a.get("tensor")), tuple(a["shape"]),
+                                 tuple(a["stride"]), a["offset"]) for a in structure.get("aliases") or ()]
         self._recorded_settings = (sidecar.get("model") or {}).get("settings")
         self._settings_at = None
         self._settings_mismatch: str | None = None
@@ -226,14 +227,17 @@ class OptimizedModule:
             return f"the forward takes `{others[0]}` otherwise than by position, as the module was optimized"
         return tuple(bound.arguments.values())
 
-    def _views_of_inputs(self, outputs: list, inputs) -> list:
-        """The outputs that are views of an input in the forward, made views of the caller's tensor (the module may
-        return its own buffer with the same values: the input it updated in place, viewed before the update was
-        written back). Its strides were checked against those recorded, so the recorded view is the same one."""
-        for position, index, shape, stride, offset in self._output_aliases:
-            base = inputs[index]
+    def _as_recorded_views(self, outputs: list, inputs) -> list:
+        """The outputs that are views of an input or of the model's buffer or parameter in the forward, made views
+        of the caller's tensor (the module may return its own buffer with the same values: the tensor it updated
+        in place, viewed before the update was written back). Their strides were checked against those recorded,
+        so the recorded view is the same one."""
+        for position, base_key, shape, stride, offset in self._output_aliases:
+            base = inputs[base_key] if isinstance(base_key, int) else self._current_tensors().get(base_key)
+            if base is None:     # a tensor the model no longer has: the module's own values stand
+                continue
             if outputs[position].untyped_storage().data_ptr() != base.untyped_storage().data_ptr():
-                outputs[position] = base.as_strided(shape, stride, base.storage_offset() + offset)
+                outputs[position] = base.detach().as_strided(shape, stride, base.storage_offset() + offset)
         return outputs
 
     def __call__(self, *inputs, **named):
@@ -251,7 +255,7 @@ class OptimizedModule:
             return self.model(*inputs)
         result = self._loaded.call(self.call_args(inputs))
         if self._output_aliases:
-            result = self._views_of_inputs(list(result), inputs)
+            result = self._as_recorded_views(list(result), inputs)
         if self._output_spec is not None:
             return pytree.tree_unflatten(list(result), self._output_spec)
         return result[0] if len(result) == 1 else result

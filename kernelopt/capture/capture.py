@@ -60,7 +60,8 @@ def capture(
             eager = model(*inputs)
     except Exception as err:  # the model itself is broken: say so before Inductor gets involved
         raise InputError(f"{meta.source}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
-    aliases = output_aliases(eager, inputs)     # before a rebuild: eager's outputs are views of these inputs
+    # before a rebuild: eager's outputs are views of these inputs and of this model's tensors
+    aliases = output_aliases(eager, inputs, model)
     if _versions(model, inputs) != versions:
         # The forward updates an input or a buffer in place (`x.add_(1)`, a running mean): the compiled run
         # must start where eager did, not from eager's result, or it computes from other values (and the
@@ -285,22 +286,26 @@ def output_structure(result: Any, aliases: list[dict] | None = None) -> dict:
     return structure | ({"aliases": aliases} if aliases else {})
 
 
-def output_aliases(result: Any, inputs: list) -> list[dict]:
-    """The forward's outputs (by position among its result's leaves) that are views of one of its tensor inputs:
-    the input's position and the view's shape, strides and storage offset from the input's. Eager's `x.t()` of
-    an input it updated in place is a view of the caller's tensor (torch.compile's too: AOTAutograd makes it
-    again from the input); Inductor's module returns a view of its own buffer holding the same values, which a
-    later write to the input does not reach. A view of another dtype, or of storage two inputs share, is not
-    recorded (no single input and no plain as_strided makes it again)."""
+def output_aliases(result: Any, inputs: list, model: Any = None) -> list[dict]:
+    """The forward's outputs (by position among its result's leaves) that are views of one of its tensor inputs or
+    of one of the model's buffers or parameters: the input's position (or the tensor's name) and the view's shape,
+    strides and storage offset from that tensor's. Eager's `x.t()` of an input (or `self.running[:3]` of a buffer)
+    that the forward updated in place is a view of the caller's tensor (torch.compile's too: AOTAutograd makes it
+    again); Inductor's module returns a view of its own buffer holding the same values, which a later write to
+    the tensor does not reach. A view of another dtype, or of storage two such tensors share, is not recorded
+    (no single base and no plain as_strided makes it again)."""
+    bases = [({"input": index}, x) for index, x in enumerate(inputs) if isinstance(x, torch.Tensor)]
+    if isinstance(model, torch.nn.Module):
+        bases += [({"tensor": name}, t) for name, t in [*model.named_parameters(), *model.named_buffers()]]
     aliases = []
     for position, out in enumerate(pytree.tree_leaves(result)):
         if not isinstance(out, torch.Tensor):
             continue
-        owners = [index for index, x in enumerate(inputs) if isinstance(x, torch.Tensor)
-                  and x.untyped_storage().data_ptr() == out.untyped_storage().data_ptr()]
-        if len(owners) != 1 or inputs[owners[0]].dtype != out.dtype or inputs[owners[0]].device != out.device:
+        owners = [(key, base) for key, base in bases
+                  if base.untyped_storage().data_ptr() == out.untyped_storage().data_ptr()]
+        if len(owners) != 1 or owners[0][1].dtype != out.dtype or owners[0][1].device != out.device:
             continue
-        base = inputs[owners[0]]
-        aliases.append({"output": position, "input": owners[0], "shape": list(out.shape),
-                        "stride": list(out.stride()), "offset": out.storage_offset() - base.storage_offset()})
+        key, base = owners[0]
+        aliases.append({"output": position, **key, "shape": list(out.shape), "stride": list(out.stride()),
+                        "offset": out.storage_offset() - base.storage_offset()})
     return aliases

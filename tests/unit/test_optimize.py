@@ -380,6 +380,34 @@ def test_views_of_an_input_updated_in_place_are_views_of_the_callers_tensor(tmp_
             torch.testing.assert_close(got[2], fresh.t())
 
 
+class RunningViews(torch.nn.Module):
+    """A buffer updated in place, returned as views."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("running", torch.zeros(7, 11))
+
+    def forward(self, x):
+        self.running.mul_(0.9).add_(x, alpha=0.1)
+        return x * 2, self.running[:, :3], self.running.t()
+
+
+def test_views_of_a_buffer_updated_in_place_are_views_of_the_models_buffer(tmp_path):
+    """As for inputs: self.running[:, :3] of a buffer the forward updates was a view of the module's own copy."""
+    torch.manual_seed(0)
+    model = RunningViews().eval()
+    optimized = kernelopt.optimize(model, [torch.randn(7, 11)], output=str(tmp_path / "run_opt.py"))
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        for fast in (optimized, kernelopt.load(str(tmp_path / "run_opt.py"), model)):
+            got = fast(torch.randn(7, 11))
+            for view in got[1:]:
+                assert view.untyped_storage().data_ptr() == model.running.untyped_storage().data_ptr()
+            model.running.zero_()
+            torch.testing.assert_close(got[1], torch.zeros(7, 3))
+            torch.testing.assert_close(got[2], torch.zeros(11, 7))
+
+
 class TemperatureSoftmax(torch.nn.Module):
     def forward(self, x, temperature):
         return torch.softmax(x / temperature, dim=-1)
