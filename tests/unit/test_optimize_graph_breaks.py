@@ -114,29 +114,6 @@ def test_a_model_with_a_graph_break_keeps_its_mode_and_runs_itself_for_training_
     assert model.linear.weight.grad is not None
 
 
-class ItemScaled(torch.nn.Module):
-    """`.item()` breaks the graph, and the second graph reads the Python number it returns."""
-
-    def __init__(self):
-        super().__init__()
-        self.linear = torch.nn.Linear(96, 80)
-
-    def forward(self, x):
-        h = torch.relu(self.linear(x)) + 0.25
-        return torch.softmax(h / h.abs().amax().item(), dim=-1)
-
-
-def test_a_python_number_between_the_graphs_gives_the_models_outputs_on_fresh_inputs():
-    torch.manual_seed(0)
-    model = ItemScaled().eval()
-    optimized = kernelopt.optimize(model, [torch.randn(21, 96)], **STATIC)
-    assert "compiles to 2 graphs" in optimized.remark
-    with torch.no_grad():
-        for _ in range(2):      # the number differs from the example's: Dynamo compiles the second graph for it
-            fresh = torch.randn(21, 96)
-            torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-6)
-
-
 ITEM_BREAK_FILE = '''
 import torch
 
@@ -158,6 +135,30 @@ def get_inputs():
 def get_init_inputs():
     return []
 '''
+
+
+def _item_scaled_class():
+    """The problem file's Model: `.item()` breaks the graph, and the second graph reads the number it returns."""
+    namespace: dict = {}
+    exec(ITEM_BREAK_FILE, namespace)
+    return namespace["Model"]
+
+
+ItemScaled = _item_scaled_class()
+
+
+def test_a_python_number_between_the_graphs_gives_the_models_outputs_on_fresh_inputs():
+    torch.manual_seed(0)
+    model = ItemScaled().eval()
+    optimized = kernelopt.optimize(model, [torch.randn(21, 96)], **STATIC)
+    assert "compiles to 2 graphs" in optimized.remark
+    with torch.no_grad():
+        for _ in range(2):      # the number differs from the example's: Dynamo compiles the second graph for it
+            fresh = torch.randn(21, 96)
+            torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-6)
+
+
+
 
 
 def test_the_command_writes_the_first_graphs_module_and_load_runs_the_model_in_its_place(tmp_path):
