@@ -23,9 +23,11 @@ import contextlib
 import inspect
 import json
 import logging
+import shutil
 import sys
 import tempfile
 import warnings
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -356,27 +358,35 @@ def optimize(model, example_inputs, *, output: str | None = None,
     state = _CallerState(model, inputs)
     setattr(holder, key, lambda: (state.restore(), model, inputs)[1:])
     verbose = bool(options.pop("verbose", False))
-    path = output or str(Path(tempfile.mkdtemp(prefix="kernelopt-")) / "optimized.py")
     entry = f"kernelopt_api_models:{key}"
     opts = OptimizeOptions(entry=entry, **options)
     backend = _backend_options(options)
     # the capture runs the model in eval mode; the caller's model keeps the mode of each of its layers
     modes = [(layer, layer.training) for layer in model.modules()] if isinstance(model, torch.nn.Module) else []
-    try:
-        result = optimize_model(None, path, opts, stream=sys.stderr if verbose else None, stop_at_graph_break=True)
-        if result.status == SEVERAL_GRAPHS:
-            compiled, graphs = _compile_every_graph(model, inputs, backend)
-    except InputError as err:   # the job names the model by its internal entry: name it as the user knows it
-        raise type(err)(str(err).replace(entry, f"kernelopt.optimize({type(model).__name__})")) from None
-    finally:
-        state.restore()
-        for layer, training in modes:
-            layer.training = training
-    if result.status != SEVERAL_GRAPHS:
-        return load(str(result.output), model)
-    if output is None:
-        with contextlib.suppress(OSError):      # the folder made for a module that is not written
-            Path(path).parent.rmdir()
+    with contextlib.ExitStack() as cleanup:
+        # Without `output`, the module's own folder in the temp dir: removed with the module that runs from it
+        # (collected, or at exit), or now when the job fails or writes no module (several graphs).
+        folder = None if output else tempfile.mkdtemp(prefix="kernelopt-")
+        if folder is not None:
+            cleanup.callback(shutil.rmtree, folder, ignore_errors=True)
+        path = output or str(Path(folder) / "optimized.py")
+        try:
+            result = optimize_model(None, path, opts, stream=sys.stderr if verbose else None,
+                                    stop_at_graph_break=True)
+            if result.status == SEVERAL_GRAPHS:
+                compiled, graphs = _compile_every_graph(model, inputs, backend)
+        except InputError as err:   # the job names the model by its internal entry: name it as the user knows it
+            raise type(err)(str(err).replace(entry, f"kernelopt.optimize({type(model).__name__})")) from None
+        finally:
+            state.restore()
+            for layer, training in modes:
+                layer.training = training
+        if result.status != SEVERAL_GRAPHS:
+            optimized = load(str(result.output), model)
+            if folder is not None:
+                cleanup.pop_all()
+                weakref.finalize(optimized, shutil.rmtree, folder, ignore_errors=True)
+            return optimized
     remark = _several_graphs_remark(result.graphs, graphs, backend, options, output)
     # Worth a warning: a named output, which the caller may load later, holds nothing; or no graph was compiled
     # (Dynamo's recompile limit: the model runs as Dynamo runs it). Otherwise it is news.

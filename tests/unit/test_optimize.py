@@ -6,9 +6,11 @@ model: same outputs on fresh inputs, a fallback with a warning on other shapes.
 """
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 import torch
 
 import kernelopt
+from kernelopt.errors import InputError
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -428,6 +431,32 @@ def test_a_number_where_a_tensor_was_optimized_runs_the_model_not_a_type_error(t
             with warnings.catch_warnings():
                 warnings.simplefilter("error", UserWarning)
                 torch.testing.assert_close(fast(fresh, torch.tensor(1.3)), model(fresh, torch.tensor(1.3)))
+
+
+class BrokenForward(torch.nn.Module):
+    def forward(self, x):
+        return x @ x      # [4, 9] @ [4, 9]: fails in eager
+
+
+def test_optimize_without_output_leaves_no_folder_in_the_temp_dir(tmp_path, monkeypatch):
+    """kernelopt.optimize(model, inputs) wrote its module to a kernelopt-* folder of its own in the temp dir and
+    left it there for good (one per call), also when the job failed before writing anything."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    torch.manual_seed(0)
+    model = TemperatureSoftmax().eval()
+    optimized = kernelopt.optimize(model, [torch.randn(4, 9), torch.tensor(0.7)])
+    assert Path(optimized.path).is_file()            # while the module is in use its file is there
+    fresh = torch.randn(4, 9)
+    with torch.no_grad():
+        torch.testing.assert_close(optimized(fresh, torch.tensor(0.5)), model(fresh, torch.tensor(0.5)))
+    del optimized
+    gc.collect()
+    with pytest.raises(InputError, match="fails in eager mode"):
+        kernelopt.optimize(BrokenForward(), [torch.randn(4, 9)])
+    assert sorted(path.name for path in temp.iterdir() if path.name.startswith("kernelopt-")) == []
 
 
 def run_cli(*args) -> subprocess.CompletedProcess:
