@@ -59,6 +59,10 @@ class RewriteTarget:
     # allocated, passed from one member to the next and then freed). A candidate may leave them unwritten
     # (a fused kernel need not store what no one reads); the gate does not compare them.
     scratch_args: tuple[int, ...] = ()
+    # Slots the module zeroes just before the target (a split scan's workspace, whose flags the scan's
+    # programs wait on). Timing zeroes them before every run, as each call of the module does: a scan timed
+    # on the flags its previous run left waits for no predecessor and times a scan no call runs.
+    zeroed_args: tuple[int, ...] = ()
     time_us: float | None = None
     floor_us: float | None = None
     bound: str = ""                          # memory | compute | launch | near-optimal

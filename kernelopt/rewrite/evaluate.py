@@ -345,7 +345,7 @@ class ModuleEvaluator:
                               phases=phases, notes="; ".join(verdict.notes))
         if self.device == "cuda":
             baseline_us, time_us = self._time(self.timing_runner(target), load_candidate(candidate.source),
-                                              launches[0].args)
+                                              launches[0].args, target.zeroed_args)
             return Evaluation(True, "ACCEPT", evidence, time_us, baseline_us, self._spent(start), "cuda-events",
                               phases)
         if self.cost_model is not None:
@@ -353,16 +353,30 @@ class ModuleEvaluator:
                               self.cost_model.time_us(target, None), 0.0, "static-cost-model")
         return Evaluation(True, "ACCEPT", evidence, gpu_seconds=0.0)
 
-    def _time(self, original, candidate_run, args) -> tuple[float, float]:
+    def _time(self, original, candidate_run, args, zeroed: tuple[int, ...] = ()) -> tuple[float, float]:
         # One copy for both sides: the gate has judged the candidate, so timing needs only buffers of the
         # right shapes (the captured ones must stay as captured for the next candidate's gate).
         shared = [a.to(self.run_device, copy=True) if isinstance(a, torch.Tensor) else a for a in args]
-        result = compare(lambda: original(*shared), lambda: candidate_run(*shared), rounds=self.rounds,
-                         device="cuda", min_time_ms=20.0)
+        result = compare(zeroing_before(original, shared, zeroed), zeroing_before(candidate_run, shared, zeroed),
+                         rounds=self.rounds, device="cuda", min_time_ms=20.0)
         return result.median_a_ms * 1e3, result.median_b_ms * 1e3
 
     def _spent(self, start: float) -> float:
         return time.perf_counter() - start if self.device == "cuda" else 0.0
+
+
+def zeroing_before(run: Callable[..., None], args: list, zeroed: tuple[int, ...]) -> Callable[[], None]:
+    """`run(*args)` as timing calls it: the slots the module zeroes before the target (RewriteTarget.zeroed_args)
+    are zeroed first on every run, on both sides alike, as each call of the module zeroes them."""
+    cleared = [args[i] for i in zeroed if isinstance(args[i], torch.Tensor)]
+    if not cleared:
+        return lambda: run(*args)
+
+    def timed() -> None:
+        for tensor in cleared:
+            tensor.zero_()
+        run(*args)
+    return timed
 
 
 def _runner(loaded, target: RewriteTarget, copy_result: bool = True) -> Callable[..., None]:

@@ -62,6 +62,7 @@ def kernel_target(module: Module, kernel_name: str) -> RewriteTarget:
         kernels=(spec,),
         launches=specs,
         scratch_args=_kernel_scratch(module, launches, specs),
+        zeroed_args=_kernel_zeroed(module, launches),
         time_us=sum(t for t in times if isinstance(t, (int, float))) or None,
         floor_us=sum(f for f in floors if isinstance(f, (int, float))) or None,
         bound=str(launches[0].attrs.get("bound", "")) if launches else "",
@@ -79,6 +80,33 @@ def _kernel_scratch(module: Module, launches: list[Op], specs: tuple[LaunchSpec,
     each = [set(_scratch_slots(module, [op], [tuple(range(len(op.args)))], list(spec.args)))
             for op, spec in zip(launches, specs)]
     return tuple(sorted(set.intersection(*each)))
+
+
+def _kernel_zeroed(module: Module, launches: list[Op]) -> tuple[int, ...]:
+    """Argument positions the module zeroes right before every launch of the kernel (see _zeroed_slots)."""
+    if not launches:
+        return ()
+    each = [set(_zeroed_slots(module, [op], [tuple(range(len(op.args)))])) for op in launches]
+    return tuple(sorted(set.intersection(*each)))
+
+
+def _zeroed_slots(module: Module, members: list[Op], positions: list[tuple]) -> tuple[int, ...]:
+    """Slots whose storage a `ko.zero` sets to zero last before the first member that uses it: Inductor zeroes
+    a split scan's workspace right before the scan, and each call of the module does so again."""
+    first_use: dict[int, tuple[int, Value]] = {}
+    for op, where in zip(members, positions):
+        at = module.body.index(op)
+        for arg, slot in zip(op.args, where):
+            if isinstance(arg.value, Value) and isinstance(arg.value.type, TensorType):
+                first_use.setdefault(slot, (at, arg.value))
+    zeroed = []
+    for slot, (at, value) in sorted(first_use.items()):
+        root = id(storage_root(value))
+        touching = [op for op in module.body[:at]
+                    if any(id(storage_root(v)) == root for v in op.operands()) and op.name != "ko.alloc"]
+        if touching and touching[-1].name == "ko.zero":
+            zeroed.append(slot)
+    return tuple(zeroed)
 
 
 def priority(module: Module, kernel_name: str) -> float:
@@ -141,7 +169,7 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
     group_args, positions = _assign_slots(members, specs, lambda value: id(value))
     target = _group_rewrite_target(module, group, members, specs, group_args, positions, [])
     scratch = _scratch_slots(module, members, positions, group_args)
-    return dataclasses.replace(target, scratch_args=scratch) if scratch else target, ""
+    return dataclasses.replace(target, scratch_args=scratch, zeroed_args=_zeroed_slots(module, members, positions)), ""
 
 
 def _scratch_slots(module: Module, members: list[Op], positions: list[tuple], group_args: list[ArgSpec]) -> tuple:

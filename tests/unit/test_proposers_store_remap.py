@@ -342,3 +342,16 @@ def test_a_copy_over_part_of_its_output_is_declined():
     assert "runs over 8 elements of an output of 12" in StoreRemapProposer.declined(partial_target)
     with pytest.raises(NotACopy, match="runs over 8 elements"):
         read_copy(copy_kernel(1, 8, "x2", None), "copy", (3, 4))
+
+
+@pytest.mark.parametrize("problem", ["exclusive_cumsum", "reverse_cumsum"])
+def test_the_scan_and_copy_group_says_its_workspace_is_zeroed_before_it(problem):
+    """Inductor zeroes the split scan's workspace right before the scan: the group target names that slot
+    (timing zeroes it before every run), and no other (the input, the scan's buffer and the output are not)."""
+    module = lift_file(str(GENERAL / problem / f"{problem}.default.0.py"))
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    target, why = group_target(module, 0)
+    assert target is not None, why
+    assert [target.group_args[i].name for i in target.zeroed_args] == ["ws_ptr"]

@@ -52,3 +52,35 @@ def test_a_retune_to_one_chunk_a_row_passes_the_gate(scan):
     candidate = next(c for c in RetuneProposer().propose(target, []) if dict(c.launch_config)["R0_BLOCK"] == 1024)
     evaluation = evaluator.evaluate(target, candidate)
     assert evaluation.accepted, evaluation.reason
+
+
+def test_timing_zeroes_the_workspace_before_every_run_as_each_call_of_the_module_does(scan):
+    """The module zeroes the workspace before each scan; the scan's programs wait on the flags in it. Timed
+    back to back on one copy of the arguments, the second run found the flags the first had published, so on
+    a GPU no program waited for its predecessor: a scan no call runs (a store-remapped exclusive cumsum timed
+    1.295x faster so, and its module ran 1.16x slower than Inductor's; H100, 2026-12-06). Timing now zeroes
+    the slots the module zeroes, on both sides alike, and nothing else."""
+    from kernelopt.rewrite.evaluate import zeroing_before
+
+    _, target, evaluator = scan
+    names = [a.name for a in target.launches[0].args]
+    assert [names[i] for i in target.zeroed_args] == ["ws_ptr"]
+    args = [a.clone() if isinstance(a, torch.Tensor) else a for a in evaluator.launch_inputs(target)[0].args]
+    workspace, source = args[target.zeroed_args[0]], args[0]
+    scan_run = evaluator.timing_runner(target)
+    flags_on_entry = []
+
+    def recorded(*run_args):
+        flags_on_entry.append(int(run_args[target.zeroed_args[0]].count_nonzero()))
+        scan_run(*run_args)
+
+    before = source.clone()
+    timed = zeroing_before(recorded, args, target.zeroed_args)
+    for _ in range(3):
+        timed()
+        assert workspace.count_nonzero() > 0      # the scan published its chunks' carries
+    assert flags_on_entry == [0, 0, 0]
+    assert torch.equal(source, before)            # what the module does not zero stays as it was
+    untouched = zeroing_before(recorded, args, ())
+    untouched()
+    assert flags_on_entry[-1] > 0                 # without the slot, the last run's flags are still there
