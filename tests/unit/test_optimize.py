@@ -360,16 +360,21 @@ class ReluInPlaceViews(torch.nn.Module):
         return x, x[:, :3], x.t(), x.amax(dim=1)
 
 
+def _optimized_and_loaded(model, example_inputs: list, path) -> tuple:
+    """kernelopt.optimize's result and kernelopt.load of the module it wrote: a fault must show in each."""
+    torch.manual_seed(0)
+    optimized = kernelopt.optimize(model, example_inputs, output=str(path))
+    return optimized, kernelopt.load(str(path), model)
+
+
 def test_views_of_an_input_updated_in_place_are_views_of_the_callers_tensor(tmp_path):
     """Eager's x[:, :3] and x.t() of an input updated in place are views of the caller's tensor (torch.compile's
     too); the module's were views of a buffer of its own holding the same values, so writing to the input (or to
     the first output, which is the input) after the call left them stale, and writing to them left the input."""
-    torch.manual_seed(0)
     model = ReluInPlaceViews().eval()
-    optimized = kernelopt.optimize(model, [torch.randn(7, 11)], output=str(tmp_path / "relu_opt.py"))
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)
-        for fast in (optimized, kernelopt.load(str(tmp_path / "relu_opt.py"), model)):
+        for fast in _optimized_and_loaded(model, [torch.randn(7, 11)], tmp_path / "relu_opt.py"):
             storage = torch.randn(8, 11)
             fresh = storage[1:]                       # an input at a storage offset
             expected = model(fresh.clone())
@@ -397,12 +402,10 @@ class RunningViews(torch.nn.Module):
 
 def test_views_of_a_buffer_updated_in_place_are_views_of_the_models_buffer(tmp_path):
     """As for inputs: self.running[:, :3] of a buffer the forward updates was a view of the module's own copy."""
-    torch.manual_seed(0)
     model = RunningViews().eval()
-    optimized = kernelopt.optimize(model, [torch.randn(7, 11)], output=str(tmp_path / "run_opt.py"))
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)
-        for fast in (optimized, kernelopt.load(str(tmp_path / "run_opt.py"), model)):
+        for fast in _optimized_and_loaded(model, [torch.randn(7, 11)], tmp_path / "run_opt.py"):
             got = fast(torch.randn(7, 11))
             for view in got[1:]:
                 assert view.untyped_storage().data_ptr() == model.running.untyped_storage().data_ptr()

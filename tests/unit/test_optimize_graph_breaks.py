@@ -20,6 +20,7 @@ from kernelopt.api import BackendOptimizedModule
 from kernelopt.backend.cache import ModuleCache
 from kernelopt.backend.dynamo import recorded_graphs
 from kernelopt.optimize_job import OptimizeOptions, optimize_model
+from test_dynamo_backend import fresh_dynamo  # noqa: F401 (autouse: a fresh Dynamo and cache folder per test)
 
 pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
                                 reason="the backend's CPU path: needs TRITON_INTERPRET=1 (scripts/test.sh sets it)")
@@ -27,13 +28,6 @@ pytestmark = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1",
 STATIC = {"cost_model": "static", "proposers": []}    # the pipeline, no search: about a second a graph
 
 
-@pytest.fixture(autouse=True)
-def fresh_dynamo(tmp_path, monkeypatch):
-    """A cache folder per test, and a fresh Dynamo: its recompile limit counts every model's graphs of a class."""
-    monkeypatch.setenv("KERNELOPT_CACHE_DIR", str(tmp_path / "cache"))
-    torch._dynamo.reset()
-    yield
-    torch._dynamo.reset()
 
 
 class BrokenSoftmax(torch.nn.Module):

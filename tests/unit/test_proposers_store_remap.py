@@ -35,15 +35,21 @@ GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 ROWS, LENGTH, CHUNK = 3, 96, 32
 
 
-def group(problem: str, sizes: dict[int, int]):
-    """Detect-fusion group 0 of the problem's H200 module, every hard-coded size in `sizes` shrunk, the
-    producer recorded at R0_BLOCK=CHUNK (as a capture records the autotuner's choice)."""
+def lifted_group(problem: str):
+    """Detect-fusion group 0 of the problem's H200 module, as captured."""
     module = lift_file(str(GENERAL / problem / f"{problem}.default.0.py"))
     ctx = PassContext(current_pass="detect-fusion")
     ClassifyDispatch().apply(ctx, module)
     DetectFusion().apply(ctx, module)
     target, why = group_target(module, 0)
     assert target is not None, why
+    return target
+
+
+def group(problem: str, sizes: dict[int, int]):
+    """Detect-fusion group 0 of the problem's H200 module, every hard-coded size in `sizes` shrunk, the
+    producer recorded at R0_BLOCK=CHUNK (as a capture records the autotuner's choice)."""
+    target = lifted_group(problem)
     kernels = tuple(dataclasses.replace(k, source=shrink_sizes(k.source, sizes)) for k in target.kernels)
 
     def shrunk(arg):
@@ -348,10 +354,5 @@ def test_a_copy_over_part_of_its_output_is_declined():
 def test_the_scan_and_copy_group_says_its_workspace_is_zeroed_before_it(problem):
     """Inductor zeroes the split scan's workspace right before the scan: the group target names that slot
     (timing zeroes it before every run), and no other (the input, the scan's buffer and the output are not)."""
-    module = lift_file(str(GENERAL / problem / f"{problem}.default.0.py"))
-    ctx = PassContext(current_pass="detect-fusion")
-    ClassifyDispatch().apply(ctx, module)
-    DetectFusion().apply(ctx, module)
-    target, why = group_target(module, 0)
-    assert target is not None, why
+    target = lifted_group(problem)
     assert [target.group_args[i].name for i in target.zeroed_args] == ["ws_ptr"]
