@@ -67,6 +67,11 @@ class SearchResult:
     attempts: list[tuple[Candidate, Evaluation]]
     gpu_seconds: float
     stopped_because: str
+    # Stopped by its part of a shared budget (the job goes on with other targets), not by its own limits or
+    # for want of ideas: the job may resume it with time the other targets left (search(..., resume=...)).
+    resumable: bool = False
+    tired: frozenset = frozenset()    # proposers cut off by PATIENCE (they stay cut off when resumed)
+    longest_s: float = 0.0            # wall seconds of its slowest evaluation (a resumed search expects as long)
 
     @property
     def accepted(self) -> int:
@@ -90,8 +95,14 @@ def _fingerprint(candidate: Candidate) -> str:
 
 
 def search(target: RewriteTarget, proposers: list[Proposer], evaluator: Evaluator, budget: Budget, *,
-           min_speedup: float = 1.02, progress: Progress | None = None) -> SearchResult:
+           min_speedup: float = 1.02, progress: Progress | None = None,
+           resume: SearchResult | None = None) -> SearchResult:
+    """The best legal candidate for `target` within `budget`. `resume`: an earlier search of the same target
+    that stopped on its share of a shared budget; this one goes on from its attempts (none is evaluated
+    again, the candidate cap counts them, and its best stays a contender), with `budget` as new time."""
     run = _SearchRun(target, proposers, evaluator, budget, min_speedup, progress or Progress(None))
+    if resume is not None:
+        run.go_on_from(resume)
     # Scouting: every proposer's first SCOUTS candidates before any proposer's later ones, so that a target
     # whose time runs out has still seen each idea (softmax_over_dim1 spent its share on five outer-tile
     # candidates, none faster, and never reached row-on-chip). The first round then goes on with the same
@@ -136,6 +147,16 @@ class _SearchRun:
         self.tired: set = set()    # proposers cut off by PATIENCE
         self.since_gain: dict[str, int] = {}
         self.fresh = 0
+        self.on_share = False      # the stop was this target's part of a shared budget
+
+    def go_on_from(self, earlier: SearchResult) -> None:
+        """Start where `earlier` stopped: its attempts stand (and are not proposed again), its cut-off
+        proposers stay cut off, and its slowest evaluation says how long the next one may take."""
+        self.attempts = list(earlier.attempts)
+        self.seen = {_fingerprint(candidate) for candidate, _ in earlier.attempts}
+        self.best_speedup = max((e.speedup or 0.0 for _, e in earlier.attempts if e.accepted), default=0.0)
+        self.tired = set(earlier.tired)
+        self.longest = earlier.longest_s
 
     def stream(self, proposer) -> Iterable[Candidate]:
         """The proposer's candidates given the history so far, those already seen left out."""
@@ -190,6 +211,7 @@ class _SearchRun:
         if len(self.attempts) >= budget.max_candidates:
             return "candidate budget spent"
         if self.gpu_seconds >= budget.gpu_seconds:
+            self.on_share = budget.shared
             return "its share of the GPU-seconds spent" if budget.shared else "GPU-seconds budget spent"
         if _tokens(self.proposers) >= budget.max_tokens:
             return "token budget spent"
@@ -197,12 +219,15 @@ class _SearchRun:
             # at real sizes one candidate's check takes minutes: one that would end after the job's wall
             # target is not started
             what = "its share of the job's wall time" if budget.shared else "wall-clock deadline"
+            self.on_share = budget.shared
             return (f"{what} reached" if now >= budget.deadline else
                     f"{what}: the next candidate would end after it (the slowest took {self.longest:.0f} s)")
         return None
 
     def finish(self, stopped: str) -> SearchResult:
-        return _finish(self.target, self.attempts, self.gpu_seconds, stopped, self.min_speedup)
+        result = _finish(self.target, self.attempts, self.gpu_seconds, stopped, self.min_speedup)
+        result.resumable, result.tired, result.longest_s = self.on_share, frozenset(self.tired), self.longest
+        return result
 
 
 PATIENCE = 8          # candidates in a row a proposer may offer without a gain before it is cut off

@@ -104,3 +104,59 @@ def test_every_proposer_is_asked_before_any_offers_its_third_candidate():
     assert [candidate.proposer for candidate, _ in result.attempts] == ["retune", "retune", "zeros", "retune"]
     strategies = [candidate.strategy for candidate, _ in result.attempts]
     assert len(set(strategies)) == 4 and result.stopped_because == "candidate budget spent"
+
+
+def test_a_search_stopped_on_its_share_resumes_from_its_attempts():
+    """The first run stops on its share after one candidate; resumed with time, it goes on with new candidates
+    (none evaluated twice), its first attempt stays a contender, and it is no longer resumable once ideas or
+    candidates run out."""
+    inputs = torch.load(CAPTURE / "inputs.pt")["args"]
+    target = kernel_target(lift_file(str(MODULE)), GELU)
+    evaluator = ModuleEvaluator(str(MODULE), inputs, device="cpu", cost_model=StaticCostModel())
+    first = search(target, [WidestRetune()], evaluator,
+                   Budget(max_candidates=3, deadline=time.monotonic() - 1.0, shared=True), min_speedup=1.0)
+    assert len(first.attempts) == 1 and first.resumable and first.longest_s > 0
+    alone = search(target, [WidestRetune()], evaluator, Budget(max_candidates=3, deadline=time.monotonic() - 1.0),
+                   min_speedup=1.0)
+    assert not alone.resumable                      # the job's own deadline: nothing to resume with
+    resumed = search(target, [WidestRetune()], evaluator, Budget(max_candidates=3), min_speedup=1.0, resume=first)
+    strategies = [candidate.strategy for candidate, _ in resumed.attempts]
+    assert len(strategies) == 3 == len(set(strategies)) and resumed.attempts[0] == first.attempts[0]
+    assert resumed.stopped_because == "candidate budget spent" and not resumed.resumable
+    best = max((e.speedup, c.strategy) for c, e in resumed.attempts if e.accepted)
+    assert resumed.best is not None and (resumed.best[1].speedup, resumed.best[0].strategy) == best
+
+
+def test_the_second_sweep_gives_the_jobs_unused_time_to_a_target_stopped_on_its_share(monkeypatch):
+    """The pass's first sweep gives each target a part of the job's time; where a target stopped on its part
+    and time is left when every target had its turn, the second sweep resumes it, and its winner is recorded
+    (conv + group norm + mean on the H100 stopped after one candidate of its group, with most of the job's
+    search time unused)."""
+    from kernelopt.passes.base import PassContext
+    from kernelopt.passes.pass_manager import PassManager
+    from kernelopt.passes.pipeline import parse_pipeline
+    import kernelopt.passes.agentic_rewrite as agentic
+
+    sweeps = []
+
+    def shares(gpu_left, deadline, remaining):
+        # the first sweep's part ends before its first candidate does; the second sweep's is the job's rest
+        sweeps.append(remaining)
+        first_sweep = len(sweeps) == 1
+        return gpu_left, (time.monotonic() - 1.0 if first_sweep else deadline)
+
+    monkeypatch.setattr(agentic, "_fair_share", shares)
+    capture = CAPTURE.parents[1] / "adaln_modulate" / "small.default"     # two kernels
+    module = lift_file(str(capture / "adaln_modulate.default.0.py"))
+    log = io.StringIO()
+    ctx = PassContext(options={"device": "cpu", "inputs": torch.load(capture / "inputs.pt")["args"],
+                               "progress_stream": log, "search_deadline": time.monotonic() + 3600})
+    PassManager(parse_pipeline("classify-dispatch,annotate-profile,agentic-rewrite{cost-model=static "
+                               "max-candidates=3 proposers=retune workers=none}")).run(module, ctx)
+    lines = log.getvalue().splitlines()
+    first = lines[0].split("] ")[1].split(":")[0]          # the target ranked first
+    assert lines[1].split("] ")[1].split(":")[0] != first, lines     # one candidate, then the next target
+    assert "second sweep: 1 target(s) stopped on their share" in log.getvalue(), lines
+    rewrite = module.kernel(first).attrs["rewrite"]
+    assert rewrite["status"] == "proposed" and rewrite["candidates"] == 3, rewrite
+    assert ctx.statistics["agentic-rewrite"]["second-sweep-targets"] == 1
