@@ -48,7 +48,7 @@ from kernelopt.legality.sandbox import default_pool
 from kernelopt.pool.evaluator import resolve_workers
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
-from kernelopt.report.build import write_minimal_report, write_report
+from kernelopt.report.build import check_report_writable, write_minimal_report, write_report
 from kernelopt.memory_bound import (AUTOTUNE_COMPILE_FACTOR, MEMORY_BOUND_FACTOR, MEMORY_BOUND_FLOOR,
                                     SMALL_MODULE_CAP, SMALL_MODULE_FACTOR, autotune_over_bound, job_memory_bound)
 from kernelopt.runtime.device_memory import DiskMeter, PeakSampler, gib, release_cached_memory
@@ -194,6 +194,8 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     device = resolve_device(options.device)
     out_path = Path(output)
     _refuse_overwriting_input(model, out_path, options.force)
+    if options.report_dir:
+        check_report_writable(options.report_dir, options.force)
     sweep_stale_workdirs()          # folders of jobs killed with SIGKILL, which could not clean up
     with job_workdir(keep=options.keep_work) as work, \
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:

@@ -25,7 +25,8 @@ def register(subparsers) -> None:
     p.add_argument("-o", "--output", required=True, help="where to write the optimized module (.py); a .json "
                    "with the argument mapping is written beside it. Its first line is `# kernelopt-output`: an "
                    "existing file without it (a model, your own module) is never replaced unless --force")
-    p.add_argument("--force", action="store_true", help="let -o replace the input or a file KernelOPT did not write")
+    p.add_argument("--force", action="store_true", help="let -o replace the input or a file KernelOPT did not write "
+                   "(and --report its files)")
     p.add_argument("--entry", help="pkg.module:factory (or file.py:factory) returning (model, example_inputs)")
     p.add_argument("--base", choices=["best", "default", "max-autotune"], default="best",
                    help="Inductor mode to start from: default, max-autotune (captured without CUDA graphs), or "
@@ -43,7 +44,8 @@ def register(subparsers) -> None:
     _pass_option(p, AgenticRewrite, "llm_base_url")
     _pass_option(p, AgenticRewrite, "llm_model")
     add_graph_flags(p)
-    p.add_argument("--report", metavar="DIR", help="write report.md, report.json and report.png into DIR")
+    p.add_argument("--report", metavar="DIR", help="write report.md, report.json and report.png into DIR (such "
+                   "files there that an earlier job did not write are never replaced unless --force)")
     p.add_argument("--seed", type=int, default=0, help="seed for weights and example inputs")
     p.add_argument("--device", choices=["cpu", "cuda"], help="default: cuda when available, else cpu")
     _pass_option(p, AgenticRewrite, "no_cache")

@@ -16,9 +16,45 @@ from typing import Any
 
 import torch
 
+from kernelopt.errors import UsageError
 from kernelopt.ir.core import Module
 from kernelopt.report.e2e import end_to_end
 from kernelopt.report.kernel_rows import kernel_rows
+
+
+REPORT_FILES = ("report.md", "report.json", "report.png")
+_MARKDOWN_TITLE = "# KernelOPT report"
+# A tEXt chunk in the plot, so that a later job can tell its own plot from a picture the user keeps there.
+_PLOT_METADATA = {"Software": "KernelOPT report"}
+
+
+def _is_our_report_file(path: Path) -> bool:
+    try:
+        if path.suffix == ".md":
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                return handle.readline().startswith(_MARKDOWN_TITLE)
+        if path.suffix == ".json":
+            report = json.loads(path.read_text())
+            return isinstance(report, dict) and {"steps", "environment"} <= report.keys()
+        return _PLOT_METADATA["Software"].encode() in path.read_bytes()[:4096]
+    except (OSError, ValueError):
+        return False
+
+
+def check_report_writable(folder: str | Path, force: bool) -> None:
+    """Refuse (exit 2), before the job starts, a `--report` folder that is a file or holds a report.md,
+    report.json or report.png that KernelOPT did not write: the report would replace the user's file.
+    An earlier job's report there is replaced; `--force` lifts the refusal."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--report {folder} is a file: give a folder (report.md, report.json and report.png go "
+                         "there)")
+    if force:
+        return
+    theirs = [name for name in REPORT_FILES if (folder / name).exists() and not _is_our_report_file(folder / name)]
+    if theirs:
+        raise UsageError(f"--report {folder}: {', '.join(theirs)} there was not written by KernelOPT and the report "
+                         "would replace it: give another folder, move it, or pass --force to replace it")
 
 
 def _fmt(value, digits=1) -> str:
@@ -78,6 +114,8 @@ def write_minimal_report(folder: Path, steps, figures: dict[str, Any], work_dir:
     lines = ["# KernelOPT report", "", f"**Status: {report.get('status')}**"
              + (f": {report['fallback_reason']}" if report.get("fallback_reason") else ""), ""]
     (folder / "report.md").write_text("\n".join(lines + _steps_table(report)) + "\n")
+    # An earlier job's plot would otherwise sit beside this report, describing kernels of another run.
+    (folder / "report.png").unlink(missing_ok=True)
     return report
 
 
@@ -190,7 +228,7 @@ def plot(report: dict[str, Any], path: Path) -> str | None:
     names.text(0, 1, "\n".join(layout["legend"]), va="top", ha="left", family="monospace", fontsize=8,
                transform=names.transAxes)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, metadata=_PLOT_METADATA)
     plt.close(fig)
     return None
 
@@ -250,5 +288,6 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
     note = plot(report, folder / "report.png")
     if note:
         report["plot_note"] = note
+        (folder / "report.png").unlink(missing_ok=True)      # an earlier job's plot, of another run's kernels
     (folder / "report.md").write_text(markdown(report))
     return report

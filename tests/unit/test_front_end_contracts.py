@@ -99,6 +99,34 @@ def test_optimize_refuses_an_unmarked_output_or_sidecar_before_any_work(tmp_path
     assert "input file itself" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name, content", [("report.md", "# notes I keep here\n"), ("report.json", '{"mine": 1}'),
+                                           ("report.png", "not KernelOPT's plot")])
+def test_optimize_refuses_a_report_folder_holding_the_users_report_files_before_any_work(tmp_path, capsys, name,
+                                                                                         content):
+    # `--report .` in a project folder replaced its report.md with KernelOPT's, silently (-o was guarded).
+    model = tmp_path / "model.py"
+    model.write_text("raise SystemExit('the model must not even be imported')\n")
+    (tmp_path / name).write_text(content)
+    assert kernelopt(["optimize", str(model), "-o", str(tmp_path / "out.py"), "--report", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert name in err and "--force" in err
+    assert (tmp_path / name).read_text() == content
+    assert not (tmp_path / "out.py").exists()
+    assert kernelopt(["optimize", str(model), "-o", str(tmp_path / "out.py"), "--report", str(tmp_path / name)]) == 2
+    assert "is a file" in capsys.readouterr().err
+
+
+def test_a_report_folder_holding_an_earlier_jobs_report_is_written_over(tmp_path):
+    from kernelopt.optimize_job import StepRecord
+    from kernelopt.report.build import check_report_writable, plot, write_minimal_report
+
+    plot({"kernels": []}, tmp_path / "report.png")
+    write_minimal_report(tmp_path, [StepRecord("capture", "failed", "x")], {"status": "failed"})
+    assert not (tmp_path / "report.png").exists()        # a plot of an earlier run's kernels does not stay
+    plot({"kernels": []}, tmp_path / "report.png")
+    check_report_writable(tmp_path, force=False)
+
+
 # -- b. every module-level third-party import of the product is a declared dependency -----------------------
 
 def test_module_level_imports_are_declared_dependencies():
