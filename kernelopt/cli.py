@@ -12,7 +12,7 @@ import pkgutil
 import sys
 
 from kernelopt import commands
-from kernelopt.errors import KernelOptError
+from kernelopt.errors import KernelOptError, stdout_reader_gone
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,13 +36,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()          # here, where a closed pipe is caught, not at exit, where it is not
+        return code
     except KernelOptError as err:
         print(f"kernelopt {args.command}: error: {err}", file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM inside a job (JobTerminated, exit 143)
         print(f"kernelopt {args.command}: interrupted", file=sys.stderr)
         return getattr(interrupt, "exit_code", 130)
+    except BrokenPipeError:
+        return stdout_reader_gone()
 
 
 if __name__ == "__main__":

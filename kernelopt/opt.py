@@ -15,7 +15,7 @@ import re
 import sys
 from pathlib import Path
 
-from kernelopt.errors import KernelOptError, UsageError
+from kernelopt.errors import KernelOptError, UsageError, stdout_reader_gone
 from kernelopt.expected_diagnostics import check as check_expected, collect_expectations
 from kernelopt.ir.core import Location, Module
 from kernelopt.ir.diagnostics import Diagnostic, Diagnostics
@@ -217,7 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return run(args)
+        code = run(args)
+        sys.stdout.flush()          # here, where a closed pipe is caught, not at exit, where it is not
+        return code
     except KernelOptError as err:
         located = isinstance(err, KirParseError)  # already reads "file:line:col: error: ..."
         print(str(err) if located else f"kernelopt-opt: error: {err}", file=sys.stderr)
@@ -225,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kernelopt-opt: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return stdout_reader_gone()
 
 
 if __name__ == "__main__":

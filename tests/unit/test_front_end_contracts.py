@@ -240,6 +240,19 @@ def test_tests_see_the_example_plugin():
 
 # -- f. non-UTF-8 input ---------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("command", [["kernelopt.cli", "lift"], ["kernelopt.opt"]])
+def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(command):
+    # `kernelopt cache list | head` printed a BrokenPipeError traceback once head had its lines.
+    args = [sys.executable, "-m", *command, str(SOFTMAX_MODULE)] + (["-p", "classify-dispatch"]
+                                                                    if command[0] == "kernelopt.opt" else [])
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()                      # the reader is gone before the first line is written
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141, err
+    _no_traceback(err)
+    assert "BrokenPipeError" not in err and "Exception ignored" not in err
+
+
 def test_non_utf8_file_is_a_located_error(tmp_path, capsys):
     bad = tmp_path / "latin1.py"
     bad.write_bytes(b"def call(args):\n    x = 'caf\xe9'\n")
