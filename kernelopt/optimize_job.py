@@ -679,7 +679,8 @@ def _pipeline_step(module_path: str, inputs, manifest, options, device, steps: S
                       "candidates with the static cost model (deterministic figures, not measurements)")
         elif device != "cuda":
             steps.say("no CUDA device: annotate-profile records static figures only and agentic-rewrite "
-                      "proposes nothing, because no candidate can be timed")
+                      "proposes nothing, because no candidate can be timed (to search on the CPU all the same, "
+                      "ranked by a static cost model: --cost-model static, or cost_model=\"static\" from Python)")
     steps.begin("optimize")
     started = time.perf_counter()
     PassManager(passes).run(module, ctx)

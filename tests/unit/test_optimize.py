@@ -486,6 +486,7 @@ def test_optimize_command_says_what_it_skipped_and_writes_module_and_report(tmp_
     assert proc.returncode == 0, proc.stderr
     assert "no CUDA device: capturing the model's small size" in proc.stderr
     assert "agentic-rewrite proposes nothing, because no candidate can be timed" in proc.stderr
+    assert "--cost-model static" in proc.stderr        # the README's CPU flag, which the user had not given
     assert "guard: skipped: timing the emitted module against the Inductor module needs a CUDA device" in proc.stderr
     assert out.exists() and json.loads(out.with_suffix(".json").read_text())["arguments"]
     report = json.loads((tmp_path / "report" / "report.json").read_text())
