@@ -300,8 +300,11 @@ def _remove_earlier_module(out_path: Path, steps: Steps) -> None:
 
 def _refuse_overwriting_input(model: str | None, out_path: Path, force: bool) -> None:
     """-o must not replace the model, nor a file (module or sidecar .json) that KernelOPT did not write."""
-    check_writable(out_path, [model], force)
     sidecar = out_path.with_suffix(".json")
+    if sidecar == out_path:
+        raise UsageError(f"-o {out_path}: the argument mapping is written beside the module with the suffix .json, "
+                         "which would replace the module itself: give a .py path")
+    check_writable(out_path, [model], force)
     if force or not sidecar.exists() or _is_our_sidecar(sidecar):
         return
     raise UsageError(f"-o {out_path}: {sidecar} (where the argument mapping goes) exists and was not written by "

@@ -99,6 +99,16 @@ def test_optimize_refuses_an_unmarked_output_or_sidecar_before_any_work(tmp_path
     assert "input file itself" in capsys.readouterr().err
 
 
+
+def test_optimize_refuses_an_output_its_own_sidecar_would_replace(tmp_path, capsys):
+    # `-o out.json` wrote the module, then the argument mapping over it, and said "wrote out.json (+ out.json...)".
+    model = tmp_path / "model.py"
+    model.write_text("raise SystemExit('the model must not even be imported')\n")
+    for flags in ([], ["--force"]):
+        assert kernelopt(["optimize", str(model), "-o", str(tmp_path / "out.json"), *flags]) == 2
+        assert "give a .py path" in capsys.readouterr().err
+    assert not (tmp_path / "out.json").exists()
+
 @pytest.mark.parametrize("name, content", [("report.md", "# notes I keep here\n"), ("report.json", '{"mine": 1}'),
                                            ("report.png", "not KernelOPT's plot")])
 def test_optimize_refuses_a_report_folder_holding_the_users_report_files_before_any_work(tmp_path, capsys, name,
