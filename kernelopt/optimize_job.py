@@ -195,7 +195,7 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     out_path = Path(output)
     _refuse_overwriting_input(model, out_path, options.force)
     if options.report_dir:
-        check_report_writable(options.report_dir, options.force)
+        check_report_writable(options.report_dir, options.force, (out_path, out_path.with_suffix(".json")))
     sweep_stale_workdirs()          # folders of jobs killed with SIGKILL, which could not clean up
     with job_workdir(keep=options.keep_work) as work, \
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:

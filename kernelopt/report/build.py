@@ -41,11 +41,15 @@ def _is_our_report_file(path: Path) -> bool:
         return False
 
 
-def check_report_writable(folder: str | Path, force: bool) -> None:
+def check_report_writable(folder: str | Path, force: bool, job_files: tuple[Path, ...] = ()) -> None:
     """Refuse (exit 2), before the job starts, a `--report` folder that is a file or holds a report.md,
     report.json or report.png that KernelOPT did not write: the report would replace the user's file.
-    An earlier job's report there is replaced; `--force` lifts the refusal."""
+    An earlier job's report there is replaced; `--force` lifts the refusal. `job_files`: the files the job
+    itself writes (the module and its sidecar), which the folder cannot be."""
     folder = Path(folder)
+    if any(folder.resolve() == Path(path).resolve() for path in job_files):
+        raise UsageError(f"--report {folder} is where the job writes its module or argument mapping: give a folder "
+                         "of its own")
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--report {folder} is a file: give a folder (report.md, report.json and report.png go "
                          "there)")

@@ -124,6 +124,10 @@ def test_optimize_refuses_a_report_folder_holding_the_users_report_files_before_
     assert not (tmp_path / "out.py").exists()
     assert kernelopt(["optimize", str(model), "-o", str(tmp_path / "out.py"), "--report", str(tmp_path / name)]) == 2
     assert "is a file" in capsys.readouterr().err
+    for report in ("out.py", "out.json"):         # a folder the job would create where it writes its module
+        assert kernelopt(["optimize", str(model), "-o", str(tmp_path / "out.py"), "--report",
+                          str(tmp_path / report)]) == 2
+        assert "give a folder of its own" in capsys.readouterr().err
 
 
 def test_a_report_folder_holding_an_earlier_jobs_report_is_written_over(tmp_path):
