@@ -61,6 +61,11 @@ def check_report_writable(folder: str | Path, force: bool, job_files: tuple[Path
                          "would replace it: give another folder, move it, or pass --force to replace it")
 
 
+# With the static cost model no kernel is timed, yet the table has figures after and speedups: say whose.
+STATIC_ESTIMATES_NOTE = ("Times after, speedups and % of roofline after are the static cost model's estimates "
+                         "(`cost_model` static: deterministic figures for ranking candidates, not measurements).")
+
+
 def _fmt(value, digits=1) -> str:
     if value is None or value == "":
         return "–"
@@ -150,7 +155,10 @@ def markdown(report: dict[str, Any]) -> str:
             lines += ["", report["end_to_end_note"]]
     else:
         lines.append(report.get("end_to_end_note", "not measured"))
-    lines += ["", "## Kernels", ""] + kernel_table(report["kernels"])
+    lines += ["", "## Kernels", ""]
+    if report.get("cost_model") == "static":
+        lines += [STATIC_ESTIMATES_NOTE, ""]
+    lines += kernel_table(report["kernels"])
     if report.get("remarks"):
         lines += ["", "## Remarks", ""] + [f"- {m}" for m in report["remarks"]]
     return "\n".join(lines) + "\n"
@@ -260,7 +268,7 @@ def write_report(folder: Path, module: Module, ctx, steps, manifest, module_path
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "environment": {"device": device, "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
                         "torch": torch.__version__, "triton": triton.__version__},
-        "precision": options.precision, "base": options.base,
+        "precision": options.precision, "base": options.base, "cost_model": options.cost_model,
         "base_mode": (manifest or {}).get("base_mode"), "output": str(out_path),
         "steps": [s.__dict__ for s in steps], "kernels": kernel_rows(module),
         "remarks": [without_work_dir(str(d), work_dir) for d in ctx.diagnostics

@@ -388,6 +388,22 @@ def test_report_names_no_path_inside_the_work_folder(tmp_path):
     assert f"{SOFTMAX_MODULE.name}:12: warning: an unmodelled statement" in report["remarks"]
 
 
+def test_a_report_of_the_static_cost_model_says_its_kernel_figures_are_estimates(tmp_path):
+    # On the CPU a report's kernel table showed "after µs 2.15, speedup 1.45x" beside "time µs –", nowhere
+    # saying that no kernel had been timed.
+    from kernelopt.lift import lift_file
+    from kernelopt.optimize_job import OptimizeOptions
+    from kernelopt.passes.base import PassContext
+    from kernelopt.report.build import STATIC_ESTIMATES_NOTE, write_report
+
+    for cost_model, said in (("static", True), ("measure", False)):
+        folder = tmp_path / cost_model
+        report = write_report(folder, lift_file(str(SOFTMAX_MODULE)), PassContext(), [], None, str(SOFTMAX_MODULE),
+                              tmp_path / "out.py", None, OptimizeOptions(cost_model=cost_model), "cpu", None)
+        assert report["cost_model"] == cost_model
+        assert (STATIC_ESTIMATES_NOTE in (folder / "report.md").read_text()) is said
+
+
 def test_plot_bars_sit_on_their_ticks_and_labels_are_unique(tmp_path):
     from kernelopt.report.build import plot, plot_layout
 
