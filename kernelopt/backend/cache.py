@@ -26,6 +26,7 @@ from kernelopt.cache_dir import cache_dir
 
 HEADER_PREFIX = "# kernelopt-cache "
 SUFFIX = ".py"
+TEMP_PREFIX = ".tmp-"          # put() writes here first, then renames onto the entry
 DEFAULT_MAX_BYTES = 5 * 1000 ** 3
 MAX_BYTES_ENV = "KERNELOPT_CACHE_MAX_BYTES"
 
@@ -107,7 +108,7 @@ class ModuleCache:
 
     def put(self, key: str, source: str, meta: dict) -> Path:
         self.root.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(dir=self.root, prefix=".tmp-", suffix=SUFFIX)
+        handle, tmp = tempfile.mkstemp(dir=self.root, prefix=TEMP_PREFIX, suffix=SUFFIX)
         try:
             text = _entry_text(source, dict(meta, key=key, created=time.time()))
             with os.fdopen(handle, "w") as out:
@@ -123,9 +124,7 @@ class ModuleCache:
     def entries(self) -> list[Entry]:
         """Every entry, most recently used first; a corrupt one is listed with meta {'corrupt': why}."""
         found = []
-        for path in self.root.glob(f"*{SUFFIX}") if self.root.is_dir() else []:
-            if path.name.startswith(".tmp-"):
-                continue
+        for path in self._entry_paths():
             try:
                 stat = path.stat()
                 try:
@@ -155,9 +154,16 @@ class ModuleCache:
                      "y" if len(removed) == 1 else "ies", self.limit, MAX_BYTES_ENV)
         return removed
 
+    def _entry_paths(self) -> list[Path]:
+        """The entries' files; not the temp files of a put() in progress, which are no entry (yet)."""
+        if not self.root.is_dir():
+            return []
+        return [path for path in self.root.glob(f"*{SUFFIX}") if not path.name.startswith(TEMP_PREFIX)]
+
     def clear(self) -> int:
+        """Remove every entry; return how many. Another process's put() in progress is left to finish."""
         count = 0
-        for path in self.root.glob(f"*{SUFFIX}") if self.root.is_dir() else []:
+        for path in self._entry_paths():
             try:
                 path.unlink()
                 count += 1

@@ -142,8 +142,11 @@ def test_cache_command_lists_describes_and_clears(tmp_path, capsys):
     assert cli_main(["cache", "info"]) == 0
     info = capsys.readouterr().out
     assert "entries: 2 (1 corrupt, never loaded)" in info and "of 5.0 GB" in info
+    writing = cache.root / ".tmp-another-process.py"     # another process's put(), not renamed onto its entry yet
+    writing.write_text("def call(args):\n")
     assert cli_main(["cache", "clear"]) == 0
-    assert "removed 2 entries" in capsys.readouterr().out and cache.entries() == []
+    assert "removed 2 entries" in capsys.readouterr().out and cache.entries() == []   # said 3, the put's file too
+    assert writing.exists()
 
 
 def test_the_cache_evicts_least_recently_used_entries_beyond_its_cap(tmp_path):
