@@ -423,6 +423,11 @@ def _optimize_bases(bases: list[Base], options, device: str, work: Path, steps: 
             break
         reserve = search_reserve_s((base.manifest or {}).get("device_peak_bytes"))
         deadline = time.monotonic() + max(0.0, target - reserve - elapsed)
+        if target - reserve - elapsed <= 0:
+            # Else the job's only word is "0 rewrite(s) accepted", with the reason in the report's remarks.
+            steps.say(f"search: no time left for it within the job's {target:.0f} s target ({elapsed:.0f} s spent, "
+                      f"{reserve:.0f} s kept for the check, emit and report after it): no kernel is searched; "
+                      "give a larger --time-limit (time_limit from Python)")
         outcomes.append(_optimize_base(base, options, device, work, steps, tag=len(bases) > 1, deadline=deadline))
         release_cached_memory(device)
     return outcomes

@@ -480,6 +480,15 @@ def test_optimize_says_a_kernelbench_model_built_in_training_mode_ran_in_eval_mo
     assert "ran in eval mode: bn" in (tmp_path / "r" / "report.md").read_text()
 
 
+def test_a_time_limit_that_leaves_the_search_no_time_says_so(tmp_path):
+    # --time-limit 20 on the CPU: capture took 7 s, 60 s are kept for the steps after the search, and the job
+    # printed only "0 rewrite(s) accepted (0.5 s)".
+    proc = run_cli("tests/zoo/softmax.py", "--cost-model", "static", "--time-limit", "5", "-o", str(tmp_path / "o.py"))
+    assert proc.returncode == 0, proc.stderr
+    assert "search: no time left for it within the job's 5 s target" in proc.stderr
+    assert "give a larger --time-limit" in proc.stderr
+
+
 def test_optimize_command_says_what_it_skipped_and_writes_module_and_report(tmp_path):
     out = tmp_path / "softmax_opt.py"
     proc = run_cli("tests/zoo/softmax.py", "-o", str(out), "--report", str(tmp_path / "report"))
