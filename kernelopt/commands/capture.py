@@ -4,8 +4,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from kernelopt.errors import KernelOptError, UsageError
+
+
+CAPTURE_FILES = ("manifest.json", "inputs.pt", "outputs.pt")
 
 
 def register(subparsers) -> None:
@@ -31,7 +35,11 @@ def register(subparsers) -> None:
     parser.add_argument("--no-timing", action="store_true", help="skip the eager/compiled timings on the GPU")
     parser.add_argument("--compile-threads", type=int, default=None,
                         help="Inductor's parallel compile workers (GPU only; default: Inductor's choice)")
-    parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory to write the capture into")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR",
+                        help="directory to write the capture into; one holding a manifest.json, inputs.pt or "
+                             "outputs.pt that is not an earlier capture's is refused unless --force")
+    parser.add_argument("--force", action="store_true",
+                        help="let -o replace a manifest.json, inputs.pt or outputs.pt that no capture wrote")
     parser.set_defaults(func=handle)
 
 
@@ -40,6 +48,7 @@ def handle(args: argparse.Namespace) -> int:
         raise UsageError("give MODEL.py or --entry pkg.module:factory")
     if args.entry and ":" not in args.entry and not args.model:
         raise UsageError(f"--entry {args.entry!r} without MODEL.py must be pkg.module:factory")
+    _refuse_replacing_the_users_files(Path(args.output), args.force)
     # lazy: start-up: `kernelopt --help` imports every command; capture pulls torch
     from kernelopt.capture import capture
 
@@ -51,6 +60,28 @@ def handle(args: argparse.Namespace) -> int:
     )
     _summarize(result.manifest, result.directory)
     return 0 if result.manifest["matches_eager"].get("ok") else 1
+
+
+def _refuse_replacing_the_users_files(folder: Path, force: bool) -> None:
+    """Before any work: the capture writes manifest.json, inputs.pt and outputs.pt into the folder, which
+    must not replace files of the user's (`-o .` in a project folder). An earlier capture's are replaced."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"-o {folder} is a file: give a folder")
+    if force or _is_capture_manifest(folder / "manifest.json"):
+        return
+    theirs = [name for name in CAPTURE_FILES if (folder / name).exists()]
+    if theirs:
+        raise UsageError(f"-o {folder}: {', '.join(theirs)} there is not an earlier capture's (no capture manifest "
+                         "beside it) and the capture would replace it: give another folder, move it, or pass "
+                         "--force to replace it")
+
+
+def _is_capture_manifest(path: Path) -> bool:
+    try:
+        manifest = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(manifest, dict) and {"format", "graphs", "files"} <= manifest.keys()
 
 
 def _summarize(manifest: dict, directory) -> None:

@@ -109,6 +109,28 @@ def test_optimize_refuses_an_output_its_own_sidecar_would_replace(tmp_path, caps
         assert "give a .py path" in capsys.readouterr().err
     assert not (tmp_path / "out.json").exists()
 
+
+@pytest.mark.parametrize("name", ["manifest.json", "inputs.pt", "outputs.pt"])
+def test_capture_refuses_a_folder_holding_the_users_files_before_any_work(tmp_path, capsys, name):
+    # `kernelopt capture MODEL -o .` replaced the folder's own manifest.json and inputs.pt, silently.
+    model = tmp_path / "model.py"
+    model.write_text("raise SystemExit('the model must not even be imported')\n")
+    (tmp_path / name).write_text("mine\n")
+    assert kernelopt(["capture", str(model), "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert name in err and "--force" in err
+    assert (tmp_path / name).read_text() == "mine\n"
+    assert kernelopt(["capture", str(model), "-o", str(model)]) == 2
+    assert "is a file" in capsys.readouterr().err
+
+
+def test_capture_into_an_earlier_captures_folder_replaces_it(tmp_path):
+    shutil.copytree(MLP, tmp_path / "cap")
+    done = subprocess.run([sys.executable, "-m", "kernelopt.cli", "capture", str(REPO / "tests" / "zoo" / "mlp.py"),
+                           "-o", str(tmp_path / "cap"), "--store-tensors", "no"], capture_output=True, text=True,
+                          env=dict(os.environ, TRITON_INTERPRET="1"), timeout=600)
+    assert done.returncode == 0, done.stderr
+
 @pytest.mark.parametrize("name, content", [("report.md", "# notes I keep here\n"), ("report.json", '{"mine": 1}'),
                                            ("report.png", "not KernelOPT's plot")])
 def test_optimize_refuses_a_report_folder_holding_the_users_report_files_before_any_work(tmp_path, capsys, name,
