@@ -128,11 +128,14 @@ class AgenticRewrite(Pass):
             if target.id in covered:
                 ctx.remark(module.kernel(target.id), f"@{target.id} not searched: its fusion group was rewritten")
                 continue
+            stop = None
             if gpu_left <= 0:
-                ctx.remark(None, f"GPU-seconds budget spent; {target.id} not searched")
-                break
-            if deadline is not None and time.monotonic() >= deadline:
-                ctx.remark(None, f"the job's wall-clock target was reached; {target.id} and later targets not searched")
+                stop = f"GPU-seconds budget spent; {target.id} not searched"
+            elif deadline is not None and time.monotonic() >= deadline:
+                stop = f"the job's wall-clock target was reached; {target.id} and later targets not searched"
+            if stop:
+                ctx.remark(None, stop)
+                progress.update(stop)       # on the console too: the user watching the job sees why it ended
                 break
             ctx.stat("targets")
             key = cache.cache_key(target, [p.name for p in proposers], device)

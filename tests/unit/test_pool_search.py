@@ -115,6 +115,8 @@ def test_agentic_rewrite_starts_no_target_after_the_deadline_and_says_so():
                                "agentic-rewrite{cost-model=static proposers=retune workers=none}")).run(module, ctx)
     assert "rewrite" not in module.kernel(GELU).attrs
     assert any("wall-clock target was reached" in d.message for d in ctx.diagnostics)
+    # and on the console, where the user watching the job reads it
+    assert "wall-clock target was reached; triton_poi_fused_gelu_0" in ctx.options["progress_stream"].getvalue()
 
 
 def test_a_pool_job_gets_what_is_left_before_the_deadline_as_its_limit():
