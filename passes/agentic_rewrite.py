@@ -109,7 +109,7 @@ class AgenticRewrite(Pass):
     def _search_all(self, ctx: PassContext, module: Module, proposers: list, evaluator) -> None:
         # lazy: start-up: `kernelopt --help` loads this pass; the search cache pulls torch
         from kernelopt.rewrite import search_cache as cache
-        from kernelopt.rewrite.search import Budget, Progress, search
+        from kernelopt.rewrite.search import Progress
         from kernelopt.rewrite.targets import kernel_target, rank_kernels
 
         device = ctx.device()
@@ -147,17 +147,9 @@ class AgenticRewrite(Pass):
                 progress.update(f"{target.id}: searched before for the same code, proposers and device: "
                                 f"{outcome} (the search cache; no-cache searches again)")
             else:
-                gpu_share, wall_share = _fair_share(gpu_left, deadline, len(targets) - index)
-                budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share,
-                                shared=len(targets) - index > 1)
-                result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
-                                progress=progress)
+                result, entry = self._search_one(ctx, target, key, proposers, evaluator, gpu_left, deadline,
+                                                 len(targets) - index, progress)
                 gpu_left -= result.gpu_seconds
-                ctx.stat("gpu-ms", round(result.gpu_seconds * 1000))  # device time the search spent
-                ctx.stat("candidates", len(result.attempts))
-                ctx.stat("accepted-candidates", result.accepted)
-                entry = _entry(result)
-                cache.store(key, entry)
                 if result.resumable:
                     stopped_on_share.append((target, key, result))
             self._remark_declines(ctx, module, target, proposers)
@@ -165,16 +157,32 @@ class AgenticRewrite(Pass):
                 covered |= {k.name for k in target.kernels if k.kind != "vendor"}
         self._second_sweep(ctx, module, proposers, evaluator, stopped_on_share, gpu_left, deadline, progress)
 
-    def _second_sweep(self, ctx, module, proposers, evaluator, stopped: list, gpu_left: float, deadline, progress):
-        """Resume, best-ranked first, the searches that stopped on their part of the job's time, with what the
-        other targets left: a target ranked first gets at most half of the job's time in the first sweep, and
-        where the others are near their floor or small most of the job's time went unused (conv + group norm
-        + mean stopped after one candidate of its fusion group, 2.19x, with the job's search over in 14 s of
-        its 40). A resumed search goes on from its attempts; its winner replaces the first sweep's if faster."""
+    def _search_one(self, ctx, target, key: str, proposers, evaluator, gpu_left: float, deadline, remaining: int,
+                    progress, resume=None):
+        """One target's search with its fair share of what is left for the `remaining` targets (a resumed one
+        goes on from `resume`), counted in the pass's statistics and stored in the search cache: (the search's
+        result, its cache entry)."""
         # lazy: start-up: `kernelopt --help` loads this pass; the search and its cache pull torch
         from kernelopt.rewrite import search_cache as cache
         from kernelopt.rewrite.search import Budget, search
 
+        gpu_share, wall_share = _fair_share(gpu_left, deadline, remaining)
+        budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share, shared=remaining > 1)
+        result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup, progress=progress,
+                        resume=resume)
+        ctx.stat("gpu-ms", round(result.gpu_seconds * 1000))  # device time the search spent
+        ctx.stat("candidates", len(result.attempts) - (len(resume.attempts) if resume else 0))
+        ctx.stat("accepted-candidates", result.accepted - (resume.accepted if resume else 0))
+        entry = _entry(result)
+        cache.store(key, entry)
+        return result, entry
+
+    def _second_sweep(self, ctx, module, proposers, evaluator, stopped: list, gpu_left: float, deadline, progress):
+        """Resume, best-ranked first, the searches that stopped on their part of the job's time, with what the
+        other targets left. The first sweep gives the target ranked first at least half of what is left, the
+        others an equal part; a target that ends early leaves its part to the ones after it, never to the ones
+        before, so time a later target did not need went unused. A resumed search goes on from its attempts;
+        its winner replaces the first sweep's if faster."""
         rewritten = {op.symbol for op in rewrite_record.with_status(module, rewrite_record.PROPOSED)
                      if op.name == "ko.kernel"}
         # a group without a winner whose kernels got rewrites of their own cannot take them over
@@ -187,18 +195,10 @@ class AgenticRewrite(Pass):
             now = time.monotonic()
             if gpu_left <= 0 or (deadline is not None and deadline - now <= earlier.longest_s):
                 break
-            gpu_share, wall_share = _fair_share(gpu_left, deadline, len(waiting) - position)
-            budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share,
-                            shared=len(waiting) - position > 1)
-            result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup,
-                            progress=progress, resume=earlier)
+            result, entry = self._search_one(ctx, target, key, proposers, evaluator, gpu_left, deadline,
+                                             len(waiting) - position, progress, resume=earlier)
             gpu_left -= result.gpu_seconds
             ctx.stat("second-sweep-targets")
-            ctx.stat("gpu-ms", round(result.gpu_seconds * 1000))
-            ctx.stat("candidates", len(result.attempts) - len(earlier.attempts))
-            ctx.stat("accepted-candidates", result.accepted - earlier.accepted)
-            entry = _entry(result)
-            cache.store(key, entry)
             if result.best is not None and (earlier.best is None or result.best[0] is not earlier.best[0]):
                 self._record(ctx, module, target, entry)
 

@@ -225,9 +225,11 @@ class _SearchRun:
         return None
 
     def finish(self, stopped: str) -> SearchResult:
-        result = _finish(self.target, self.attempts, self.gpu_seconds, stopped, self.min_speedup)
-        result.resumable, result.tired, result.longest_s = self.on_share, frozenset(self.tired), self.longest
-        return result
+        winners = [(c, e) for c, e in self.attempts
+                   if e.accepted and e.speedup is not None and e.speedup >= self.min_speedup]
+        best = max(winners, key=lambda ce: ce[1].speedup) if winners else None
+        return SearchResult(self.target, best, self.attempts, self.gpu_seconds, stopped, resumable=self.on_share,
+                            tired=frozenset(self.tired), longest_s=self.longest)
 
 
 PATIENCE = 8          # candidates in a row a proposer may offer without a gain before it is cut off
@@ -270,10 +272,3 @@ def _evaluated(evaluator: Evaluator, target: RewriteTarget, candidates: Iterable
 
 def _tokens(proposers: list[Proposer]) -> int:
     return sum(int(getattr(p, "tokens_used", 0) or 0) for p in proposers)
-
-
-def _finish(target, attempts, gpu_seconds, stopped, min_speedup) -> SearchResult:
-    winners = [(c, e) for c, e in attempts if e.accepted and e.speedup is not None and e.speedup >= min_speedup]
-    best = max(winners, key=lambda ce: ce[1].speedup) if winners else None
-    return SearchResult(target, best, attempts, gpu_seconds, stopped)
-

@@ -137,8 +137,8 @@ def rank_kernels(module: Module, near_optimal: float = 0.10) -> list[tuple[str, 
             reason = str(launches[0].attrs.get("reason", "not optimizable"))
         elif all(_near_floor(op, near_optimal) for op in launches):
             reason = f"already within {near_optimal:.0%} of its floor"
-        elif _measured_share(launches) < NEGLIGIBLE_SHARE:
-            reason = (f"{_measured_share(launches):.1%} of the module's time: even gone, the module would be under "
+        elif (share := _measured_share(launches)) < NEGLIGIBLE_SHARE:
+            reason = (f"{share:.1%} of the module's time: even gone, the module would be under "
                       f"{NEGLIGIBLE_SHARE:.0%} faster")
         ranked.append((name, reason))
     ranked.sort(key=lambda item: (item[1] is not None, -priority(module, item[0])))
