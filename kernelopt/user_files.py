@@ -19,7 +19,7 @@ from kernelopt.ir.parser import OUTPUT_MARKER
 from kernelopt.ir.text_input import decode_utf8
 
 __all__ = ["OUTPUT_MARKER", "read_text", "decode_text", "with_marker", "is_kernelopt_output",
-           "check_writable", "write_output"]
+           "check_writable", "check_folder_writable", "write_output"]
 
 
 def decode_text(data: bytes, where: str, expected: str) -> str:
@@ -95,3 +95,20 @@ def write_output(target: str | Path, text: str, inputs: list[str | Path | None] 
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def check_folder_writable(folder: str | Path, names: tuple[str, ...], force: bool, flag: str, ours, not_ours: str,
+                          writer: str, holds: str = "") -> None:
+    """check_writable for a folder a command writes fixed file names into (`names`): refuse (exit 2) a folder
+    that is a file, or one holding any of `names` that `ours(path)` does not recognise as KernelOPT's, which
+    the command (`writer`) would replace; `not_ours` says, in the message, what such a file fails to be, and
+    `holds` what goes in the folder. `--force` lifts the second refusal, not the first."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{flag} {folder} is a file: give a folder" + (f" ({holds})" if holds else ""))
+    if force:
+        return
+    theirs = [name for name in names if (folder / name).exists() and not ours(folder / name)]
+    if theirs:
+        raise UsageError(f"{flag} {folder}: {', '.join(theirs)} there {not_ours} and the {writer} would replace it: "
+                         "give another folder, move it, or pass --force to replace it")

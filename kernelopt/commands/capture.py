@@ -65,15 +65,12 @@ def handle(args: argparse.Namespace) -> int:
 def _refuse_replacing_the_users_files(folder: Path, force: bool) -> None:
     """Before any work: the capture writes manifest.json, inputs.pt and outputs.pt into the folder, which
     must not replace files of the user's (`-o .` in a project folder). An earlier capture's are replaced."""
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"-o {folder} is a file: give a folder")
-    if force or _is_capture_manifest(folder / "manifest.json"):
-        return
-    theirs = [name for name in CAPTURE_FILES if (folder / name).exists()]
-    if theirs:
-        raise UsageError(f"-o {folder}: {', '.join(theirs)} there is not an earlier capture's (no capture manifest "
-                         "beside it) and the capture would replace it: give another folder, move it, or pass "
-                         "--force to replace it")
+    # lazy: start-up: `kernelopt --help` imports every command; user_files pulls the IR parser
+    from kernelopt.user_files import check_folder_writable
+
+    earlier_capture = _is_capture_manifest(folder / "manifest.json")
+    check_folder_writable(folder, CAPTURE_FILES, force, "-o", lambda _path: earlier_capture,
+                          "is not an earlier capture's (no capture manifest beside it)", "capture")
 
 
 def _is_capture_manifest(path: Path) -> bool:

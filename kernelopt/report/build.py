@@ -20,6 +20,7 @@ from kernelopt.errors import UsageError
 from kernelopt.ir.core import Module
 from kernelopt.report.e2e import end_to_end
 from kernelopt.report.kernel_rows import kernel_rows
+from kernelopt.user_files import check_folder_writable
 
 
 REPORT_FILES = ("report.md", "report.json", "report.png")
@@ -50,15 +51,8 @@ def check_report_writable(folder: str | Path, force: bool, job_files: tuple[Path
     if any(folder.resolve() == Path(path).resolve() for path in job_files):
         raise UsageError(f"--report {folder} is where the job writes its module or argument mapping: give a folder "
                          "of its own")
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--report {folder} is a file: give a folder (report.md, report.json and report.png go "
-                         "there)")
-    if force:
-        return
-    theirs = [name for name in REPORT_FILES if (folder / name).exists() and not _is_our_report_file(folder / name)]
-    if theirs:
-        raise UsageError(f"--report {folder}: {', '.join(theirs)} there was not written by KernelOPT and the report "
-                         "would replace it: give another folder, move it, or pass --force to replace it")
+    check_folder_writable(folder, REPORT_FILES, force, "--report", _is_our_report_file, "was not written by KernelOPT",
+                          "report", holds="report.md, report.json and report.png go there")
 
 
 # With the static cost model no kernel is timed, yet the table has figures after and speedups: say whose.
