@@ -19,6 +19,7 @@ install_cpu_triton_shims()
 
 import hashlib  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 import types  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -55,10 +56,14 @@ def capture_targets():
     return _targets(CAPTURE)
 
 
+# Sources are imported from files in one folder per test process, removed when it exits (nothing left in /tmp).
+_SOURCES = tempfile.TemporaryDirectory(prefix="kernelopt-test-sources-")
+
+
 def _load(source: str, label: str) -> types.ModuleType:
     """Import a source as a file (Triton's JIT reads kernel sources through inspect)."""
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    path = Path("/tmp") / f"ko_split_row_{label}_{digest}.py"
+    path = Path(_SOURCES.name) / f"ko_split_row_{label}_{digest}.py"
     if not path.exists():
         path.write_text(source)
     module = types.ModuleType(f"ko_split_row_{label}_{digest}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,6 +64,11 @@ class Fixture:
                 names.append(var if var is not None else arg.value)
         return RewriteTarget(id="group:0", kernels=kernels, launches=tuple(launches),
                              group_args=tuple(group_args)), names
+
+
+# Kernel sources go to files (triton.jit reads a kernel's source from its file); one folder per test
+# process, removed when it exits, so that a test run leaves nothing in /tmp.
+_SOURCES = tempfile.TemporaryDirectory(prefix="kernelopt-test-sources-")
 
 
 def shrink_text(text: str, sizes: dict[int, int]) -> str:
@@ -171,7 +177,7 @@ def original_kernel(kernel: KernelSpec):
     """The Inductor kernel as a plain @triton.jit function (heuristics decorator and driver call dropped)."""
     source = re.sub(r"@triton_heuristics\.\w+\(.*?\n\)\n", "", kernel.source, flags=re.S)
     source = source.replace("triton_helpers.set_driver_to_gpu()", "").replace("triton_helpers.set_driver_to_cpu()", "")
-    path = Path(os.environ.get("PYTEST_TMPDIR", "/tmp")) / f"ko_orig_{kernel.name}_{abs(hash(source))}.py"
+    path = Path(_SOURCES.name) / f"ko_orig_{kernel.name}_{abs(hash(source))}.py"
     path.write_text(source)            # triton.jit wants a real file to read the source from
     namespace = {"__name__": f"ko_orig_{kernel.name}", "__file__": str(path)}
     exec(compile(source, str(path), "exec"), namespace)
@@ -191,7 +197,7 @@ def run_original(fixture: Fixture, index: int, values: dict, xblock: int = 1, r0
 
 
 def run_candidate(source: str, args: list) -> None:
-    path = Path("/tmp") / f"ko_cand_{abs(hash(source))}.py"
+    path = Path(_SOURCES.name) / f"ko_cand_{abs(hash(source))}.py"
     path.write_text(source)
     namespace = {"__name__": f"ko_cand_{abs(hash(source))}", "__file__": str(path)}
     exec(compile(source, str(path), "exec"), namespace)
