@@ -153,6 +153,9 @@ capture_problems() {
     capture {} --device cuda --store-tensors no --no-timing -o "$1/captures/$n" >"$1/captures/$n.log" 2>&1; echo "$n rc=$?"' _ "$RES"
 }
 [ -n "$STEPS" ] && want capture_general && step capture_general 400 bash -c "RES=$RES; $(declare -f capture_problems); capture_problems"
+# Issue 19: whether a two-pass row group (layer norm over few long rows) gains from running one L2-sized chunk
+# of rows at a time (the second read of x from L2), before a transform is written (~1 min; only when named).
+[ -n "$STEPS" ] && want l2_probe && step l2_probe 120 python3 benchmarks/l2_chunk_probe.py --out "$RES/l2_chunk_probe.json"
 # Issue 22: KernelOPT's CUDA graphs against Inductor default / max-autotune-no-cudagraphs / max-autotune
 # through torch.compile, same buffers and a ring of 64, zoo small + decode batch 1/4/8 (only when named;
 # ~6-8 min; the suite stops starting cases at CG_BUDGET_S and writes JSON + markdown after each case).
