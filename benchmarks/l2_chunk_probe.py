@@ -8,7 +8,7 @@ enough to stay in L2 between the first and the third launch) and the second read
 
 This measures it before any transform is written: the same three Triton kernels launched over the whole
 tensor and over chunks of 1, 2, 4 and 8 rows (sliced pointers, nothing else changes), each inside a CUDA
-graph (so host launch cost does not count), side by side in one process.
+graph (so host launch cost does not count) and launched plainly (plain_ms: where the host sets the pace), side by side in one process.
 
     python3 benchmarks/l2_chunk_probe.py --out results.json
 """
@@ -99,6 +99,20 @@ def _time_graph(fn, reps=200):
     return start.elapsed_time(end) / reps
 
 
+def _time_plain(fn, reps=100):
+    """Launched from Python each time (Triton's JIT path): where the host, not the GPU, sets the pace."""
+    for _ in range(5):
+        fn()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(reps):
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / reps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", nargs="+", default=["32x2097152x64", "32x2097152x17", "16x4194304x64"],
@@ -123,6 +137,7 @@ def main() -> None:
             ms = _time_graph(fn)
             torch.testing.assert_close(y, expected, atol=1e-3, rtol=1e-3)
             case["ms"][f"chunk{chunk}"] = round(ms, 4)
+            case.setdefault("plain_ms", {})[f"chunk{chunk}"] = round(_time_plain(fn), 4)
         try:       # Inductor's own module for the same layer norm, in the same kind of graph
             compiled = torch.compile(lambda t: torch.nn.functional.layer_norm(t, (row_len,)),
                                      mode="max-autotune-no-cudagraphs")
