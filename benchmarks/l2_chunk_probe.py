@@ -8,7 +8,8 @@ enough to stay in L2 between the first and the third launch) and the second read
 
 This measures it before any transform is written: the same three Triton kernels launched over the whole
 tensor and over chunks of 1, 2, 4 and 8 rows (sliced pointers, nothing else changes), each inside a CUDA
-graph (so host launch cost does not count) and launched plainly (plain_ms: where the host sets the pace), side by side in one process.
+graph (so host launch cost does not count) and launched plainly (plain_ms: where the host sets the
+pace), side by side in one process.
 
     python3 benchmarks/l2_chunk_probe.py --out results.json
 """
