@@ -10,17 +10,23 @@ over channels, a mean over dim 1) wants wide XBLOCK runs and a short R0_BLOCK.
 The strides are found by evaluating the kernel's integer assignments (only `+ - * // %` and
 parentheses over names and integer constants) at neighbouring index values: the difference of the
 address at x+1 and x is the x stride there. Probing at several points (0, and points inside the
-range) keeps a `% 8192` wrap from being mistaken for the stride. Anything else in an address
-(a loaded index, a `tl.where`) makes that load's strides unknown (None), never guessed.
+range) keeps a `% 8192` wrap from being mistaken for the stride. A probe where the load's own mask is
+off is skipped: a split reduction over a channels-last tensor wraps its positions, `24*((r0_3 + 108*x1) % 323)`,
+exactly where its mask (`r0_3 + 108*x1 < 323`) stops the load, so the address there is never read. A
+`tl.broadcast_to(e, shape)` in an address is read as `e` (it changes the shape, not the values: a per-row bias
+read inside an r-loop has r stride 0). Anything else in an address (a loaded index, a `tl.where`) makes that
+load's strides unknown (None), never guessed.
 """
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import dotted_name, hardcoded_numel, strip_heuristics
+import numpy as np
 
-from .index_values import single_assignments
+from kernelopt.inductor_source import access_mask, dotted_name, hardcoded_numel, strip_heuristics
+
+from .index_values import IndexEvaluator, index_env, single_assignments
 
 X_NAMES = ("xindex",)
 R_NAMES = ("r0_index", "rindex")
@@ -64,8 +70,9 @@ def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
         if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add)
                 and isinstance(pointer.left, ast.Name) and pointer.left.id in params):
             continue
-        out.append(LoadStride(pointer.left.id, node.lineno, _stride(pointer.right, assignments, "x", points),
-                              _stride(pointer.right, assignments, "r", points)))
+        live = _mask_reader(access_mask(node), assignments, x_numel, r_numel)
+        out.append(LoadStride(pointer.left.id, node.lineno, _stride(pointer.right, assignments, "x", points, live),
+                              _stride(pointer.right, assignments, "r", points, live)))
     return out
 
 
@@ -113,21 +120,42 @@ def _probe_points(numel: int | None) -> tuple[int, ...]:
     return tuple(sorted({0, numel // 3, numel // 2 + 1, numel - 2}))
 
 
+def _mask_reader(mask: ast.expr | None, assignments: dict[str, ast.expr], x_numel: int | None,
+                 r_numel: int | None):
+    """live(x, r): whether the load's mask lets it read at (x, r). True wherever that is not known (no mask,
+    extents not hard-coded, a mask reading a loaded value): such a probe counts, as every probe did before."""
+    if mask is None or x_numel is None or r_numel is None:
+        return lambda x, r: True
+    evaluator = IndexEvaluator(assignments, _Unknown, what="access_strides")
+
+    def live(x: int, r: int) -> bool:
+        try:
+            return bool(np.all(evaluator.value(mask, index_env(np.int64(x), np.int64(r), x_numel, r_numel))))
+        except (_Unknown, ArithmeticError, RecursionError):
+            return True
+    return live
+
+
 def _stride(expr: ast.expr, assignments: dict[str, ast.expr], axis: str,
-            points: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
-    """The address difference for one step along `axis`, if the same at every probe point; else None."""
+            points: tuple[tuple[int, ...], tuple[int, ...]], live=lambda x, r: True) -> int | None:
+    """The address difference for one step along `axis`, if the same at every probe point where the load
+    reads at both ends (`live`); else None."""
     seen = set()
     xs, rs = points
     for x in xs:
         for r in rs:
+            step_x, step_r = x + (axis == "x"), r + (axis == "r")
+            if not (live(x, r) and live(step_x, step_r)):
+                continue                  # a masked-off end: the address there is never read
             try:
                 here = _evaluate(expr, assignments, x, r, set())
-                step = _evaluate(expr, assignments, x + (axis == "x"), r + (axis == "r"), set())
+                step = _evaluate(expr, assignments, step_x, step_r, set())
             except (_Unknown, ZeroDivisionError, RecursionError):
                 return None
             seen.add(step - here)
     # A wrap (x0 = xindex % N at x = N-1) shows as a different step at one point; the most common
-    # step over the probe points is the stride, but only a unanimous one is trusted.
+    # step over the probe points is the stride, but only a unanimous one is trusted (and none when the
+    # mask leaves no probe).
     return seen.pop() if len(seen) == 1 else None
 
 
@@ -147,5 +175,7 @@ def _evaluate(expr: ast.expr, assignments: dict[str, ast.expr], x: int, r: int, 
                                          _evaluate(expr.right, assignments, x, r, active))
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
         return -_evaluate(expr.operand, assignments, x, r, active)
+    if isinstance(expr, ast.Call) and dotted_name(expr.func) == "tl.broadcast_to" and expr.args:
+        return _evaluate(expr.args[0], assignments, x, r, active)     # a new shape, the same values
     raise _Unknown(ast.dump(expr)[:40])
 
