@@ -83,9 +83,22 @@ def kernel_load_strides(source: str, kernel_name: str) -> list[LoadStride]:
 
 def outer_layout(strides: list[LoadStride]) -> bool:
     """True when the row loads read along x: every load that moves with r has r stride > 1 and x stride 1
-    (a reduction over a non-last dimension); there is at least one such load."""
+    (a reduction over a non-last dimension), or x stride 0 (one value per r step that every row of a tile
+    shares: the [batch, seq] mask or weight of a masked mean over the sequence of [batch, seq, features],
+    read once per r step whatever the tile's width); there is at least one load of the first kind."""
     moving = [s for s in strides if s.r_stride != 0]
-    return bool(moving) and all(s.x_stride == 1 and s.r_stride not in (None, 1) for s in moving)
+    shared = [s for s in moving if s.x_stride == 0 and s.r_stride is not None]
+    return bool(coalescing_params(strides)) and all(_along_x(s) for s in moving if s not in shared)
+
+
+def coalescing_params(strides: list[LoadStride]) -> set[str]:
+    """The pointers whose loads read neighbouring rows at neighbouring addresses (x stride 1, r stride > 1):
+    those a wide-x tile reads in contiguous runs, and whose element size sets how wide a run must be."""
+    return {s.param for s in strides if _along_x(s)}
+
+
+def _along_x(stride: LoadStride) -> bool:
+    return stride.x_stride == 1 and stride.r_stride not in (None, 0, 1)
 
 
 def element_bytes(signature: dict, params=None) -> int:
@@ -103,7 +116,7 @@ def coalesced_rows(source: str, kernel_name: str, signature: dict, x_numel: int 
     strides = load_strides(source, kernel_name, x_numel, r_numel)
     if not outer_layout(strides):
         return 1
-    return max(1, width // element_bytes(signature, {s.param for s in strides if s.r_stride != 0}))
+    return max(1, width // element_bytes(signature, coalescing_params(strides)))
 
 
 def _function(source: str, kernel_name: str) -> ast.FunctionDef | None:

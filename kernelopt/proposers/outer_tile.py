@@ -10,7 +10,8 @@ The transform keeps the kernel's code and relaunches it with the tile turned aro
 enough that one r step of a program reads at least COALESCED_BYTES contiguous bytes, R0_BLOCK short
 (a looped reduction) so a program's tile stays within registers, and enough programs to fill the
 card. Whether it applies is read from the kernel's own address arithmetic (access_strides.py), not
-from its name: every load that moves with r must have x stride 1 and r stride above 1. Any reduction
+from its name: every load that moves with r must have x stride 1 and r stride above 1, or x stride 0 (a
+[batch, seq] mask or weight of a masked mean over the sequence, shared by the tile's rows). Any reduction
 Inductor writes keeps its exact order of combination within a row's r-loop steps, and a looped
 reduction's masks (`r0_index < r0_numel`, `xindex < xnumel`) already cover any tile, so the gate sees
 the same arithmetic per row; what changes is which rows a program takes and how many r elements one
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 
 from kernelopt.codegen.configs import next_pow2
 
-from .access_strides import COALESCED_BYTES, element_bytes, kernel_load_strides, outer_layout
+from .access_strides import COALESCED_BYTES, coalescing_params, element_bytes, kernel_load_strides, outer_layout
 from .base import RewriteTarget
 from .candidate_source import LaunchConfig
 from .retune import RetuneProposer
@@ -80,13 +81,13 @@ class OuterTileProposer(RetuneProposer):
             shown = ", ".join(f"{s.param} (x {s.x_stride}, r {s.r_stride})" for s in moving[:3]) or "none"
             raise OuterTileDeclined(f"{kernel.name}: not a reduction over a non-last dimension: the loads that "
                                     f"move with r, by element stride: {shown}; outer-tile needs x stride 1 "
-                                    "and r stride above 1 on every one")
+                                    "and r stride above 1 on every one (or x stride 0: a value the rows share)")
 
     def space_for(self, kernel, block_params: list[str]) -> list[LaunchConfig]:
         """Tiles wide in x and short in r, the likeliest fastest first (see `_cost`)."""
         strides = kernel_load_strides(kernel.source, kernel.name)
         kind = kernel.kind
-        narrow = element_bytes(kernel.signature, {s.param for s in strides if s.r_stride != 0})
+        narrow = element_bytes(kernel.signature, coalescing_params(strides))
         x_hint, r_hint = kernel.size_hints.get("x", 1 << 20), kernel.size_hints.get("r0_", 1)
         scored = []
         if kind == "reduction" and block_params == ["XBLOCK", "R0_BLOCK"]:
