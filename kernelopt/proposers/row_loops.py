@@ -66,6 +66,9 @@ class StoreSite:
     row: bool
     line: int
     order: int
+    node: ast.Call | None = None     # the `tl.store` call
+    reads_as: tuple = ()             # (pointer value, mask value, param, store epoch after it): a later load with
+                                     # the same pointer, mask and epoch reads what this store wrote
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,17 @@ class RowLoopNest:
                 first[site.key] = site
             elif site.loop is not None and earlier.loop is not None and site.loop != earlier.loop:
                 pairs.append((earlier, site))
+        return pairs
+
+    def forwards(self) -> list[tuple[StoreSite, LoadSite]]:
+        """(store, later read) pairs where a later r-loop reads back what an earlier one stored: the same pointer
+        and mask, no other store to that pointer in between (a row written in one pass and re-read in the next)."""
+        pairs = []
+        for store in self.stores:
+            for site in self.loads:
+                if (store.reads_as and store.loop is not None and site.loop is not None and site.loop > store.loop
+                        and (site.key[0], site.key[1], site.key[3], site.key[4]) == store.reads_as):
+                    pairs.append((store, site))
         return pairs
 
     def stores_between(self, first: LoadSite, later: LoadSite) -> list[StoreSite]:
@@ -243,9 +257,18 @@ class _Reader:
     def _store(self, call: ast.Call) -> None:
         param = self._pointer_param(call.args[0] if call.args else None, call)
         number = self.value(call)
+        mask = access_mask(call)
         self.epoch[param] = self.epoch.get(param, 0) + 1
+        reads_as = ()
+        if not any(isinstance(n, ast.Call) and dotted_name(n.func) == "tl.load"
+                   for part in (call.args[0], mask) if part is not None for n in ast.walk(part)):
+            # numbering these again adds nothing (the call's own numbering made them); a nested load would
+            # be recorded twice, so such a store is never read back as registers
+            reads_as = (self.value(call.args[0]), self.value(mask) if mask is not None else None, param,
+                        self.epoch[param])
         self.order += 1
-        self.nest.stores.append(StoreSite(self.loop, param, number in self.moves_with_r, call.lineno, self.order))
+        self.nest.stores.append(StoreSite(self.loop, param, number in self.moves_with_r, call.lineno, self.order,
+                                          call, reads_as))
 
     # -- values -----------------------------------------------------------------------------------
 

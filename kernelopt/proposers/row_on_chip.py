@@ -12,7 +12,10 @@ twice or three times, a softmax three times. When the row fits in registers, one
    straight-line body;
 3. replace each later load of data an earlier pass already read (same pointer, mask and `other` by
    value number, no store to that pointer in between) with the registers of the first read, and mark
-   that read `evict_first`: the row now comes from memory once.
+   that read `evict_first`: the row now comes from memory once. A later load of what an earlier pass stored
+   (same pointer and mask, no other store to that pointer in between: a softmax that stores its exponentials
+   and divides them in a third pass, an in-place update copied back) becomes the stored value, cast to the
+   pointer's floating-point element type, where the load's mask is on, and its `other` where it is off.
 
 An online softmax (Inductor's per-lane running max and sum) is written in block form (`block_online`):
 with the row in one block, that is the row's max, then one exponential per element, instead of three and
@@ -23,9 +26,9 @@ Where a reused read crosses a store to another pointer (e.g. a statistic stored 
 two tensors could share memory at run time; the candidate then checks for overlap on each call and
 launches the unrolled kernel without reuse (still one tile, still correct) when they do.
 
-Applies to `reduction` kernels with at least two r-loops that read the same data, a hard-coded row
-length, an r mask (`r0_index < r0_numel`) unless the row length is a power of two, Grid1D launches and
-no constexprs other than XBLOCK and R0_BLOCK. The row must fit the register budget: XBLOCK x R0_BLOCK x
+Applies to `reduction` kernels with at least two r-loops that read (or store and read back) the same data,
+a hard-coded row length, an r mask (`r0_index < r0_numel`) unless the row length is a power of two, Grid1D
+launches and no constexprs other than XBLOCK and R0_BLOCK. The row must fit the register budget: XBLOCK x R0_BLOCK x
 (rows of data kept across passes) at most MAX_TILE_VALUES, at most VALUES_PER_THREAD per thread.
 Variants: num_warps 4, 8, 16 and rows per program (XBLOCK) 1, 2, 4, ... (a divisor of xnumel where
 Inductor dropped the x mask). Where every store writes a 16-bit float and the kernel takes precise
@@ -43,9 +46,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .access_strides import coalesced_rows
+from kernelopt.inductor_source import access_mask, load_other
+
 from .base import Attempt, Candidate, RewriteTarget
 from .block_online import BlockOnlineDeclined, blockwise_states
-from .candidate_source import NotRetunable, grid_rule
+from .candidate_source import TL_DTYPES, NotRetunable, grid_rule
 from .exp_forms import precise_exps, wide_store, with_fast_exp
 from .hardware_minmax import with_hardware_minmax
 from .row_loops import LoopNestUnsupported, RowLoopNest, analyse_loop_nest
@@ -80,13 +85,16 @@ class RowOnChipPlan:
     grid_position: int                   # launch position of xnumel
     variants: tuple[tuple[int, int], ...]        # (XBLOCK, num_warps), best first
     fast_exp: bool = False               # 16-bit stores only, precise exponentials: a +fast-exp form too
+    forwards: tuple[tuple[tuple, tuple, str], ...] = ()   # (store position, load position, element type): a row
+                                                          # stored in one pass and read back in a later one
 
     @property
     def description(self) -> str:
         combines = sorted({a.combine for a in self.nest.accumulators})
-        return (f"{len(self.nest.loops)} r-loops -> 1 pass; rows of {self.nest.r_numel} in one R0_BLOCK={self.row_block} "
-                f"tile; reloads of {', '.join(self.reused_params)} served from registers; "
-                f"reductions: {', '.join(combines) or 'none'}")
+        return (f"{len(self.nest.loops)} r-loops -> 1 pass; rows of {self.nest.r_numel} in one "
+                f"R0_BLOCK={self.row_block} tile; reloads of {', '.join(self.reused_params)} served from registers"
+                + (f" ({len(self.forwards)} of them what an earlier pass stored)" if self.forwards else "")
+                + f"; reductions: {', '.join(combines) or 'none'}")
 
 
 def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
@@ -106,9 +114,11 @@ def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
     if len(nest.loops) < 2:
         raise RowOnChipDeclined("one r-loop: the row is already read once")
     reloads = nest.reloads()
-    if not reloads:
+    element_types = {a.name: a.dtype for a in target.launches[0].args if a.is_tensor}
+    forwards = _forwards(nest, reloads, element_types)
+    if not reloads and not forwards:
         raise RowOnChipDeclined(f"{len(nest.loops)} r-loops, but no later loop reads data an earlier one read "
-                                "(with the same pointer, mask and no store in between)")
+                                "or stored (with the same pointer, mask and no store in between)")
     if nest.r_numel is None or nest.r_numel < 1:
         raise RowOnChipDeclined("the row length (r0_numel) is not a constant in the kernel (dynamic shapes)")
     row_block = 1 << (nest.r_numel - 1).bit_length()
@@ -116,7 +126,7 @@ def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
         raise RowOnChipDeclined(f"the r-loops have no `r0_index < r0_numel` mask (r0_mask is {nest.r_mask}); a "
                                 f"tile of {row_block} would run past rows of {nest.r_numel}")
     kept = {first.key for first, _ in reloads if first.row}
-    kept_rows = max(1, len(kept))
+    kept_rows = max(1, len(kept) + len({position for position, _, _ in forwards}))
     if row_block * kept_rows > MAX_TILE_VALUES:
         raise RowOnChipDeclined(f"rows of {nest.r_numel} (a tile of {row_block}) x {kept_rows} row reads kept across "
                                 f"passes exceed the register budget of {MAX_TILE_VALUES} values per program "
@@ -127,11 +137,27 @@ def plan_row_on_chip(target: RewriteTarget) -> RowOnChipPlan:
     variants = _variants(nest, row_block, kept_rows, wide)
     if not variants:
         raise RowOnChipDeclined(f"no XBLOCK divides xnumel={nest.x_numel} within the register budget")
-    element_types = {a.name: a.dtype for a in target.launches[0].args if a.is_tensor}
     fast_exp = precise_exps(nest.function) > 0 and not wide_store(nest.function, element_types)
+    forwarded = [(store, later) for store, later in nest.forwards()
+                 if node_position(later.node) in {load for _, load, _ in forwards}]
     return RowOnChipPlan(nest, kernel.name, row_block, kept_rows,
-                         tuple(sorted({first.param for first, _ in reloads})),
-                         _overlap_checks(nest, reloads, positions), grid_position, variants, fast_exp)
+                         tuple(sorted({first.param for first, _ in reloads + forwarded})),
+                         _overlap_checks(nest, reloads + forwarded, positions), grid_position, variants, fast_exp,
+                         forwards)
+
+
+def _forwards(nest: RowLoopNest, reloads, element_types: dict[str, str]) -> tuple[tuple[tuple, tuple, str], ...]:
+    """The reads of a row an earlier pass stored that the single pass takes from the stored registers: a
+    floating-point pointer (its value then reads back as the stored value cast to that type, exactly), and a
+    read that no reuse of loads already rewrites (one rewrite per load)."""
+    reused = {node_position(site.node) for pair in reloads for site in pair}
+    out = []
+    for store, later in nest.forwards():
+        dtype = element_types.get(store.param, "")
+        if not dtype.startswith(("float", "bfloat")) or node_position(later.node) in reused:
+            continue
+        out.append((node_position(store.node), node_position(later.node), TL_DTYPES[dtype]))
+    return tuple(out)
 
 
 def _launch_positions(target: RewriteTarget, nest: RowLoopNest) -> dict[str, int]:
@@ -191,9 +217,11 @@ def _variants(nest: RowLoopNest, row_block: int, kept_rows: int, wide: int = 1) 
 # ---------------------------------------------------------------------------------------------------
 # The rewrite
 
-def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> ast.FunctionDef:
+def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True,
+                         forwards: tuple[tuple[tuple, tuple, str], ...] = ()) -> ast.FunctionDef:
     """The kernel with its r-loops unrolled (each runs once at R0_BLOCK >= r0_numel) and, with `reuse`,
-    every reload of data an earlier pass read replaced by that read's registers."""
+    every reload of data an earlier pass read replaced by that read's registers, and every read of what an
+    earlier pass stored (`forwards`) by the stored value."""
     function = copy.deepcopy(nest.function)
     try:
         # the row is one block: an online softmax takes the row's max, then one exponential per element,
@@ -210,22 +238,55 @@ def single_pass_function(nest: RowLoopNest, name: str, reuse: bool = True) -> as
         register = kept.setdefault(first.key, f"_ko_row{len(kept)}")
         hoist[node_position(first.node)] = register
         replace[node_position(later.node)] = register
-    function.body = _rewrite_body(function.body, hoist, replace)
+    stored = {store: (f"_ko_stored{index}", dtype)
+              for index, (store, _, dtype) in enumerate(forwards if reuse else ())}
+    read_back = {load: stored[store][0] for store, load, _ in forwards if reuse}
+    function.body = _rewrite_body(function.body, hoist, replace, stored, read_back)
     return function
 
 
-def _rewrite_body(body: list[ast.stmt], hoist: dict, replace: dict) -> list[ast.stmt]:
+def _rewrite_body(body: list[ast.stmt], hoist: dict, replace: dict, stored: dict | None = None,
+                  read_back: dict | None = None) -> list[ast.stmt]:
+    stored, read_back = stored or {}, read_back or {}
     out: list[ast.stmt] = []
     for stmt in body:
         if isinstance(stmt, ast.For):
             # the loop runs once (R0_BLOCK >= r0_numel): its offset is the range's start, 0
             start = ast.Assign(targets=[ast.Name(stmt.target.id, ast.Store())], value=ast.Constant(0))
             out.append(ast.copy_location(start, stmt))
-            out += _rewrite_body(stmt.body, hoist, replace)
+            out += _rewrite_body(stmt.body, hoist, replace, stored, read_back)
             continue
+        if read_back:
+            stmt = _ReadBack(read_back).visit(stmt)
         # the row is read from memory once now: a hoisted read is not kept in L2 for a later pass
         out += with_registers(stmt, hoist, replace, evict_first=True)
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and hasattr(call, "end_col_offset") and node_position(call) in stored:
+            # what the store wrote, as a later load of it reads it: the value in the pointer's element type
+            register, dtype = stored[node_position(call)]
+            value = ast.parse(f"({ast.unparse(call.args[1])}).to({dtype})", mode="eval").body
+            out.append(ast.copy_location(ast.Assign(targets=[ast.Name(register, ast.Store())], value=value), stmt))
     return [ast.fix_missing_locations(s) for s in out]
+
+
+class _ReadBack(ast.NodeTransformer):
+    """A load of what an earlier pass stored becomes the stored registers where its mask is on, and its `other`
+    where it is off: what the load returns, lane by lane."""
+
+    def __init__(self, read_back: dict[tuple, str]):
+        self.read_back = read_back
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        position = node_position(node) if hasattr(node, "end_col_offset") else None
+        if position not in self.read_back:
+            return self.generic_visit(node)
+        register, mask, other = self.read_back[position], access_mask(node), load_other(node)
+        if mask is None or other is None:
+            return ast.copy_location(ast.Name(register, ast.Load()), node)
+        where = ast.Attribute(ast.Name("tl", ast.Load()), "where", ast.Load())
+        # the load's own position: no reuse of loads names it (`_forwards` leaves such loads alone)
+        return ast.copy_location(
+            ast.Call(where, [copy.deepcopy(mask), ast.Name(register, ast.Load()), copy.deepcopy(other)], []), node)
 
 
 def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int, fast_exp: bool = False) -> str:
@@ -233,7 +294,7 @@ def candidate_source(plan: RowOnChipPlan, xblock: int, warps: int, fast_exp: boo
     without reuse for overlapping buffers) and `run(*args)` launching it; with `fast_exp`, its precise
     exponentials made fast ones (the plan says where that is allowed)."""
     nest = plan.nest
-    fast = single_pass_function(nest, f"{plan.kernel}_row_on_chip")
+    fast = single_pass_function(nest, f"{plan.kernel}_row_on_chip", forwards=plan.forwards)
     functions = [fast]
     if plan.overlap_checks:
         functions.append(single_pass_function(nest, f"{plan.kernel}_row_on_chip_reload", reuse=False))
