@@ -41,9 +41,9 @@ class AgenticRewrite(Pass):
     # from max-autotune's module, where a softmax over dim 1 spent 24 s on two outer-tile tiles before
     # row-on-chip's 1.32x. So the row transforms come first; the second sweep reaches outer-tile where time
     # is left.
-    proposers: list[str] = field(default_factory=lambda: [
-        "templates", "fuse", "store-remap", "memory-order", "l2-chunks", "epilogue", "row-on-chip", "fold-pass",
-        "hoist-invariant", "block-online", "outer-tile", "narrow-math", "split-row", "retune", "llm"],
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "memory-order", "epilogue",
+                                                          "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
+                                                          "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
                                                    "and plugins from the kernelopt.proposers entry points)"})
     gpu_seconds: float = field(default=240.0, metadata={"help": "GPU-seconds budget of the rewrite search, for "

@@ -18,7 +18,6 @@ from .block_online import BlockOnlineProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
-from .l2_chunks import L2ChunksProposer
 from .memory_order import MemoryOrderProposer
 from .narrow_math import NarrowMathProposer
 from .llm.proposer import LLMProposer
@@ -41,7 +40,6 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "hoist-invariant": HoistInvariantProposer,
                             "block-online": BlockOnlineProposer, "narrow-math": NarrowMathProposer,
                             "outer-tile": OuterTileProposer, "memory-order": MemoryOrderProposer,
-                            "l2-chunks": L2ChunksProposer,
                             "llm": LLMProposer}
 
 
