@@ -135,11 +135,19 @@ def measure(model_name: str, args) -> dict:
             if args.device == "cpu":
                 envs[variant]["TRITON_INTERPRET"] = "1"
             row[variant] = {"cold": run_child(model_name, variant, args, envs[variant])}
+            _progress(model_name, variant, "cold", row[variant]["cold"])
         warms = {variant: [] for variant in VARIANTS}
-        for _ in range(max(1, args.warm_starts)):
+        for number in range(max(1, args.warm_starts)):
+            started = time.monotonic()
+            if number and args.deadline and started + round_s > args.deadline:
+                print(f"{model_name}: {number} warm start(s) per variant, the budget leaves no time for another",
+                      flush=True)
+                break
             for variant in VARIANTS:
                 if "error" not in row[variant]["cold"]:
                     warms[variant].append(run_child(model_name, variant, args, envs[variant]))
+                    _progress(model_name, variant, f"warm {number + 1}", warms[variant][-1])
+            round_s = time.monotonic() - started
         for variant in VARIANTS:
             timed = [w for w in warms[variant] if "first_call_s" in w]
             if not timed:
@@ -160,6 +168,12 @@ def measure(model_name: str, args) -> dict:
         pairs = [k / i for k, i in zip(row["kernelopt"]["warm_first_calls_s"], row["inductor"]["warm_first_calls_s"])]
         row["warm_ratio_range"] = [round(min(pairs), 3), round(max(pairs), 3)]
     return row
+
+
+def _progress(model_name: str, variant: str, phase: str, result: dict) -> None:
+    """One line per child process, as it ends (a step stopped at its limit still shows what ran)."""
+    first = f"first call {result['first_call_s']:.2f} s" if "first_call_s" in result else f"error {result.get('error')}"
+    print(f"{model_name} {variant} {phase}: {first} (process {result.get('wall_s', 0):.1f} s)", flush=True)
 
 
 def markdown(results: dict) -> str:
@@ -204,9 +218,13 @@ def main(argv=None) -> int:
                         help="restarts timed per variant, alternating; each variant's figure is its median")
     parser.add_argument("--profile", action="store_true",
                         help="after each timed warm start, one more under cProfile: <out>.<model>.<variant>.prof.txt")
+    parser.add_argument("--budget-s", type=float, default=None,
+                        help="no new round of warm starts once it would end past this many seconds from the start "
+                             "(the rounds done so far count)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--variant", choices=VARIANTS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    args.deadline = time.monotonic() + args.budget_s if args.budget_s else None
     if args.child:
         print(json.dumps(child(args.child, args.variant, args.device, args.size, args.gpu_seconds)))
         return 0

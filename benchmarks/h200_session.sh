@@ -75,6 +75,7 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
 # timed restarts per variant, alternating; the median counts and the table gives the pairwise range.
 [ -n "$STEPS" ] && want warm_start && step warm_start "${WARM_LIMIT:-420}" python3 benchmarks/backend_warm_start.py \
   --models "${WARM_MODELS:-mlp,rmsnorm,ln_gelu,softmax}" ${WARM_PROFILE:+--profile} ${WARM_STARTS:+--warm-starts $WARM_STARTS} \
+  --budget-s $(( ${WARM_LIMIT:-420} - 40 )) \
   --out "$RES/backend_warm_start.json"
 # Issue 19: every general problem's Inductor kernels against their bandwidth floor (which have room), one
 # command; resumable through $RES/floor_census.jsonl (copy it back to resume). CENSUS_MODE=max-autotune-no-cudagraphs
