@@ -14,16 +14,36 @@ def layout_copy(tensor: torch.Tensor, device=None) -> torch.Tensor:
     """A copy with the tensor's own strides. A kernel hard-codes its arguments' strides: Inductor's buffer of
     partial sums [64, 9, 221] with strides (2016, 221, 1) leaves a gap after each row of 9 x 221, and
     `clone()` of such a tensor is contiguous (strides (1989, 221, 1)), so a launch replayed on the copy
-    writes past its end. Broadcast (stride-0) tensors, which cannot be written element by element, are
-    cloned as they are: a kernel reads them, and reads the copy's first elements the same."""
+    writes past its end. A broadcast (stride-0) dimension stays broadcast: an input expanded from one row
+    (strides (0, 1)) is checked by the module's `assert_size_stride`, which a dense copy (strides (90, 1))
+    fails; the copy holds the one row once and is expanded like the original."""
     device = tensor.device if device is None else torch.device(device)
-    if not tensor.is_contiguous() and 0 not in tensor.stride():
+    broadcast_dims = [dim for dim, (size, stride) in enumerate(zip(tensor.size(), tensor.stride()))
+                      if stride == 0 and size > 1]
+    if broadcast_dims:
+        one_slice = tensor
+        for dim in broadcast_dims:
+            one_slice = one_slice.narrow(dim, 0, 1)
+        return layout_copy(one_slice, device).expand(tensor.size())
+    if not tensor.is_contiguous():
         try:
             out = torch.empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=device)
             return out.copy_(tensor)
         except RuntimeError:           # overlapping strides: no element-wise layout to keep
             pass
     return tensor.to(device, copy=True)
+
+
+def copy_into(target: torch.Tensor, value: torch.Tensor, non_blocking: bool = False) -> torch.Tensor:
+    """`target.copy_(value)`, where a broadcast (stride-0) dimension of `target` (a copy of an input expanded
+    from one row) takes the value's first slice: its elements are one memory location, which `copy_` refuses
+    to write, and what a kernel reads there is one value whichever of the value's slices it is."""
+    written, source = target, value
+    for dim, (size, stride) in enumerate(zip(target.size(), target.stride())):
+        if stride == 0 and size > 1:
+            written, source = written.narrow(dim, 0, 1), source.narrow(dim, 0, 1)
+    written.copy_(source, non_blocking=non_blocking)
+    return target
 
 
 def strides_match(tensor: torch.Tensor, strides) -> bool:
@@ -35,4 +55,4 @@ def strides_match(tensor: torch.Tensor, strides) -> bool:
                                           for size, a, b in zip(tensor.shape, found, strides))
 
 
-__all__ = ["layout_copy", "strides_match"]
+__all__ = ["copy_into", "layout_copy", "strides_match"]

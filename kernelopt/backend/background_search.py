@@ -41,6 +41,7 @@ import torch
 
 from kernelopt.job_workdir import sweep_stale_workdirs
 from kernelopt.runtime.loader import load_output_module
+from kernelopt.tensor_layout import copy_into
 
 log = logging.getLogger("kernelopt.backend")
 
@@ -176,8 +177,8 @@ def copy_inputs(args) -> tuple[list | None, str]:
             try:
                 copy = torch.empty_strided(arg.size(), arg.stride(), dtype=arg.dtype, device="cpu",
                                            pin_memory=arg.is_cuda)
-                copy.copy_(arg.detach(), non_blocking=arg.is_cuda)
-            except RuntimeError as err:    # no pinned memory left; strides where elements overlap (expanded)
+                copy_into(copy, arg.detach(), non_blocking=arg.is_cuda)
+            except RuntimeError as err:    # no pinned memory left; strides where elements overlap (not expanded)
                 return None, f"argument {index} could not be copied ({str(err).splitlines()[0]})"
             copies.append(copy)
         elif arg is None or isinstance(arg, (bool, int, float)):

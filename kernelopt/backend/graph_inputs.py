@@ -25,6 +25,8 @@ from typing import Any, Callable, Sequence
 import torch
 import torch.utils._python_dispatch as python_dispatch
 
+from kernelopt.tensor_layout import copy_into
+
 TANGENT_PREFIX = "tangents_"    # AOTAutograd's name for the backward's incoming gradients
 TANGENT_SEED = 0
 
@@ -117,4 +119,4 @@ def _as_layout(value, layout: Layout, where: str):
                           f"{tuple(value.shape)} {value.dtype}")
     with python_dispatch._disable_current_modes(), torch.no_grad():
         copy = torch.empty_strided(layout.shape, layout.stride, dtype=layout.dtype, device=value.device)
-        return copy.copy_(value.detach())
+        return copy_into(copy, value.detach())   # an expanded input stays expanded

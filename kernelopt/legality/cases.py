@@ -14,7 +14,7 @@ from typing import Any
 
 import torch
 
-from kernelopt.tensor_layout import layout_copy
+from kernelopt.tensor_layout import copy_into, layout_copy
 
 GUARD_MIN = 256
 GUARD_MAX = 1 << 16
@@ -195,7 +195,7 @@ def fill_bases(layout: Layout, bases: list[torch.Tensor], items) -> list[torch.T
         poison_(base)
     views = layout.views(bases)
     for i, value in items:
-        views[i].copy_(value)
+        copy_into(views[i], value)   # a broadcast argument: its values once
     return bases
 
 
