@@ -83,8 +83,11 @@ class PassManager:
         if instr.verify_each:
             errors = [d for d in verify(module).errors]
             if errors:
-                detail = "\n".join(str(d) for d in errors)
-                self._fail(p, module, f"the IR is invalid after pass '{p.name}':\n{detail}")
+                # the first error on the first line: the optimize job and the backend report only that line
+                more = f" ({len(errors) - 1} more below)" if len(errors) > 1 else ""
+                detail = "\n".join(str(d) for d in errors[1:])
+                self._fail(p, module, f"the IR is invalid after pass '{p.name}': {errors[0]}{more}"
+                                      + (f"\n{detail}" if detail else ""))
         after = None
         if instr.print_after_all or p.name in instr.print_after:
             after = print_module(module)

@@ -584,7 +584,7 @@ class Lifter(ExpressionLifting):
             if target in scope.tuples:
                 result.type = TUPLE
             else:
-                dtype = _first_dtype(args)
+                dtype = _fallback_result_dtype(packet, _first_dtype(args))
                 if dtype:
                     self.dtype_hints[id(result)] = dtype
             results.append(result)
@@ -705,6 +705,24 @@ def _symbolic_layout(value: Value) -> dict[str, Any]:
         return {}
     return {k: value.owner.attrs[k] for k in ("sizes", "strides", "offset", "dtype", "device")
             if k in value.owner.attrs}
+
+
+# ATen ops whose result is real for a complex argument (|z|, its phase, its parts) or complex for a real one: the
+# result's dtype is not its first argument's (Inductor falls back to them for complex tensors, and its kernels
+# read their results as float32: typed complex64, the lifted launches failed the verifier)
+_COMPLEX_TO_REAL = {"abs", "angle", "real", "imag", "view_as_real"}
+_REAL_TO_COMPLEX = {"view_as_complex"}
+_COMPLEX_PARTS = {"complex64": "float32", "complex128": "float64", "complex32": "float16"}
+
+
+def _fallback_result_dtype(packet: str, first_dtype: str | None) -> str | None:
+    """The dtype of an ATen call's result, taken as its first tensor argument's unless the op changes it."""
+    if packet in _COMPLEX_TO_REAL and first_dtype in _COMPLEX_PARTS:
+        return _COMPLEX_PARTS[first_dtype]
+    if packet in _REAL_TO_COMPLEX:
+        complex_of = {part: whole for whole, part in _COMPLEX_PARTS.items()}
+        return complex_of.get(first_dtype or "")
+    return first_dtype
 
 
 def _first_dtype(args: list[Arg]) -> str | None:
