@@ -91,6 +91,8 @@ class OptimizedModule:
         # made views of it again; the base is an input's position or a tensor's name
         self._output_aliases = [(a["output"], a.get("input", a.get("tensor")), tuple(a["shape"]),
                                  tuple(a["stride"]), a["offset"]) for a in structure.get("aliases") or ()]
+        # the None, bool, int, float and str values the forward returns beside its tensors, by leaf position
+        self._output_constants = {position: value for position, value in structure.get("constants") or ()}
         self._recorded_settings = (sidecar.get("model") or {}).get("settings")
         self._settings_at = None
         self._settings_mismatch: str | None = None
@@ -256,11 +258,20 @@ class OptimizedModule:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
         result = self._loaded.call(self.call_args(inputs))
+        if self._output_constants:
+            result = _with_constants(list(result), self._output_constants)
         if self._output_aliases:
             result = self._as_recorded_views(list(result), inputs)
         if self._output_spec is not None:
             return pytree.tree_unflatten(list(result), self._output_spec)
         return result[0] if len(result) == 1 else result
+
+
+def _with_constants(tensors: list, constants: dict[int, Any]) -> list:
+    """The forward's result leaves: the module's tensors in order, the recorded constants at their positions."""
+    remaining = iter(tensors)
+    return [constants[position] if position in constants else next(remaining)
+            for position in range(len(tensors) + len(constants))]
 
 
 class BackendOptimizedModule:

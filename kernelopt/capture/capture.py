@@ -271,11 +271,16 @@ class _gpu_lock:
 def output_structure(result: Any, aliases: list[dict] | None = None) -> dict:
     """How the forward's result nests its tensors ({"spec": torch's pytree spec as JSON}), so that a loaded
     module returns a dict or a nested tuple as the forward does, with `aliases` (output_aliases) when there are
-    any; {"spec": None, "why": ...} when its leaves are not all tensors (a number returned beside them is no
-    output of the compiled graph) or the nesting cannot be written down (a container type pytree cannot
-    serialise)."""
+    any, and `constants` ([leaf position, value]) for the None, bool, int, float and str leaves returned beside
+    the tensors (no output of the compiled graph: Dynamo returns them as the constants they were at compile
+    time, for the sizes and layer settings a loaded module checks before it runs); {"spec": None, "why": ...}
+    when another kind of value is returned or the nesting cannot be written down (a container type pytree
+    cannot serialise)."""
     leaves, spec = pytree.tree_flatten(result)
-    others = [type(leaf).__name__ for leaf in leaves if not isinstance(leaf, torch.Tensor)]
+    constants = [[position, leaf] for position, leaf in enumerate(leaves)
+                 if leaf is None or type(leaf) in (bool, int, float, str)]
+    others = [type(leaf).__name__ for leaf in leaves
+              if not isinstance(leaf, torch.Tensor) and not (leaf is None or type(leaf) in (bool, int, float, str))]
     if others:
         return {"spec": None, "why": f"the forward returns values that are not the module's outputs (a {others[0]})"}
     try:
@@ -283,7 +288,7 @@ def output_structure(result: Any, aliases: list[dict] | None = None) -> dict:
     except Exception as err:  # noqa: BLE001 - any container pytree cannot write: the result's shape is unknown
         return {"spec": None, "why": f"the forward's result nests its tensors in a way that cannot be recorded "
                                      f"({type(err).__name__})"}
-    return structure | ({"aliases": aliases} if aliases else {})
+    return structure | ({"aliases": aliases} if aliases else {}) | ({"constants": constants} if constants else {})
 
 
 def output_aliases(result: Any, inputs: list, model: Any = None) -> list[dict]:

@@ -329,7 +329,8 @@ class TensorAndCount(torch.nn.Module):
 
 def test_the_module_returns_what_the_forward_returns_nested_or_not_a_flat_tuple(tmp_path):
     """A forward returning a dict with a nested tuple got a flat tuple of three tensors (`out["probs"]` raised
-    TypeError: tuple indices must be integers); one returning `(x.sin(), 3)` got the bare tensor."""
+    TypeError: tuple indices must be integers); one returning `(x.sin(), 3)` got the bare tensor (then, until the
+    tenth holdout pass, ran the model itself with a warning: the 3 is now returned as the constant it is)."""
     torch.manual_seed(0)
     model = NamedOutputs().eval()
     optimized = kernelopt.optimize(model, [torch.randn(5, 16)], output=str(tmp_path / "named_opt.py"))
@@ -342,7 +343,8 @@ def test_the_module_returns_what_the_forward_returns_nested_or_not_a_flat_tuple(
             assert isinstance(got["pair"], tuple) and isinstance(got["pair"][1], list)
             torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
     counted = kernelopt.optimize(TensorAndCount(), [torch.randn(5, 16)], output=str(tmp_path / "count_opt.py"))
-    with pytest.warns(UserWarning, match=r"the forward returns values that are not the module's outputs \(a int\)"):
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
         got = counted(fresh)
     assert got[1] == 3
     torch.testing.assert_close(got[0], fresh.sin())
