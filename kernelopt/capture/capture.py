@@ -14,7 +14,7 @@ import torch
 import torch.utils._pytree as pytree
 
 from kernelopt.capture import environment, inductor, store
-from kernelopt.capture.models import load_model
+from kernelopt.capture.models import failed_at, load_model
 from kernelopt.errors import InputError
 
 MODES = ("default", "max-autotune-no-cudagraphs", "max-autotune")
@@ -59,7 +59,8 @@ def capture(
         with torch.no_grad():
             eager = model(*inputs)
     except Exception as err:  # the model itself is broken: say so before Inductor gets involved
-        raise InputError(f"{meta.source}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
+        where = failed_at(err, meta.source, meta.source if meta.source.endswith(".py") else None)
+        raise InputError(f"{where}: the model's forward fails in eager mode: {type(err).__name__}: {err}") from None
     # before a rebuild: eager's outputs are views of these inputs and of this model's tensors
     aliases = output_aliases(eager, inputs, model)
     if _versions(model, inputs) != versions:

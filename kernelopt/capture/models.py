@@ -20,11 +20,13 @@ gives the same weights and inputs on every machine.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import inspect
 import os
 import sys
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -90,7 +92,11 @@ def load_model(
         module, factory_name, source = _resolve_entry(spec, entry)
         factory = _require(module, factory_name, source, "a factory returning (model, example_inputs)")
         torch.manual_seed(seed)
-        built = _call_with_declared(factory, size=size, seed=seed, device="cpu")
+        module_file = getattr(module, "__file__", None)
+        named_file = source.rpartition(":")[0]     # file.py:factory as typed; pkg.module:factory has its __file__
+        with _user_code(named_file if named_file.endswith(".py") else module_file or source,
+                        f"the factory {factory_name}()", module_file):
+            built = _call_with_declared(factory, size=size, seed=seed, device="cpu")
         model, inputs = _unpack_factory_result(built, source)
         name = getattr(module, "NAME", None) or factory_name
     else:
@@ -183,12 +189,15 @@ def _build_kernelbench(module: ModuleType, source: str, size: str, seed: int):
         raise InputError(f"{source}: SIZES has no entry {size!r} (it has {', '.join(module.SIZES)})")
     size_args = (size,) if has_sizes else ()
     torch.manual_seed(seed)
-    init_args = list(get_init_inputs(*size_args) or [])
-    model = model_cls(*init_args)
+    with _user_code(source, "get_init_inputs()", source):
+        init_args = list(get_init_inputs(*size_args) or [])
+    with _user_code(source, "Model(*get_init_inputs())", source):
+        model = model_cls(*init_args)
     if not isinstance(model, torch.nn.Module):
         raise InputError(f"{source}: Model(...) is a {type(model).__name__}, not a torch.nn.Module")
     torch.manual_seed(seed + 1)  # inputs do not depend on how many random numbers __init__ drew
-    inputs = get_inputs(*size_args)
+    with _user_code(source, "get_inputs()", source):
+        inputs = get_inputs(*size_args)
     if not isinstance(inputs, (list, tuple)):
         raise InputError(f"{source}: get_inputs() must return a list of forward arguments, got {type(inputs).__name__}")
     return model, list(inputs)
@@ -226,7 +235,40 @@ def _import_file(path: Path) -> ModuleType:
         raise InputError(f"{path}:{err.lineno}: syntax error: {err.msg}") from None
     except ImportError as err:
         raise InputError(f"{path}: import failed: {err}") from None
+    except Exception as err:  # noqa: BLE001 - the file's own top-level code: where it failed, not our traceback
+        raise InputError(f"{failed_at(err, str(path), str(path))}: running the file failed: "
+                         f"{_error_text(err)}") from None
     return module
+
+
+@contextlib.contextmanager
+def _user_code(source: str, what: str, file: str | None):
+    """The model file's own code (get_inputs(), Model(...), a factory): an error it raises is the user's to fix,
+    said as `FILE:LINE: get_inputs() failed: RuntimeError: ...` at its innermost line in the file, with no
+    traceback through KernelOPT's loader."""
+    try:
+        yield
+    except InputError:
+        raise
+    except Exception as err:  # noqa: BLE001 - any error of the user's code: named with its line
+        raise InputError(f"{failed_at(err, source, file)}: {what} failed: {_error_text(err)}") from None
+
+
+def failed_at(err: BaseException, source: str, file: str | None) -> str:
+    """`source:LINE` of the innermost frame of `err` in `file`, or `source` when none is there."""
+    if file is None:
+        return source
+    target = os.path.realpath(file)
+    lines = [frame.lineno for frame in traceback.extract_tb(err.__traceback__)
+             if os.path.realpath(frame.filename) == target]
+    if not lines and isinstance(err, SyntaxError) and err.filename and os.path.realpath(err.filename) == target:
+        lines = [err.lineno]
+    return f"{source}:{lines[-1]}" if lines else source
+
+
+def _error_text(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {text[0] if text else ''}"
 
 
 def _require(module: ModuleType, attr: str, source: str, what: str) -> Any:
