@@ -57,7 +57,8 @@ from kernelopt.ir import rewrite_record
 from kernelopt.job_clock import SECOND_BASE_WALL_S, job_target_s, search_reserve_s
 from kernelopt.passes.base import Pass, PassContext
 from kernelopt.passes.emit_python import EmitPython
-from kernelopt.user_files import check_writable, is_kernelopt_output, read_text, with_marker
+from kernelopt.user_files import (check_folder_writable, check_writable, is_kernelopt_output, read_text,
+                                  with_marker)
 from kernelopt.lift.emitted_module import is_emitted_module_text
 # the job's options live apart (light to import); REWRITE_OPTIONS and OptimizeOptions stay importable from here
 from kernelopt.optimize_options import BASES, REWRITE_DEFAULTS, REWRITE_OPTIONS, OptimizeOptions  # noqa: F401
@@ -196,6 +197,9 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
     _refuse_overwriting_input(model, out_path, options.force)
     if options.report_dir:
         check_report_writable(options.report_dir, options.force, (out_path, out_path.with_suffix(".json")))
+    if options.keep_work:           # a file there (or on its way): said now, not as a traceback from mkdir
+        check_folder_writable(options.keep_work, (), options.force, "--keep-work", is_kernelopt_output, "",
+                              "job", "the job's work files")
     sweep_stale_workdirs()          # folders of jobs killed with SIGKILL, which could not clean up
     with job_workdir(keep=options.keep_work) as work, \
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:

@@ -74,10 +74,22 @@ def check_writable(target: str | Path, inputs: list[str | Path | None], force: b
                              "never overwritten; --force overrides this)")
     if target.is_dir():
         raise UsageError(f"{flag} {target} is a folder: give a file path")
+    _refuse_a_file_on_the_way(target.parent, flag, target)
     if target.exists() and not (ours or is_kernelopt_output)(target):
         not_ours = not_ours or f"was not written by KernelOPT (its first line is not `{OUTPUT_MARKER}`)"
         raise UsageError(f"{flag} {target} exists and {not_ours}: give another output path, delete it, or pass "
                          "--force to replace it")
+
+
+def _refuse_a_file_on_the_way(folder: Path, flag: str, target: Path) -> None:
+    """Refuse (exit 2) a path whose folder cannot be made because a file stands where one of its folders would
+    be (`-o model.py/out.py`): checked before any work, else the job died with a FileExistsError traceback
+    after capturing."""
+    for ancestor in (folder, *folder.parents):
+        if ancestor.exists():
+            if not ancestor.is_dir():
+                raise UsageError(f"{flag} {target}: {ancestor} is a file, not a folder: give another path")
+            return
 
 
 def write_output(target: str | Path, text: str, inputs: list[str | Path | None] = (), force: bool = False,
@@ -106,6 +118,7 @@ def check_folder_writable(folder: str | Path, names: tuple[str, ...], force: boo
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{flag} {folder} is a file: give a folder" + (f" ({holds})" if holds else ""))
+    _refuse_a_file_on_the_way(folder.parent, flag, folder)
     if force:
         return
     theirs = [name for name in names if (folder / name).exists() and not ours(folder / name)]
