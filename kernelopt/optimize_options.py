@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.errors import UsageError
-from kernelopt.passes.agentic_rewrite import AgenticRewrite
+from kernelopt.passes.agentic_rewrite import COST_MODELS, AgenticRewrite
 from kernelopt.passes.annotate_profile import AnnotateProfile
 from kernelopt.passes.base import Pass
 from kernelopt.passes.check_legality import CheckLegality
@@ -28,8 +28,6 @@ BASES = {"best": ("default", "max-autotune-no-cudagraphs"), "default": ("default
 REWRITE_OPTIONS = ("proposers", "gpu_seconds", "max_candidates", "llm_base_url", "llm_model", "no_cache",
                    "cost_model")
 REWRITE_DEFAULTS = AgenticRewrite.option_defaults()
-# agentic-rewrite's cost models: measured on a GPU, or the deterministic static one (runs on the CPU).
-COST_MODELS = ("measure", "static")
 
 
 @dataclass
@@ -61,6 +59,8 @@ class OptimizeOptions:
             raise UsageError(f"--precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
         if self.gpu_seconds < 0:
             raise UsageError("--gpu-seconds must be >= 0")
+        if self.max_candidates < 0:
+            raise UsageError(f"--max-candidates must be >= 0, got {self.max_candidates}")
         if self.time_limit is not None and self.time_limit <= 0:
             raise UsageError(f"--time-limit must be a positive number of seconds, got {self.time_limit:g}")
         if self.cost_model not in COST_MODELS:

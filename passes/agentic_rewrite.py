@@ -22,8 +22,13 @@ from dataclasses import dataclass, field
 from kernelopt.ir.core import Module
 
 from kernelopt.ir import rewrite_record
+from kernelopt.ir.user_errors import UsageError
 from .base import Pass, PassContext, PassFailure
 from kernelopt.ir.rewrite_record import GROUP, VENDOR, RewriteRecord, group_members
+
+
+# the cost models candidates are ranked by: measured on a GPU, or the deterministic static one (runs on the CPU)
+COST_MODELS = ("measure", "static")
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,17 @@ class AgenticRewrite(Pass):
     # each own one GPU (auto: Ray when ray.init() already ran here, local processes with 2+ GPUs).
     workers: str = field(default="auto", metadata={"help": "auto, local (a process per GPU), ray (an actor "
                                                            "per GPU) or none (in this process)"})
+
+    def __post_init__(self) -> None:
+        # A value the search cannot use is the user's mistake, said when the pipeline is built (exit 2):
+        # max-candidates=-1 searched nothing and cost-model=wrong timed like `measure`, both silently.
+        if self.cost_model not in COST_MODELS:
+            raise UsageError(f"agentic-rewrite: cost-model must be one of {', '.join(COST_MODELS)}, "
+                             f"got {self.cost_model!r}")
+        for option in ("max_candidates", "max_targets", "max_tokens", "gpu_seconds"):
+            if getattr(self, option) < 0:
+                raise UsageError(f"agentic-rewrite: {option.replace('_', '-')} must be >= 0, "
+                                 f"got {getattr(self, option)}")
 
     def apply(self, ctx: PassContext, module: Module) -> None:
         # lazy: start-up: `kernelopt --help` loads this pass; the evaluator pulls torch
