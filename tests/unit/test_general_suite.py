@@ -238,3 +238,21 @@ def test_the_module_the_guard_timed_is_kept_beside_the_log_and_an_oversized_one_
     suite.keep_guarded_modules(keep, work)
     assert sorted(p.name for p in work.iterdir()) == ["emitted_for_guard-default.py"]
     assert (work / "emitted_for_guard-default.py").read_text().startswith("def call(args)")
+
+
+def test_triton_time_over_floor_counts_every_original_launch_once_and_no_library_call(suite):
+    kernels = [{"op": "mm", "dispatch": "vendor.cublas", "time_us": 100.0, "floor_us": 10.0},
+               {"op": "k0", "dispatch": "triton.reduction", "time_us": 30.0, "floor_us": 20.0, "replaced_by": "group0"},
+               {"op": "k1", "dispatch": "triton.pointwise", "time_us": 20.0, "floor_us": 20.0, "replaced_by": "group0"},
+               {"op": "k2", "dispatch": "group.vertical", "group": "group0", "time_us": 50.0, "floor_us": 40.0},
+               {"op": "k3", "dispatch": "triton.pointwise", "time_us": 5.0, "floor_us": None}]
+    assert suite.triton_over_floor(kernels) == 1.25          # (30 + 20) / (20 + 20)
+    assert suite.triton_over_floor(kernels[:1]) is None
+
+
+def test_the_table_counts_the_problems_with_room_left_unimproved(suite):
+    rows = [{**fake_row("a"), "triton_over_floor": 1.6}, {**fake_row("b"), "triton_over_floor": 1.4},
+            {**fake_row("c"), "triton_over_floor": 1.1}, fake_row("d")]
+    text = suite.table(rows, ["a", "b", "c", "d"])
+    assert ("- Triton kernels above 1.25x their floor before any rewrite: 2 of 3 problems that record it; left below "
+            "1.02x call(): 1 (b).") in text
