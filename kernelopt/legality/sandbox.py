@@ -217,6 +217,7 @@ class WorkerPool:
                 self._popen()
 
     def _popen(self) -> None:
+        self._close_channel()          # a dead zygote's
         ours, theirs = socket.socketpair()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "kernelopt.legality.worker", str(theirs.fileno()), self.device],
@@ -281,6 +282,7 @@ class WorkerPool:
             finally:
                 os._exit(code)               # never return into the forking process's code
         theirs.close()
+        self._close_channel()          # a dead zygote's
         self.process = _ForkedProcess(pid)
         self.sock = ours
         self.conn = Connection(os.dup(ours.fileno()))
@@ -352,7 +354,19 @@ class WorkerPool:
             except (OSError, subprocess.TimeoutExpired):
                 self.process.kill()
         self.process = None
+        self._close_channel()
         shutil.rmtree(self.root, ignore_errors=True)
+
+    def _close_channel(self) -> None:
+        """Close the zygote's socket and its connection: left to the garbage collector, each pool closed or
+        restarted (a backend compiling graph after graph) held two descriptors until then, and Python said
+        "ResourceWarning: unclosed <socket.socket ...>" at exit."""
+        if self.conn is not None:
+            self.conn.close()
+        if self.sock is not None:
+            self.sock.close()
+        self.conn = self.sock = None
+        self.ready = False
 
 
 _POOLS: dict[str, WorkerPool] = {}
