@@ -1,5 +1,8 @@
-"""Candidates, proposers, the capture and comparisons shared by the search and pool tests (helpers, not tests)."""
+"""Candidates, proposers, the capture, comparisons and a CPU `kernelopt optimize` run shared by tests (helpers, not tests)."""
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,17 @@ CAPTURE = Path(__file__).resolve().parents[1] / "corpus" / "cpu-2.13" / "mlp" / 
 MODULE = CAPTURE / "mlp.default.0.py"
 INPUTS = CAPTURE / "inputs.pt"
 GELU = "triton_poi_fused_gelu_0"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def optimize_on_the_cpu(model: Path, folder: Path) -> subprocess.CompletedProcess:
+    """`kernelopt optimize MODEL` in a fresh process on the CPU (interpreter, static cost model, two retunes at
+    most), its cache and module written in `folder`."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(folder / "cache"))
+    return subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(model), "--device", "cpu",
+                           "--cost-model", "static", "--proposers", "retune", "--max-candidates", "2",
+                           "-o", str(folder / "out.py")],
+                          cwd=folder, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(autouse=True)

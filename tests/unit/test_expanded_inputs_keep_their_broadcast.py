@@ -10,9 +10,6 @@ Inductor's module.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
 
@@ -22,8 +19,7 @@ from kernelopt.backend.graph_inputs import Layout, forward_inputs  # noqa: E402
 from kernelopt.legality import LaunchInputs, check_candidate  # noqa: E402
 from kernelopt.rewrite.evaluate import load_candidate  # noqa: E402
 from kernelopt.tensor_layout import layout_copy  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[2]
+from search_helpers import optimize_on_the_cpu  # noqa: E402
 
 EXPANDED_BIAS_MODEL = '''
 import torch
@@ -98,11 +94,7 @@ def test_the_backend_copies_an_expanded_graph_input_in_its_layout():
 def test_optimize_searches_a_model_with_an_expanded_input(tmp_path):
     path = tmp_path / "expanded_bias.py"
     path.write_text(EXPANDED_BIAS_MODEL)
-    env = dict(os.environ, PYTHONPATH=str(REPO), TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(path), "--device", "cpu",
-                           "--cost-model", "static", "--proposers", "retune", "--max-candidates", "2",
-                           "-o", str(tmp_path / "out.py")],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    proc = optimize_on_the_cpu(path, tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "warning" not in proc.stderr, proc.stderr[-2000:]
     assert "1 rewrite(s) accepted" in proc.stderr, proc.stderr[-2000:]
