@@ -1,4 +1,4 @@
-"""Candidates, proposers, the capture, comparisons and a CPU `kernelopt optimize` run shared by tests (helpers, not tests)."""
+"""Candidates, proposers, the capture, comparisons and a CPU optimize run shared by tests (helpers, not tests)."""
 import os
 import re
 import subprocess
