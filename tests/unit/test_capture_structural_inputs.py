@@ -126,6 +126,22 @@ def test_a_buffer_updated_in_place_is_captured_matching_eager_and_the_cli_exits_
 
 def test_a_column_slice_input_keeps_its_strides_and_the_module_runs_on_the_captured_arguments(tmp_path):
     path = _write(tmp_path, "column_slice", COLUMN_SLICE)
+    result = capture(str(path), tmp_path / "cap", device="cpu", seed=0, store_tensors=True)
+    assert result.manifest["matches_eager"]["ok"], result.manifest["matches_eager"]
+    strides = [tuple(a.stride()) for a in result.arg_values]
+    assert strides == [(1, 53), (83, 2)], strides
+    saved = torch.load(result.directory / "inputs.pt")
+    assert [tuple(a.stride()) for a in saved["args"]] == [(1, 53), (83, 2)]
+    assert [tuple(a.stride()) for a in saved["forward_inputs"]] == [(1, 53), (83, 2)]
+    module = load_output_module(str(result.directory / result.manifest["graphs"][0]["module"]), "cpu")
+    a, b = result.arg_values
+    (out,) = module.call([a, b])   # asserted the captured strides: a contiguous copy of b failed here
+    torch.testing.assert_close(out, torch.tanh(a) * b)
+    torch.testing.assert_close(_replay(result.directory, result.manifest)[0], torch.tanh(a) * b)
+
+
+def test_optimize_searches_a_model_with_a_column_slice_input(tmp_path):
+    path = _write(tmp_path, "column_slice", COLUMN_SLICE)
     proc = optimize_on_the_cpu(path, tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "failed on this input" not in proc.stderr, proc.stderr[-2000:]
