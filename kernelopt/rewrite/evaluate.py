@@ -50,6 +50,11 @@ def _clone(value: Any) -> Any:
 
 def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
     """Import a candidate-format source (already accepted by the gate) and return its `run`."""
+    return load_source_module(source, name).run
+
+
+def load_source_module(source: str, name: str = "candidate") -> types.ModuleType:
+    """Import a Python source that defines Triton kernels, as a module of its own file (`name` prefixes it)."""
     # Triton's JIT reads function sources through inspect, so the source must be a file: one per
     # distinct candidate (named by its hash), so repeated timings do not pile up files, in a folder of
     # this process's own that goes when it exits (a shared folder kept every candidate of every job).
@@ -62,7 +67,7 @@ def load_candidate(source: str, name: str = "candidate") -> Callable[..., None]:
     sys.modules[module.__name__] = module
     linecache.checkcache(str(path))
     exec(compile(source, str(path), "exec"), module.__dict__)
-    return module.run
+    return module
 
 
 _CANDIDATES: dict[int, Path] = {}     # pid -> this process's candidate folder

@@ -17,9 +17,6 @@ from kernelopt.runtime.interpret import install_cpu_triton_shims  # noqa: E402
 
 install_cpu_triton_shims()
 
-import hashlib  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
 import types  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -35,6 +32,7 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 from kernelopt.proposers.split_row.phases import candidate_source, split_for  # noqa: E402
 from kernelopt.proposers.split_row.proposer import SplitRowProposer  # noqa: E402
 from kernelopt.proposers.split_row.structure import NotSplittable, parse_row_kernel  # noqa: E402
+from kernelopt.rewrite.evaluate import load_source_module  # noqa: E402
 from kernelopt.rewrite.targets import kernel_target  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,21 +54,9 @@ def capture_targets():
     return _targets(CAPTURE)
 
 
-# Sources are imported from files in one folder per test process, removed when it exits (nothing left in /tmp).
-_SOURCES = tempfile.TemporaryDirectory(prefix="kernelopt-test-sources-")
-
-
 def _load(source: str, label: str) -> types.ModuleType:
-    """Import a source as a file (Triton's JIT reads kernel sources through inspect)."""
-    digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    path = Path(_SOURCES.name) / f"ko_split_row_{label}_{digest}.py"
-    if not path.exists():
-        path.write_text(source)
-    module = types.ModuleType(f"ko_split_row_{label}_{digest}")
-    module.__file__ = str(path)
-    sys.modules[module.__name__] = module
-    exec(compile(source, str(path), "exec"), module.__dict__)
-    return module
+    """Import a source as a file of its own (Triton's JIT reads kernel sources through inspect)."""
+    return load_source_module(source, f"ko_split_row_{label}")
 
 
 def _shrunk(spec: KernelSpec, sizes: dict[int, int]) -> KernelSpec:

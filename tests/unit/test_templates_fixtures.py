@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import triton.language as tl
 
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 from kernelopt.proposers.templates import TemplatesProposer
+from kernelopt.rewrite.evaluate import load_candidate, load_source_module
 from kernelopt.templates.kernels.cross_entropy import match_cross_entropy
 from kernelopt.templates.kernels.row_kl_div import match_row_kl_div
 from kernelopt.templates.kernels.row_norm import match_row_norm
@@ -64,11 +64,6 @@ class Fixture:
                 names.append(var if var is not None else arg.value)
         return RewriteTarget(id="group:0", kernels=kernels, launches=tuple(launches),
                              group_args=tuple(group_args)), names
-
-
-# Kernel sources go to files (triton.jit reads a kernel's source from its file); one folder per test
-# process, removed when it exits, so that a test run leaves nothing in /tmp.
-_SOURCES = tempfile.TemporaryDirectory(prefix="kernelopt-test-sources-")
 
 
 def shrink_text(text: str, sizes: dict[int, int]) -> str:
@@ -177,12 +172,9 @@ def original_kernel(kernel: KernelSpec):
     """The Inductor kernel as a plain @triton.jit function (heuristics decorator and driver call dropped)."""
     source = re.sub(r"@triton_heuristics\.\w+\(.*?\n\)\n", "", kernel.source, flags=re.S)
     source = source.replace("triton_helpers.set_driver_to_gpu()", "").replace("triton_helpers.set_driver_to_cpu()", "")
-    path = Path(_SOURCES.name) / f"ko_orig_{kernel.name}_{abs(hash(source))}.py"
-    path.write_text(source)            # triton.jit wants a real file to read the source from
-    namespace = {"__name__": f"ko_orig_{kernel.name}", "__file__": str(path)}
-    exec(compile(source, str(path), "exec"), namespace)
-    namespace["libdevice"] = LIBDEVICE
-    return namespace[kernel.name]
+    module = load_source_module(source, f"ko_orig_{kernel.name}")   # a file of its own: triton.jit reads it
+    module.libdevice = LIBDEVICE
+    return getattr(module, kernel.name)
 
 
 def run_original(fixture: Fixture, index: int, values: dict, xblock: int = 1, r0_block: int = 16) -> None:
@@ -197,11 +189,7 @@ def run_original(fixture: Fixture, index: int, values: dict, xblock: int = 1, r0
 
 
 def run_candidate(source: str, args: list) -> None:
-    path = Path(_SOURCES.name) / f"ko_cand_{abs(hash(source))}.py"
-    path.write_text(source)
-    namespace = {"__name__": f"ko_cand_{abs(hash(source))}", "__file__": str(path)}
-    exec(compile(source, str(path), "exec"), namespace)
-    namespace["run"](*args)
+    load_candidate(source, "ko_cand")(*args)
 
 
 def make_tensors(fixture: Fixture, seed: int, targets_for: dict[str, int] | None = None) -> dict:

@@ -4,8 +4,6 @@ and adversarial values (1e4-scale logits must not overflow the softmax family)."
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
 try:
@@ -20,6 +18,7 @@ import torch
 import torch.nn.functional as F
 
 from kernelopt.legality.screen import screen_source
+from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.templates.kernels.arg_reduce import arg_reduce_source
 from kernelopt.templates.kernels.cross_entropy import cross_entropy_source
 from kernelopt.templates.kernels.cumsum import cumsum_source
@@ -34,17 +33,8 @@ from kernelopt.templates.template_registry import TEMPLATE_NAMES
 TOL = {torch.float32: 3e-5, torch.bfloat16: 2e-2, torch.float16: 2e-3}
 
 
-# Kernel sources go to files (triton.jit reads a kernel's source from its file); one folder per test
-# process, removed when it exits, so that a test run leaves nothing in /tmp.
-_SOURCES = tempfile.TemporaryDirectory(prefix="kernelopt-test-sources-")
-
-
 def run_source(source: str, *args) -> None:
-    path = Path(_SOURCES.name) / f"ko_tmpl_{abs(hash(source))}.py"
-    path.write_text(source)                     # triton.jit reads the kernel source from the file
-    namespace = {"__name__": path.stem, "__file__": str(path)}
-    exec(compile(source, str(path), "exec"), namespace)
-    namespace["run"](*args)
+    load_candidate(source, "ko_tmpl")(*args)     # a file of its own: triton.jit reads the kernel source from it
 
 
 def close(actual, expected, dtype):
