@@ -278,10 +278,8 @@ def output_structure(result: Any, aliases: list[dict] | None = None) -> dict:
     when another kind of value is returned or the nesting cannot be written down (a container type pytree
     cannot serialise)."""
     leaves, spec = pytree.tree_flatten(result)
-    constants = [[position, leaf] for position, leaf in enumerate(leaves)
-                 if leaf is None or type(leaf) in (bool, int, float, str)]
-    others = [type(leaf).__name__ for leaf in leaves
-              if not isinstance(leaf, torch.Tensor) and not (leaf is None or type(leaf) in (bool, int, float, str))]
+    constants = [[position, leaf] for position, leaf in enumerate(leaves) if _is_constant(leaf)]
+    others = [type(leaf).__name__ for leaf in leaves if not isinstance(leaf, torch.Tensor) and not _is_constant(leaf)]
     if others:
         return {"spec": None, "why": f"the forward returns values that are not the module's outputs (a {others[0]})"}
     try:
@@ -290,6 +288,11 @@ def output_structure(result: Any, aliases: list[dict] | None = None) -> dict:
         return {"spec": None, "why": f"the forward's result nests its tensors in a way that cannot be recorded "
                                      f"({type(err).__name__})"}
     return structure | ({"aliases": aliases} if aliases else {}) | ({"constants": constants} if constants else {})
+
+
+def _is_constant(leaf: Any) -> bool:
+    """A result leaf Dynamo returns as the constant it was at compile time (JSON can hold it as it is)."""
+    return leaf is None or type(leaf) in (bool, int, float, str)
 
 
 def output_aliases(result: Any, inputs: list, model: Any = None) -> list[dict]:
