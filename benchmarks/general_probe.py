@@ -28,13 +28,16 @@ from suite_runner import run_optimize
 TRANSFORMS = ("outer-tile", "row-on-chip", "fold-pass", "block-online", "split-row", "store-remap")
 
 
-def probe(name: str, per_problem_s: float, gpu_seconds: float, proposers: str) -> dict:
-    path = general_suite.PROBLEMS / f"{name}.py"
+def probe(name: str, per_problem_s: float, gpu_seconds: float, proposers: str,
+          problem_dir: Path = general_suite.PROBLEMS) -> dict:
+    path = problem_dir / f"{name}.py"
     work = Path(tempfile.mkdtemp(prefix="kernelopt-probe-"))
     job_tmp = work / "tmp"
     job_tmp.mkdir()
     try:
-        options = ("--base", "default", "--gpu-seconds", str(gpu_seconds), "--proposers", proposers)
+        options = ("--base", "default", "--gpu-seconds", str(gpu_seconds))
+        if proposers != "default":   # "default": the product's own proposer list, as a user gets it
+            options += ("--proposers", proposers)
         job, report = run_optimize(path, work, job_tmp, per_problem_s, options)
         row = {"problem": name, "job": {k: job[k] for k in ("rc", "timed_out", "wall_s", "output_written")},
                **general_suite.summarize(report)}
@@ -56,15 +59,18 @@ def main() -> int:
     parser.add_argument("--out", required=True, help="JSON lines, one per problem (appended)")
     parser.add_argument("--per-problem-s", type=float, default=75, help="one job's limit")
     parser.add_argument("--gpu-seconds", type=float, default=25, help="the search's budget per job")
-    parser.add_argument("--proposers", default="memory-order,outer-tile,row-on-chip,fold-pass,block-online,split-row,retune")
+    parser.add_argument("--proposers", default="memory-order,outer-tile,row-on-chip,fold-pass,block-online,split-row,retune",
+                        help="comma-separated proposers, or 'default' for the product's own list")
     parser.add_argument("--budget-s", type=float, default=540, help="stop starting problems after this")
+    parser.add_argument("--problem-dir", type=Path, default=general_suite.PROBLEMS,
+                        help="where the problem files are (e.g. benchmarks/unseen_gpu_problems)")
     args = parser.parse_args()
     started = time.monotonic()
     for name in args.problems.split(","):
         if time.monotonic() - started + args.per_problem_s > args.budget_s:
             print(f"{name}: skipped, out of budget", flush=True)
             continue
-        row = probe(name, args.per_problem_s, args.gpu_seconds, args.proposers)
+        row = probe(name, args.per_problem_s, args.gpu_seconds, args.proposers, args.problem_dir)
         with open(args.out, "a") as handle:
             handle.write(json.dumps(row) + "\n")
         user, main = row.get("user_call") or {}, row.get("main_kernel") or {}

@@ -145,7 +145,7 @@ fi
 [ -n "$STEPS" ] && want general_probe && step general_probe "${PROBE_LIMIT:-560}" env KERNELOPT_E2E_MODES=default \
   python3 benchmarks/general_probe.py --problems "${PROBE_PROBLEMS:?name the problems}" \
   --per-problem-s "${PROBE_PER_PROBLEM_S:-80}" --budget-s $(( ${PROBE_LIMIT:-560} - 10 )) --out "$RES/general_probe.jsonl" \
-  ${PROBE_PROPOSERS:+--proposers "$PROBE_PROPOSERS"}
+  ${PROBE_PROPOSERS:+--proposers "$PROBE_PROPOSERS"} ${PROBE_DIR:+--problem-dir "$PROBE_DIR"}
 # Inductor's default H200 output modules for every general problem (no tensors), so that transforms can be
 # developed on the CPU against the kernels the GPU really gets (run there under TRITON_INTERPRET=1).
 capture_problems() {
