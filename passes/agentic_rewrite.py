@@ -46,7 +46,8 @@ class AgenticRewrite(Pass):
     # from max-autotune's module, where a softmax over dim 1 spent 24 s on two outer-tile tiles before
     # row-on-chip's 1.32x. So the row transforms come first; the second sweep reaches outer-tile where time
     # is left.
-    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "memory-order", "epilogue",
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "align-split",
+                                                          "memory-order", "epilogue",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "

@@ -18,24 +18,20 @@ and a few of retune's, the others exactly as recorded.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import strip_heuristics
 
 from .base import Candidate, RewriteTarget
-from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, config_overruns, grid_text,
-                               grid_type_of, recorded_config)
+from .candidate_source import NotRetunable, block_params_of, config_overruns
+from .group_launches import MERGING_KINDS, PartialsEscape, group_candidate, launch_configs, merged_results
 from .retune import RetuneProposer, config_distance
 from .row_access import RowAccessUnknown, row_access
 from .traversal import NO_DIGITS, NOT_A_REDUCTION, NotPermuted, Retraversal, retraverse
 
-MORE_CONFIGS = 3                 # configurations tried beside the recorded one, for the re-addressed kernels
 NEIGHBOURS = 4                   # configurations a step from the fastest, asked for in a later round
-MERGING_KINDS = ("reduction", "persistent_reduction")
 
 
 class MemoryOrderDeclined(Exception):
@@ -71,7 +67,8 @@ class MemoryOrderProposer:
                 continue
             tried.add(label)
             try:
-                source = _candidate(target, plan, chosen)
+                source = group_candidate(target, {n: f.source for n, f in plan.rewritten.items()}, chosen,
+                                         f"memory-order: {', '.join(sorted(plan.rewritten))} read in memory order")
             except NotRetunable:
                 return
             yield Candidate(source, self.name, label, notes=_notes(plan))
@@ -105,11 +102,11 @@ def _plan(target: RewriteTarget) -> _Plan:
         if not found.split:
             continue
         try:
-            unit = _merge_unit(found, _merged_results(target, name))
+            unit = _merge_unit(found, merged_results(target, name))
             if unit != found.count:      # the group merges parts of an outer key alone: permute within them
                 rewritten[name] = retraverse(kernels[name].source, name, unit)
             _prove_merges(target, name, rewritten[name])
-        except (MemoryOrderDeclined, NotPermuted) as why:
+        except (MemoryOrderDeclined, NotPermuted, PartialsEscape) as why:
             del rewritten[name]
             reasons.append(f"{name}: {why}")
     if not rewritten:
@@ -118,48 +115,10 @@ def _plan(target: RewriteTarget) -> _Plan:
     launches = target.launches if target.group_args else target.launches[:1]   # a kernel target: one run()
     for i, spec in enumerate(launches):
         kernel = kernels[spec.kernel]
-        configs[i] = _configs(kernel, spec.config or {}, more=spec.kernel in rewritten)
+        configs[i] = launch_configs(kernel, spec.config or {}, more=spec.kernel in rewritten)
         if not configs[i]:
             raise MemoryOrderDeclined(f"{spec.kernel} has no launch configuration to run it at")
     return _Plan(rewritten, configs)
-
-
-def _merged_results(target: RewriteTarget, name: str) -> int:
-    """How many results the split kernel's partials are merged into before they leave the group. Each buffer
-    it writes must be a scratch slot of the group, read only by later reductions of the group; following
-    what those write through scratch slots, every buffer that leaves the group must hold the same number of
-    results (else MemoryOrderDeclined)."""
-    if not target.group_args:
-        raise MemoryOrderDeclined("its reduction is split across programs: its partials change, which only its "
-                                  "fusion group may allow")
-    kinds = {k.name: k.kind for k in target.kernels}
-    start = next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
-    pending = [(start, slot) for arg, slot in zip(target.launches[start].args, target.group_positions[start])
-               if arg.is_tensor and arg.written]
-    seen, results = set(), set()
-    while pending:
-        writer, slot = pending.pop()
-        if (writer, slot) in seen:
-            continue
-        seen.add((writer, slot))
-        arg = target.group_args[slot]
-        if slot not in target.scratch_args:
-            if writer == start:
-                raise MemoryOrderDeclined(f"its partial results ({arg.name}) are read after the group")
-            results.add(math.prod(arg.sizes))
-            continue
-        readers = [j for j in range(writer + 1, len(target.launches)) if slot in target.group_positions[j]]
-        if not readers:
-            raise MemoryOrderDeclined(f"a buffer of partial results ({arg.name}) is not merged inside the group")
-        for j in readers:
-            if kinds[target.launches[j].kernel] not in MERGING_KINDS:
-                raise MemoryOrderDeclined(f"its partial results are read by {target.launches[j].kernel}, which "
-                                          "does not reduce them")
-            pending += [(j, s) for a, s in zip(target.launches[j].args, target.group_positions[j])
-                        if a.is_tensor and a.written]
-    if len(results) != 1:
-        raise MemoryOrderDeclined(f"its partials leave the group merged into {sorted(results)} results")
-    return results.pop()
 
 
 def _merge_unit(found: Retraversal, results: int) -> int:
@@ -253,52 +212,6 @@ def _prove_merges(target: RewriteTarget, name: str, found: Retraversal) -> None:
         if merged != {u: [n] for u, n in expected.items()}:
             raise MemoryOrderDeclined(f"the group's result {target.group_args[slot].name} does not hold each part's "
                                       "partials whole, once")
-
-
-def _configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:
-    """The recorded configuration first; for a re-addressed kernel a few more from retune's even spread (the
-    rows now read contiguous memory, which may want other tiles)."""
-    config = recorded_config(kernel, recorded)
-    first = () if config is None else (config,)
-    if first and not more:
-        return first
-    space = RetuneProposer().space(kernel.kind, block_params_of(kernel), kernel.size_hints)
-    space = [c for c in space if not config_overruns(kernel.source, c) and c not in first]
-    if not first and not space:      # a tiny kernel retune's space skips (2 partials merged): one program per row
-        space = [c for c in [_smallest(kernel)] if not config_overruns(kernel.source, c)]
-    return first + tuple(RetuneProposer(first_round=MORE_CONFIGS).order(space, []))
-
-
-def _smallest(kernel) -> LaunchConfig:
-    """One row per program, the whole (masked) row in one block: valid for any reduction Inductor writes."""
-    r_hint = kernel.size_hints.get("r0_", 1)
-    blocks = tuple((p, 1 if p != "R0_BLOCK" else next_pow2(max(2, r_hint))) for p in block_params_of(kernel))
-    return LaunchConfig(blocks, 1, 1)
-
-
-def _candidate(target: RewriteTarget, plan: _Plan, chosen: dict) -> str:
-    """Every launch of the target in order, each kernel defined once: the re-addressed ones from their new
-    source, the others from their own."""
-    kernels = {k.name: k for k in target.kernels}
-    parts = [f"# memory-order: {', '.join(sorted(plan.rewritten))} read in memory order"]
-    for name, kernel in kernels.items():
-        source = plan.rewritten[name].source if name in plan.rewritten else kernel.source
-        parts.append(strip_heuristics(source, name, missing=NotRetunable))
-    lines = ["", "def run(*args):"]
-    group = bool(target.group_args)
-    for i, spec in enumerate(target.launches):
-        kernel, config = kernels[spec.kernel], chosen[i]
-        params = [a.name for a in spec.args]
-        grid = grid_text(params, kernel.signature, grid_type_of(kernel), config)
-        blocks = "".join(f"{k}={v}, " for k, v in config.blocks)
-        call_args = ", ".join(f"args[{s}]" for s in target.group_positions[i]) if group else "*args"
-        lines.append(f"    launch = ({call_args},)" if group else "    launch = args")
-        lines.append(f"    grid = {grid.replace('args[', 'launch[')}")
-        lines.append(f"    {spec.kernel}[grid](*launch, {blocks}num_warps={config.num_warps}, "
-                     f"num_stages={config.num_stages})")
-        if not group:
-            break                    # a kernel target: run(*args) is one launch, called per launch
-    return "\n".join(parts) + "\n".join(lines) + "\n"
 
 
 def with_original_kernels(target: RewriteTarget, source: str) -> str:

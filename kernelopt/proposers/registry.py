@@ -14,6 +14,7 @@ from typing import Callable
 
 from kernelopt.errors import UsageError
 
+from .align_split import AlignSplitProposer
 from .block_online import BlockOnlineProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
@@ -34,7 +35,8 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
-                            "store-remap": StoreRemapProposer, "epilogue": EpilogueProposer,
+                            "store-remap": StoreRemapProposer, "align-split": AlignSplitProposer,
+                            "epilogue": EpilogueProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
                             "hoist-invariant": HoistInvariantProposer,

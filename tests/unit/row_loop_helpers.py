@@ -26,7 +26,10 @@ from kernelopt.proposers.base import Candidate, LaunchSpec, RewriteTarget  # noq
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source  # noqa: E402
 from kernelopt.proposers.copy_map import contiguous_strides  # noqa: E402
 from kernelopt.rewrite.evaluate import load_candidate  # noqa: E402
-from kernelopt.rewrite.targets import kernel_target  # noqa: E402
+from kernelopt.passes.base import PassContext  # noqa: E402
+from kernelopt.passes.classify_dispatch import ClassifyDispatch  # noqa: E402
+from kernelopt.passes.detect_fusion import DetectFusion  # noqa: E402
+from kernelopt.rewrite.targets import group_target, kernel_target  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 LOOPED_CPU = REPO / "tests" / "fixtures" / "looped-cpu-2.13"
@@ -54,6 +57,17 @@ def looped_target(path: Path, kernel: str, sizes: dict[int, int]) -> RewriteTarg
         else:
             args.append(dataclasses.replace(arg, value=sizes.get(arg.value, arg.value)))
     return dataclasses.replace(target, kernels=(spec,), launches=(LaunchSpec(launch.kernel, tuple(args), {}),))
+
+
+def fusion_group_target(path, number: int = 0) -> RewriteTarget:
+    """The target of detect-fusion's group `number` in the captured module at `path`."""
+    module = lift_file(str(path))
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    target, why = group_target(module, number)
+    assert target is not None, why
+    return target
 
 
 def edited_target(path: Path, kernel: str, sizes: dict[int, int] | None = None, edit=lambda source: source):

@@ -19,31 +19,19 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 from row_loop_helpers import REPO, assert_as_accurate
+from row_loop_helpers import fusion_group_target as group
 
 from kernelopt.lift import lift_file
 from kernelopt.passes.base import PassContext
-from kernelopt.passes.classify_dispatch import ClassifyDispatch
-from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
 from kernelopt.proposers.memory_order import MemoryOrderProposer
 from kernelopt.proposers.box_digits import Digit, NotABox, box_digits, fit_address, fit_text
 from kernelopt.proposers.traversal import NO_DIGITS, NotPermuted, retraverse
 from kernelopt.rewrite.evaluate import load_candidate
-from kernelopt.rewrite.targets import group_target
 
 CHANNELS_LAST = REPO / "tests" / "fixtures" / "channels-last-cpu-2.13"
 GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 N, C, HW = 3, 16, 900           # the fixtures' [3, 16, 30, 30]
-
-
-def group(path, number: int = 0):
-    module = lift_file(str(path))
-    ctx = PassContext(current_pass="detect-fusion")
-    ClassifyDispatch().apply(ctx, module)
-    DetectFusion().apply(ctx, module)
-    target, why = group_target(module, number)
-    assert target is not None, why
-    return target
 
 
 def group_args(target, seed: int) -> list:
