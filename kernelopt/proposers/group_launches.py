@@ -32,34 +32,18 @@ def merged_results(target: RewriteTarget, name: str) -> int:
     it writes must be a scratch slot of the group, read only by later reductions of the group; following
     what those write through scratch slots, every buffer that leaves the group must hold the same number of
     results (else PartialsEscape)."""
-    if not target.group_args:
-        raise PartialsEscape("its reduction is split across programs: its partials change, which only its fusion "
-                             "group may allow")
-    kinds = {k.name: k.kind for k in target.kernels}
-    start = next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
-    pending = [(start, slot) for arg, slot in zip(target.launches[start].args, target.group_positions[start])
-               if arg.is_tensor and arg.written]
+    start = _split_launch(target, name)
+    pending = [(start, slot) for slot in _written_slots(target, start)]
     seen, results = set(), set()
     while pending:
         writer, slot = pending.pop()
         if (writer, slot) in seen:
             continue
         seen.add((writer, slot))
-        arg = target.group_args[slot]
-        if slot not in target.scratch_args:
-            if writer == start:
-                raise PartialsEscape(f"its partial results ({arg.name}) are read after the group")
-            results.add(math.prod(arg.sizes))
+        if slot not in target.scratch_args and writer != start:
+            results.add(math.prod(target.group_args[slot].sizes))
             continue
-        readers = [j for j in range(writer + 1, len(target.launches)) if slot in target.group_positions[j]]
-        if not readers:
-            raise PartialsEscape(f"a buffer of partial results ({arg.name}) is not merged inside the group")
-        for j in readers:
-            if kinds[target.launches[j].kernel] not in MERGING_KINDS:
-                raise PartialsEscape(f"its partial results are read by {target.launches[j].kernel}, which does not "
-                                     "reduce them")
-            pending += [(j, s) for a, s in zip(target.launches[j].args, target.group_positions[j])
-                        if a.is_tensor and a.written]
+        pending += [(j, s) for j in _merges(target, writer, slot) for s in _written_slots(target, j)]
     if len(results) != 1:
         raise PartialsEscape(f"its partials leave the group merged into {sorted(results)} results")
     return results.pop()
@@ -68,23 +52,38 @@ def merged_results(target: RewriteTarget, name: str) -> int:
 def partials_merged(target: RewriteTarget, name: str) -> None:
     """Every buffer the split kernel writes is a scratch slot of the group read only by later reductions of
     the group (its merges); what those merges write may go anywhere (else PartialsEscape)."""
+    start = _split_launch(target, name)
+    for slot in _written_slots(target, start):
+        _merges(target, start, slot)
+
+
+def _split_launch(target: RewriteTarget, name: str) -> int:
     if not target.group_args:
         raise PartialsEscape("its reduction is split across programs: its partials change, which only its fusion "
                              "group may allow")
+    return next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
+
+
+def _written_slots(target: RewriteTarget, launch: int) -> list[int]:
+    return [slot for arg, slot in zip(target.launches[launch].args, target.group_positions[launch])
+            if arg.is_tensor and arg.written]
+
+
+def _merges(target: RewriteTarget, writer: int, slot: int) -> list[int]:
+    """The later launches of the group that read a buffer of partials `writer` wrote: each must reduce them,
+    and the buffer must be scratch (else PartialsEscape)."""
+    arg = target.group_args[slot]
+    if slot not in target.scratch_args:
+        raise PartialsEscape(f"its partial results ({arg.name}) are read after the group")
+    readers = [j for j in range(writer + 1, len(target.launches)) if slot in target.group_positions[j]]
+    if not readers:
+        raise PartialsEscape(f"a buffer of partial results ({arg.name}) is not merged inside the group")
     kinds = {k.name: k.kind for k in target.kernels}
-    start = next(i for i, spec in enumerate(target.launches) if spec.kernel == name)
-    for arg, slot in zip(target.launches[start].args, target.group_positions[start]):
-        if not (arg.is_tensor and arg.written):
-            continue
-        if slot not in target.scratch_args:
-            raise PartialsEscape(f"its partial results ({arg.name}) are read after the group")
-        readers = [j for j in range(start + 1, len(target.launches)) if slot in target.group_positions[j]]
-        if not readers:
-            raise PartialsEscape(f"a buffer of partial results ({arg.name}) is not merged inside the group")
-        for j in readers:
-            if kinds[target.launches[j].kernel] not in MERGING_KINDS:
-                raise PartialsEscape(f"its partial results are read by {target.launches[j].kernel}, which does not "
-                                     "reduce them")
+    for j in readers:
+        if kinds[target.launches[j].kernel] not in MERGING_KINDS:
+            raise PartialsEscape(f"its partial results are read by {target.launches[j].kernel}, which does not "
+                                 "reduce them")
+    return readers
 
 
 def launch_configs(kernel, recorded: dict, more: bool) -> tuple[LaunchConfig, ...]:
