@@ -7,6 +7,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 export TRITON_INTERPRET=1            # no GPU here: Triton kernels run in the interpreter
+# One OpenMP thread per process: the workers already take every core, and torch's idle OpenMP threads spin
+# on a core another worker needs (about 15% of CI's time on 2 cores). OMP_NUM_THREADS set by you is kept.
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
 export KERNELOPT_CACHE_DIR=${KERNELOPT_CACHE_DIR:-$(mktemp -d)}   # tests never reuse a user's cache
 status=0
 echo "== pytest tests/unit"

@@ -52,7 +52,7 @@ def test_every_graph_of_a_model_with_a_graph_break_is_optimized_through_the_back
     out.write_text("# kernelopt-output\ndef call(args):\n    return ()\n")
     out.with_suffix(".json").write_text(json.dumps({"kernelopt_module": True, "graphs": 1}))
     with caplog.at_level(logging.INFO, logger="kernelopt.backend"):
-        optimized = kernelopt.optimize(model, [torch.randn(37, 129)], output=str(out), cost_model="static",
+        optimized = kernelopt.optimize(model, [torch.randn(7, 129)], output=str(out), cost_model="static",
                                        proposers=["retune"], max_candidates=2, report_dir=str(tmp_path / "report"))
     assert isinstance(optimized, BackendOptimizedModule)
     assert [(graph.emitted, graph.entry is not None) for graph in optimized.graphs] == [(True, True)] * 2
@@ -68,7 +68,7 @@ def test_every_graph_of_a_model_with_a_graph_break_is_optimized_through_the_back
     with recorded_graphs() as compiled_later, torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)       # the compiled graphs run: no fallback to the model
         for _ in range(3):
-            fresh = torch.randn(37, 129)       # not the example: the modules compute the function, not a replay
+            fresh = torch.randn(7, 129)       # not the example: the modules compute the function, not a replay
             torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-6)
     assert compiled_later == [], "a graph the example inputs reach was compiled again after optimize returned"
 
