@@ -45,7 +45,8 @@ class AgenticRewrite(Pass):
     # alone applied against Inductor's default (argmax over dim 0 2.14x), none of its 26 in jobs starting
     # from max-autotune's module, where a softmax over dim 1 spent 24 s on two outer-tile tiles before
     # row-on-chip's 1.32x. So the row transforms come first; the second sweep reaches outer-tile where time
-    # is left.
+    # is left. align-split sits with the group rewrites before them: it offers at most four candidates, and
+    # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "align-split",
                                                           "memory-order", "epilogue",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
