@@ -114,9 +114,11 @@ def _unwrap_cast(node: ast.AST) -> ast.AST:
     return node
 
 
-def _row_length(function: ast.FunctionDef, assigned: dict[str, ast.AST], chunk: int, x0: str) -> int | None:
-    """L of the guard `r + C*x0 < L` (the position named or cast first, L a literal or `tl.full(.., L, ..)`)."""
-    for node in ast.walk(function):
+def _row_guard(function: ast.FunctionDef, assigned: dict[str, ast.AST], chunk: int,
+               x0: str) -> tuple[int, str] | None:
+    """(L, the guard's name) of `tmp = r + C*x0 < L` (the position named or cast first, L a literal or
+    `tl.full(.., L, ..)`)."""
+    for name, node in assigned.items():
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Lt)):
             continue
         left = node.left
@@ -127,11 +129,26 @@ def _row_length(function: ast.FunctionDef, assigned: dict[str, ast.AST], chunk: 
         right = node.comparators[0]
         right = assigned.get(_name(right), right) if _name(right) else right
         if _int(right):
-            return _int(right)
+            return _int(right), name
         if (isinstance(right, ast.Call) and isinstance(right.func, ast.Attribute) and right.func.attr == "full"
                 and len(right.args) >= 2 and _int(right.args[1])):
-            return _int(right.args[1])
+            return _int(right.args[1]), name
     return None
+
+
+def _loads_at_chunk_offsets(function: ast.FunctionDef, chunk: int, x0: str) -> list[ast.Call]:
+    return [node for node in ast.walk(function)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "load"
+            and node.args and any(_is_chunk_offset(n, chunk, x0) for n in ast.walk(node.args[0]))]
+
+
+def _check_guarded(function: ast.FunctionDef, chunk: int, x0: str, guard: str) -> None:
+    """Every load at a chunk offset is masked by the row guard: a longer chunk then reads nothing past the row."""
+    for load in _loads_at_chunk_offsets(function, chunk, x0):
+        mask = load.args[1] if len(load.args) > 1 else next((k.value for k in load.keywords if k.arg == "mask"), None)
+        if mask is None or guard not in {_name(n) for n in ast.walk(mask)}:
+            raise AlignSplitDeclined(f"line {load.lineno}: a load at a chunk offset is not masked by the row guard "
+                                     f"`{guard}`")
 
 
 def _power_of_two_part(value: int) -> int:
@@ -142,13 +159,8 @@ def _load_alignment(function: ast.FunctionDef, chunk: int, x0: str) -> int:
     """The largest power of two (at most MAX_ALIGNMENT) dividing every integer in the offsets of the loads
     that read at a chunk offset, the chunk's own C aside: what an aligned chunk leaves the loads aligned to."""
     alignment = MAX_ALIGNMENT
-    for node in ast.walk(function):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "load"
-                and node.args):
-            continue
-        offsets = node.args[0]
-        if not any(_is_chunk_offset(n, chunk, x0) for n in ast.walk(offsets)):
-            continue
+    for load in _loads_at_chunk_offsets(function, chunk, x0):
+        offsets = load.args[0]
         skip = {id(side) for n in ast.walk(offsets) if _is_chunk_offset(n, chunk, x0)
                 for side in (n.left, n.right) if _int(side) == chunk}
         for n in ast.walk(offsets):
@@ -188,13 +200,15 @@ def align_kernel(kernel: KernelSpec) -> AlignedKernel:
     if found is None:
         raise NotASplit(f"{kernel.name}: no program index picks a chunk (`x0 = xindex % S`)")
     x0, splits = found
-    row = _row_length(function, assigned, chunk, x0)
-    if row is None:
+    found_guard = _row_guard(function, assigned, chunk, x0)
+    if found_guard is None:
         raise NotASplit(f"{kernel.name}: no `r + {chunk}*{x0} < L` guard ends the row (its chunks tile "
                                  "it exactly, or it is not a split of one row)")
+    row, guard = found_guard
     if not (splits >= 2 and (splits - 1) * chunk < row <= splits * chunk):
         raise NotASplit(f"{kernel.name}: {splits} chunks of {chunk} do not split rows of {row}")
     _check_uses(function, chunk, x0)
+    _check_guarded(function, chunk, x0, guard)
     alignment = _load_alignment(function, chunk, x0)
     while alignment >= MIN_ALIGNMENT and (splits - 1) * (-(-chunk // alignment) * alignment) >= row:
         alignment //= 2                         # a chunk that large would leave the last one empty

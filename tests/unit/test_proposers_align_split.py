@@ -60,7 +60,9 @@ def test_an_unaligned_chunk_is_rounded_up_and_only_the_chunk_changes(problem, ke
     (lambda s: s.replace("2097152*x1", "2097151*x1"), "its rows do not start on a 4-element boundary"),
     (lambda s: s.replace("    x0 = (xindex % 17)\n", "    x0 = (xindex % 17)\n    tmp99 = 123362 + x0\n"),
      "123362 appears outside the chunk offset `123362\\*x0`"),
-], ids=["already-aligned", "rows-unaligned", "chunk-used-elsewhere"])
+    (lambda s: s.replace("r0_mask & tmp2 & xmask", "r0_mask & xmask"),
+     "a load at a chunk offset is not masked by the row guard `tmp2`"),
+], ids=["already-aligned", "rows-unaligned", "chunk-used-elsewhere", "load-unguarded"])
 def test_a_split_it_cannot_align_is_declined_with_the_reason(edit, why):
     kernel = edited_target(_module("layer_norm_few_long_rows"), "triton_red_fused_native_layer_norm_0",
                            edit=edit).kernels[0]
