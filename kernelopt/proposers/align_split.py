@@ -15,8 +15,8 @@ kernel's `r0_numel = C`, and each `C*x0`): chunk x0 then covers [C'*x0, C'*x0 + 
 `< L` guard still ends the row, so the same S programs cover each row once. The launch, the partial buffers
 and the combine are unchanged; only where each chunk ends moves, a reorder of the sums that the legality
 gate's tolerance allows (and checks). Declined, with the reason, when C already is a multiple of A, when the
-last chunk would be empty ((S-1)*C' >= L), when no `< L` guard ends the row (S*C == L: nothing to pad), and
-when C or the row index appears anywhere but in the chunk offset.
+last chunk would be empty ((S-1)*C' >= L), when no `< L` guard ends the row (S*C == L: nothing to pad), when a
+load at a chunk offset is not masked by that guard, and when C appears anywhere but in the chunk offset.
 """
 from __future__ import annotations
 
