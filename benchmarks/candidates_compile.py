@@ -66,7 +66,9 @@ def scalar_type(value):
 # PTX instructions counted per compiled launch (ptx_census.py compares a candidate with the original)
 PTX_OPS = {"ex2": r"\bex2\.approx", "lg2": r"\blg2\.approx", "div": r"\bdiv\.(?:rn|full|approx)\.f32",
            "sqrt.rn": r"\bsqrt\.rn\.f32",
-           "rcp": r"\brcp\.", "ld.global": r"\bld\.global", "st.global": r"\bst\.global", "bar.sync": r"\bbar\.sync"}
+           "rcp": r"\brcp\.", "ld.global": r"\bld\.global",
+           "ld.v4": r"\bld\.global\S*\.v4", "ld.v2": r"\bld\.global\S*\.v2", "st.global": r"\bst\.global",
+           "bar.sync": r"\bbar\.sync"}
 ptx_counts = []
 count_sass = False
 

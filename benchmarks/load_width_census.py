@@ -26,9 +26,6 @@ from kernelopt.codegen.configs import apply_recorded_configs  # noqa: E402
 from kernelopt.proposers.candidate_source import (NotRetunable, candidate_source, grid_type_of,  # noqa: E402
                                                   recorded_config)
 
-WIDTHS = '"ld.v4": r"\\bld\\.global[^\\s]*\\.v4", "ld.v2": r"\\bld\\.global[^\\s]*\\.v2", '
-
-
 def originals(captures: Path):
     """(problem, kernel, 'original', config label, candidate-format source, arg specs) per recorded kernel."""
     for manifest_path in sorted(captures.rglob("manifest.json")):
@@ -73,8 +70,6 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=candidates_compile.REPO / "benchmarks" / "results"
                         / "load_width_census.md")
     args = parser.parse_args()
-    # the compiling process counts the load widths beside its own PTX counts
-    candidates_compile.COMPILER = candidates_compile.COMPILER.replace('"ld.global": ', WIDTHS + '"ld.global": ', 1)
     rows = candidates_compile.compile_all(list(originals(args.captures)))
     args.out.write_text(markdown(rows, "python benchmarks/load_width_census.py"))
     print(f"{args.out}: {len(rows)} kernels, {sum(1 for r in rows if r['error'])} failed to compile")

@@ -31,12 +31,17 @@ from templates_census import targets  # noqa: E402
 from kernelopt.codegen.configs import apply_recorded_configs  # noqa: E402
 from kernelopt.proposers.candidate_source import (LaunchConfig, block_params_of, candidate_source,  # noqa: E402
                                                   grid_type_of)
+from kernelopt.proposers.align_split import with_original_chunks  # noqa: E402
 from kernelopt.proposers.memory_order import with_original_kernels  # noqa: E402
 from kernelopt.proposers.registry import make_proposer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order", "hoist-invariant", "narrow-math")
-COLUMNS = ("ex2", "div", "rcp", "sqrt.rn", "ld.global", "st.global", "bar.sync", "instructions", "sass")
+PROPOSERS = ("block-online", "fold-pass", "row-on-chip", "memory-order", "align-split", "hoist-invariant",
+             "narrow-math")
+COLUMNS = ("ex2", "div", "rcp", "sqrt.rn", "ld.global", "ld.v4", "ld.v2", "st.global", "bar.sync", "instructions",
+           "sass")
+# group transforms: the candidate against the same launches with the original kernels put back
+GROUP_ORIGINALS = {"memory-order": with_original_kernels, "align-split": with_original_chunks}
 
 
 def label_config(strategy: str, kernel) -> LaunchConfig:
@@ -57,12 +62,13 @@ def pairs(problems: list[str] | None, proposers: list[str], captures: Path = CAP
             continue
         manifest = json.loads(manifest_path.read_text())
         for target in targets(modules[0], lambda m: apply_recorded_configs(m, manifest)):
-            if target.kind == "group" and "memory-order" in proposers:
-                # the group's launches, its split kernel re-addressed, against the same launches as they were
-                candidate = next(iter(make_proposer("memory-order").propose(target, [])), None)
-                if candidate is not None:
-                    yield (name, target.id, "memory-order", candidate.strategy, candidate.source,
-                           with_original_kernels(target, candidate.source), _arg_specs(target))
+            if target.kind == "group":
+                # the group's launches, its split kernel rewritten, against the same launches as they were
+                for proposer in (p for p in proposers if p in GROUP_ORIGINALS):
+                    candidate = next(iter(make_proposer(proposer).propose(target, [])), None)
+                    if candidate is not None:
+                        yield (name, target.id, proposer, candidate.strategy, candidate.source,
+                               GROUP_ORIGINALS[proposer](target, candidate.source), _arg_specs(target))
                 continue
             if target.kind == "vendor" or len(target.kernels) != 1:
                 continue

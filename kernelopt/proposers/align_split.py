@@ -26,7 +26,7 @@ from typing import Iterable
 
 from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import NotRetunable
-from .group_launches import PartialsEscape, group_candidate, launch_configs, partials_merged
+from .group_launches import PartialsEscape, group_candidate, launch_configs, partials_merged, with_original_kernels
 
 MAX_ALIGNMENT = 128             # elements: 512 bytes of fp32, past every vector width
 MIN_ALIGNMENT = 4               # fewer than 4 elements (16 bytes of fp32) would not widen a load
@@ -258,6 +258,12 @@ def _rewrite_chunk(function: ast.FunctionDef, chunk: int, aligned: int, x0: str)
             node.left, node.right = ast.Constant(aligned), ast.Name(x0, ast.Load())
 
 
+def with_original_chunks(target: RewriteTarget, source: str) -> str:
+    """An align-split candidate's module with Inductor's chunks put back (ptx_census.py compares the two)."""
+    return with_original_kernels(target, source, {name: found.source
+                                                  for name, found in plan_align_split(target).aligned.items()})
+
+
 @dataclass
 class AlignSplitProposer:
     name: str = "align-split"
@@ -301,4 +307,4 @@ class AlignSplitProposer:
 
 
 __all__ = ["AlignPlan", "AlignSplitDeclined", "AlignSplitProposer", "AlignedKernel", "NotASplit", "align_kernel",
-           "plan_align_split"]
+           "plan_align_split", "with_original_chunks"]

@@ -132,4 +132,16 @@ def group_candidate(target: RewriteTarget, rewritten: dict[str, str], chosen: di
     return "\n".join(parts) + "\n".join(lines) + "\n"
 
 
-__all__ = ["MERGING_KINDS", "PartialsEscape", "group_candidate", "launch_configs", "merged_results", "partials_merged"]
+def with_original_kernels(target: RewriteTarget, source: str, rewritten: dict[str, str]) -> str:
+    """A group candidate's module with each rewritten kernel's own code put back (kernel name -> the rewritten
+    source it was made from): the same launches at the same configurations, for a side-by-side comparison of
+    the code (benchmarks/ptx_census.py)."""
+    for name, new in rewritten.items():
+        kernel = next(k for k in target.kernels if k.name == name)
+        source = source.replace(strip_heuristics(new, name, missing=NotRetunable),
+                                strip_heuristics(kernel.source, name, missing=NotRetunable))
+    return source
+
+
+__all__ = ["MERGING_KINDS", "PartialsEscape", "group_candidate", "launch_configs", "merged_results", "partials_merged",
+           "with_original_kernels"]

@@ -27,6 +27,7 @@ from kernelopt.inductor_source import strip_heuristics
 from .base import Candidate, RewriteTarget
 from .candidate_source import NotRetunable, block_params_of, config_overruns
 from .group_launches import MERGING_KINDS, PartialsEscape, group_candidate, launch_configs, merged_results
+from .group_launches import with_original_kernels as original_group
 from .retune import RetuneProposer, config_distance
 from .row_access import RowAccessUnknown, row_access
 from .traversal import NO_DIGITS, NOT_A_REDUCTION, NotPermuted, Retraversal, retraverse
@@ -215,13 +216,8 @@ def _prove_merges(target: RewriteTarget, name: str, found: Retraversal) -> None:
 
 
 def with_original_kernels(target: RewriteTarget, source: str) -> str:
-    """A memory-order candidate's module with each re-addressed kernel's own code put back: the same launches
-    at the same configurations, for a side-by-side comparison of the code (benchmarks/ptx_census.py)."""
-    for name, found in _plan(target).rewritten.items():
-        kernel = next(k for k in target.kernels if k.name == name)
-        source = source.replace(strip_heuristics(found.source, name, missing=NotRetunable),
-                                strip_heuristics(kernel.source, name, missing=NotRetunable))
-    return source
+    """A memory-order candidate's module with each re-addressed kernel's own code put back (ptx_census.py)."""
+    return original_group(target, source, {name: found.source for name, found in _plan(target).rewritten.items()})
 
 
 def _notes(plan: _Plan) -> str:
