@@ -30,6 +30,8 @@ from typing import Iterator
 
 WORKDIR_PREFIX = "kernelopt-optimize-"
 OWNER_FILE = ".kernelopt-owner"  # the pid of the job that made the folder (sweep_stale_workdirs)
+PID_MARK = "p"                    # owned folders are named <prefix>p<pid>-<random>
+_PID_IN_NAME = re.compile(r"-p(\d+)-[^-]*$")
 TEMP_ENV_NAMES = ("TMPDIR", "TMP", "TEMP")  # what tempfile.gettempdir() reads, on every platform
 
 
@@ -153,9 +155,22 @@ def owned_temp_folder(prefix: str, parent: str | None = None) -> str:
     """`tempfile.mkdtemp(prefix=...)` that records its creator's pid, so that when the creator dies
     without cleaning up (SIGKILL, a lost machine) `sweep_stale_workdirs` can remove the folder. Every
     KernelOPT temp folder that may hold tensors or compiled candidates is made here (prefix `kernelopt-`)."""
-    folder = tempfile.mkdtemp(prefix=prefix, dir=parent)
+    # The pid is in the name too: a process killed between mkdtemp and writing the owner file (an exiting
+    # program's SIGKILL right after the folder appears, on a loaded machine) leaves a folder the sweep can
+    # still attribute.
+    folder = tempfile.mkdtemp(prefix=f"{prefix}{PID_MARK}{os.getpid()}-", dir=parent)
     Path(folder, OWNER_FILE).write_text(str(os.getpid()))
     return folder
+
+
+def _owner(folder: Path) -> int | None:
+    """The pid that made the folder: its owner file, else the `-p<pid>-` in its name; None for a folder that
+    is not ours to judge (kept with --keep-work, or made by another version)."""
+    try:
+        return int((folder / OWNER_FILE).read_text())
+    except (OSError, ValueError):
+        match = _PID_IN_NAME.search(folder.name)
+        return int(match.group(1)) if match else None
 
 
 def sweep_stale_workdirs(root: Path | str | None = None) -> list[Path]:
@@ -165,11 +180,8 @@ def sweep_stale_workdirs(root: Path | str | None = None) -> list[Path]:
     Returns what went."""
     removed = []
     for folder in Path(root or tempfile.gettempdir()).glob("kernelopt-*"):
-        try:
-            pid = int((folder / OWNER_FILE).read_text())
-        except (OSError, ValueError):
-            continue  # not ours to judge: kept with --keep-work, or made by another version
-        if not _alive(pid):
+        pid = _owner(folder)
+        if pid is not None and not _alive(pid):
             remove_tree(folder)
             removed.append(folder)
     return removed

@@ -118,6 +118,20 @@ def test_sweep_removes_folders_of_dead_jobs_only(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{WORKDIR_PREFIX}b", f"{WORKDIR_PREFIX}kept"]
 
 
+def test_a_folder_whose_maker_died_before_writing_its_owner_file_is_swept_by_the_pid_in_its_name(tmp_path):
+    # what an exiting program's SIGKILL leaves when it lands between mkdtemp and the owner file
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    orphan = tmp_path / f"{WORKDIR_PREFIX}p{dead.pid}-abc123"
+    alive = tmp_path / f"{WORKDIR_PREFIX}p{os.getpid()}-def456"
+    for folder in (orphan, alive):
+        folder.mkdir()
+    assert sweep_stale_workdirs(tmp_path) == [orphan]
+    assert [p.name for p in tmp_path.iterdir()] == [alive.name]
+    made = Path(owned_temp_folder(WORKDIR_PREFIX, str(tmp_path)))
+    assert made.name.startswith(f"{WORKDIR_PREFIX}p{os.getpid()}-")
+
+
 KILLED_OWNER = r"""
 import sys
 from kernelopt.job_workdir import owned_temp_folder
