@@ -12,10 +12,20 @@ export TRITON_INTERPRET=1            # no GPU here: Triton kernels run in the in
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
 export KERNELOPT_CACHE_DIR=${KERNELOPT_CACHE_DIR:-$(mktemp -d)}   # tests never reuse a user's cache
 status=0
+# lit runs beside pytest, one test at a time, its output printed after pytest's: the workers leave a core idle
+# now and then (a test waiting for a process it started, the last files), which lit's processes take. It gets
+# a temp folder and a cache of its own, so that neither run sees the other's files.
+lit_dir=$(mktemp -d)
+mkdir "$lit_dir/tmp" "$lit_dir/cache"
+TMPDIR="$lit_dir/tmp" KERNELOPT_CACHE_DIR="$lit_dir/cache" \
+  "$PY" -c "from lit.main import main; main()" -q -j 1 tests/lit >"$lit_dir/log" 2>&1 &
+lit_pid=$!
+trap 'kill "$lit_pid" 2>/dev/null; rm -rf "$lit_dir"' EXIT
 echo "== pytest tests/unit"
 WORKERS=${KERNELOPT_TEST_WORKERS:-auto}
 "$PY" -m pytest tests/unit -q -n "$WORKERS" --dist loadfile --durations=60 "$@" || status=1
 echo "== lit tests/lit"
-"$PY" -c "from lit.main import main; main()" -q tests/lit || status=1
+wait "$lit_pid" || status=1
+cat "$lit_dir/log"
 if [ $status -ne 0 ]; then echo "TESTS FAILED"; else echo "ALL TESTS PASSED"; fi
 exit $status
