@@ -166,7 +166,7 @@ class AgenticRewrite(Pass):
                                 f"{outcome} (the search cache; no-cache searches again)")
             else:
                 result, entry = self._search_one(ctx, target, key, proposers, evaluator, gpu_left, deadline,
-                                                 len(targets) - index, progress)
+                                                 [t for t in targets[index:] if t.id not in covered], progress)
                 gpu_left -= result.gpu_seconds
                 if result.resumable:
                     stopped_on_share.append((target, key, result))
@@ -175,17 +175,18 @@ class AgenticRewrite(Pass):
                 covered |= {k.name for k in target.kernels if k.kind != "vendor"}
         self._second_sweep(ctx, module, proposers, evaluator, stopped_on_share, gpu_left, deadline, progress)
 
-    def _search_one(self, ctx, target, key: str, proposers, evaluator, gpu_left: float, deadline, remaining: int,
+    def _search_one(self, ctx, target, key: str, proposers, evaluator, gpu_left: float, deadline, remaining: list,
                     progress, resume=None):
-        """One target's search with its fair share of what is left for the `remaining` targets (a resumed one
-        goes on from `resume`), counted in the pass's statistics and stored in the search cache: (the search's
+        """One target's search with its fair share of what is left for the `remaining` targets (`target`
+        first; a resumed one goes on from `resume`), counted in the pass's statistics and stored in the search cache: (the search's
         result, its cache entry)."""
         # lazy: start-up: `kernelopt --help` loads this pass; the search and its cache pull torch
         from kernelopt.rewrite import search_cache as cache
         from kernelopt.rewrite.search import Budget, search
 
-        gpu_share, wall_share = _fair_share(gpu_left, deadline, remaining)
-        budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share, shared=remaining > 1)
+        gpu_share, wall_share = _fair_share(gpu_left, deadline, [gain_room(t) for t in remaining])
+        budget = Budget(self.max_candidates, gpu_share, self.max_tokens, deadline=wall_share,
+                        shared=len(remaining) > 1)
         result = search(target, proposers, evaluator, budget, min_speedup=self.min_speedup, progress=progress,
                         resume=resume)
         ctx.stat("gpu-ms", round(result.gpu_seconds * 1000))  # device time the search spent
@@ -214,7 +215,7 @@ class AgenticRewrite(Pass):
             if gpu_left <= 0 or (deadline is not None and deadline - now <= earlier.longest_s):
                 break
             result, entry = self._search_one(ctx, target, key, proposers, evaluator, gpu_left, deadline,
-                                             len(waiting) - position, progress, resume=earlier)
+                                             [t for t, _, _ in waiting[position:]], progress, resume=earlier)
             gpu_left -= result.gpu_seconds
             ctx.stat("second-sweep-targets")
             if result.best is not None and (earlier.best is None or result.best[0] is not earlier.best[0]):
@@ -311,14 +312,24 @@ class AgenticRewrite(Pass):
         return True
 
 
-def _fair_share(gpu_left: float, deadline: float | None, remaining: int) -> tuple[float, float | None]:
-    """The GPU-seconds and the wall-clock deadline one target's search may use: an equal part of what is
-    left for the targets not yet searched, but at least FIRST_TARGET_SHARE of it (the first targets are
-    the ones the profile ranks highest); what a target leaves unused goes to the later ones. Without it
-    the first target could take everything: a pointwise kernel already near its floor, first by the
-    profile's gap x share, spent a layer norm's whole search on retunes, and its two reductions, where
-    the schedule transforms apply, were never searched."""
-    part = max(1.0 / max(1, remaining), FIRST_TARGET_SHARE)
+def _fair_share(gpu_left: float, deadline: float | None,
+                rooms: list[float | None]) -> tuple[float, float | None]:
+    """The GPU-seconds and the wall-clock deadline one target's search may use, out of what is left for the
+    targets not yet searched (`rooms`: each one's gain room, gain_room(), this target's first).
+
+    Where the profile timed every target, the part follows the room: a 205 us cross-entropy kernel at 42 %
+    of its floor and a 6 us launch-bound one after it got equal halves of the H100 job's time, so the first
+    stopped after 7 candidates (its block-online forms seen at one configuration) while the second spent
+    13 on retunes that could win 6 us at best. Every target keeps at least MIN_ROOM_PART of an equal part,
+    since a profile's gap is a guess at what a rewrite can win. Without timings (the static cost model),
+    an equal part, but at least FIRST_TARGET_SHARE for the first (the one the profile ranks highest).
+    What a target leaves unused goes to the later ones."""
+    remaining = max(1, len(rooms))
+    if rooms and all(room is not None for room in rooms) and sum(rooms) > 0:
+        part = max(rooms[0] / sum(rooms), MIN_ROOM_PART / remaining)
+    else:
+        part = max(1.0 / remaining, FIRST_TARGET_SHARE)
+    part = min(part, 1.0)
     wall = None
     if deadline is not None:
         now = time.monotonic()
@@ -326,6 +337,17 @@ def _fair_share(gpu_left: float, deadline: float | None, remaining: int) -> tupl
     return gpu_left * part, wall
 
 
+def gain_room(target) -> float | None:
+    """Microseconds a rewrite of `target` could win by the profile: its time above its floor (its whole
+    time where it has no floor: a fusion group, whose fused floor is below its members' floors), at least
+    a tenth of its time; None where the profile timed nothing."""
+    if target.time_us is None:
+        return None
+    floor = target.floor_us if target.floor_us is not None else 0.0
+    return max(target.time_us - floor, 0.1 * target.time_us)
+
+
+MIN_ROOM_PART = 0.25
 FIRST_TARGET_SHARE = 0.5
 
 

@@ -15,7 +15,10 @@ from kernelopt.rewrite import search as search_module
 from kernelopt.rewrite.evaluate import ModuleEvaluator, StaticCostModel
 from kernelopt.rewrite.search import Budget, Progress, search
 from kernelopt.rewrite.targets import kernel_target
-from passes.agentic_rewrite import FIRST_TARGET_SHARE, _fair_share
+from hypothesis import given, settings, strategies as st
+
+from kernelopt.proposers.base import RewriteTarget
+from passes.agentic_rewrite import FIRST_TARGET_SHARE, MIN_ROOM_PART, _fair_share, gain_room
 from search_helpers import CAPTURE, GELU, MODULE, ZEROS, WidestRetune, interpreter  # noqa: F401 (autouse fixture)
 
 
@@ -42,12 +45,47 @@ def test_a_proposer_without_gains_is_cut_off_and_the_next_one_is_asked(monkeypat
 
 
 @pytest.mark.parametrize("remaining, part", [(1, 1.0), (2, 0.5), (3, FIRST_TARGET_SHARE), (10, FIRST_TARGET_SHARE)])
-def test_each_target_gets_its_part_of_what_is_left(remaining, part):
+def test_without_timings_each_target_gets_an_equal_part_of_what_is_left(remaining, part):
     deadline = time.monotonic() + 100.0
-    gpu, wall = _fair_share(60.0, deadline, remaining)
+    gpu, wall = _fair_share(60.0, deadline, [None] * remaining)
     assert gpu == pytest.approx(60.0 * part)
     assert wall - time.monotonic() == pytest.approx(100.0 * part, abs=0.5)
-    assert _fair_share(60.0, None, remaining)[1] is None          # no wall target: none per target either
+    assert _fair_share(60.0, None, [None] * remaining)[1] is None          # no wall target: none per target either
+
+
+def _timed(time_us, floor_us=None):
+    return RewriteTarget(id="k", kernels=(), launches=(), time_us=time_us, floor_us=floor_us)
+
+
+def test_a_timed_target_gets_the_part_its_gain_room_earns():
+    """The H100 cross-entropy: a 205 us kernel with an 87 us floor, then a 6.3 us launch-bound one. Equal
+    halves stopped the first after 7 candidates while the second spent 13 on a 6 us kernel."""
+    main, small = _timed(205.0, 87.2), _timed(6.34, 0.03)
+    assert gain_room(main) == pytest.approx(117.8) and gain_room(small) == pytest.approx(6.31)
+    deadline = time.monotonic() + 100.0
+    gpu, wall = _fair_share(60.0, deadline, [gain_room(main), gain_room(small)])
+    assert gpu == pytest.approx(60.0 * 117.8 / (117.8 + 6.31))
+    assert wall - time.monotonic() == pytest.approx(100.0 * 117.8 / (117.8 + 6.31), abs=0.5)
+    # the small one, searched first, still gets a quarter of an equal part: the gap is only the profile's guess
+    assert _fair_share(60.0, None, [gain_room(small), gain_room(main)])[0] == pytest.approx(60.0 * MIN_ROOM_PART / 2)
+    # a fusion group has no floor of its own (fused, it moves less than its members): its whole time is its room
+    assert gain_room(_timed(211.0)) == 211.0
+    assert gain_room(_timed(10.0, 9.9)) == pytest.approx(1.0)        # at least a tenth of its time
+    assert gain_room(_timed(None)) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.floats(0.01, 1e4)), min_size=1, max_size=8))
+def test_targets_that_spend_their_parts_never_take_more_than_the_job_has(rooms):
+    """Whatever the profile says, the parts of targets searched one after another, each spending all of its
+    part, add up to the whole budget (the last takes what is left) and never to more."""
+    left, spent = 100.0, []
+    for index in range(len(rooms)):
+        part, _ = _fair_share(left, None, rooms[index:])
+        assert 0.0 < part <= left + 1e-9
+        spent.append(part)
+        left -= part
+    assert sum(spent) == pytest.approx(100.0) and left == pytest.approx(0.0, abs=1e-6)
 
 
 def test_a_target_that_spends_its_share_says_so():
