@@ -65,7 +65,7 @@ def job_workdir(keep: Path | str | None = None, *, redirect_temp: bool = True) -
     finally:
         _restore_stop_handlers(previous)
         # A second Ctrl-C or SIGTERM must not cut the removal short and leave half a folder behind.
-        with _signals_deferred():
+        with signals_deferred():
             if keep is None and work is not None:
                 remove_tree(work)
     if len(_RECEIVED) > received:       # the block ended normally: its interrupt was swallowed on the way
@@ -255,7 +255,7 @@ def _restore_stop_handlers(previous: tuple[dict, object] | None) -> None:
 
 
 @contextlib.contextmanager
-def _signals_deferred() -> Iterator[None]:
+def signals_deferred() -> Iterator[None]:
     """SIGINT and SIGTERM that arrive during the block are held and delivered after it (main thread
     only). Handlers, not a signal mask: a mask would hold them back from this thread only, and the
     kernel may deliver a process signal to any other thread (a memory sampler, a pool's reader)."""

@@ -42,7 +42,7 @@ from kernelopt.capture.models import CPU_INPUT_LIMIT_BYTES, input_bytes, trainin
 from kernelopt.codegen.configs import apply_recorded_configs
 from kernelopt.codegen.graph_runtime import GRAPH_RUNTIME_MARKER
 from kernelopt.errors import InputError, UsageError
-from kernelopt.job_workdir import job_workdir, sweep_stale_workdirs
+from kernelopt.job_workdir import job_workdir, signals_deferred, sweep_stale_workdirs
 from kernelopt.legality import graph_path, memory_budget
 from kernelopt.legality.sandbox import default_pool
 from kernelopt.pool.evaluator import resolve_workers
@@ -82,6 +82,7 @@ class OptimizeResult:
     report: dict[str, Any] = field(default_factory=dict)
     # optimized | fallback (Inductor's module written; `reason` says why) | skipped | several_graphs (a graph break
     # with stop_at_graph_break: no module written, for the caller to optimize every graph through the backend)
+    # | interrupted (Ctrl-C or SIGTERM after the capture: the output holds the last module written)
     status: str = "optimized"
     reason: str = ""
     rewrites: int = 0            # rewrites accepted in the module written (0 when the guard kept Inductor's)
@@ -227,9 +228,10 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             _report_step(result, model, options, device, steps, None, memory, disk, work)
             return result
         _write_module(out_path, Path(bases[0].module_path).read_text(), bases[0].manifest, options, device)
-        steps.say(f"wrote {out_path}: Inductor's {bases[0].mode} module, until a proven faster one replaces it")
         chosen = None
         try:
+            # said inside the try: a Ctrl-C that follows the line reaches the interrupted job's report
+            steps.say(f"wrote {out_path}: Inductor's {bases[0].mode} module, until a proven faster one replaces it")
             _bound_gate_memory(bases, device, steps)
             bases = _within_wall(bases, time.perf_counter() - job_started, steps)
             outcomes = _optimize_bases(bases, options, device, work, steps, job_started)
@@ -243,7 +245,10 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
             result.speedup = chosen.speedup
             _release_inputs(bases)
             steps.say(f"wrote {out_path} (+ {out_path.with_suffix('.json').name}: argument mapping and shapes)")
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
+            # Ctrl-C, or SIGTERM from a scheduler's time limit: the output file holds the last module written
+            # (Inductor's, or one the guard proved), and the report says where the job stopped
+            _report_interruption(result, stop, options, steps, memory, disk, work)
             raise
         except Exception as err:  # noqa: BLE001 - any failure after capture falls back to Inductor's module
             result.status, result.reason = "fallback", _one_line(err)
@@ -395,6 +400,26 @@ def _report_step(result: OptimizeResult, model, options, device, steps: Steps, o
         result.report = write_minimal_report(folder, steps.records, job_figures(), work_dir=work)
     steps.done("report", f"{options.report_dir}/report.md, report.json" + (
         ", report.png" if "plot_note" not in result.report else ""), started)
+
+
+def _report_interruption(result: OptimizeResult, stop: KeyboardInterrupt, options, steps: Steps, memory, disk,
+                         work: Path | None) -> None:
+    """The short report of a job stopped by Ctrl-C or SIGTERM: which step it was in, and what the output file
+    holds. Written with further signals held back (a second Ctrl-C must not leave half a report)."""
+    if not options.report_dir:
+        return
+    with signals_deferred():
+        why = str(stop) or "interrupted (Ctrl-C)"
+        result.status = "interrupted"
+        result.reason = (f"{why} during the {steps.current or 'optimize'} step; {result.output} holds the last "
+                         "module the job wrote (Inductor's, unless the guard had proven a faster one)")
+        steps.failed(steps.current or "optimize", why)
+        figures = {"status": result.status, "fallback_reason": result.reason,
+                   "device_memory": memory.summary(), "disk": _disk_figures(disk, options.keep_work)}
+        try:
+            result.report = write_minimal_report(Path(options.report_dir), steps.records, figures, work_dir=work)
+        except OSError as err:
+            steps.warn(f"the report of the interrupted job could not be written: {err}")
 
 
 def _disk_figures(disk, keep_work: str | None) -> dict:

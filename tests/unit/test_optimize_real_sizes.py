@@ -132,10 +132,13 @@ def test_output_path_equal_to_the_model_file_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_interrupted_job_keeps_the_inductor_module_and_removes_its_folder(tmp_path, signum, code):
+def test_interrupted_job_keeps_the_inductor_module_writes_its_report_and_removes_its_folder(tmp_path, signum, code):
+    """A scheduler's time limit (SIGTERM) or Ctrl-C after the capture: the output is Inductor's module, and the
+    report says the job was interrupted and in which step (a killed CPU job left no report at all)."""
     model = tmp_path / "plain.py"
     model.write_text(PLAIN_KERNELBENCH)
-    proc = subprocess.Popen([sys.executable, "-m", "kernelopt.cli", "optimize", str(model), "-o", "out.py"],
+    proc = subprocess.Popen([sys.executable, "-m", "kernelopt.cli", "optimize", str(model), "-o", "out.py",
+                             "--report", "rep"],
                             cwd=tmp_path, env=_env(tmp_path), stderr=subprocess.PIPE, text=True)
     seen = []
     for line in proc.stderr:                 # wait until Inductor's module is on disk, then interrupt
@@ -147,7 +150,12 @@ def test_interrupted_job_keeps_the_inductor_module_and_removes_its_folder(tmp_pa
     rest = proc.stderr.read()
     assert proc.wait(timeout=120) == code, "".join(seen) + rest
     assert "Traceback" not in rest
-    assert (tmp_path / "out.py").is_file()
+    assert (tmp_path / "out.py").read_text().startswith("# kernelopt-output\n")
+    report = json.loads((tmp_path / "rep" / "report.json").read_text())
+    assert report["status"] == "interrupted", report
+    assert "out.py holds the last module the job wrote" in report["fallback_reason"], report["fallback_reason"]
+    assert any(step["status"] == "failed" for step in report["steps"]), report["steps"]
+    assert "interrupted" in (tmp_path / "rep" / "report.md").read_text()
     assert _leftovers(tmp_path) == []
 
 
