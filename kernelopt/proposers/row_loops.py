@@ -142,12 +142,29 @@ def analyse_loop_nest(source: str, kernel_name: str) -> RowLoopNest:
     constexprs = [a.arg for a in function.args.args if _is_constexpr(a.annotation)]
     params = [a.arg for a in function.args.args if a.arg not in constexprs]
     nest = RowLoopNest(function, module, params, constexprs, None, None, None, "all")
+    _decline_scans(function)
     try:
         _Reader(nest).read()
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
         # a construct the reader has no rule for (Inductor writes new forms across versions)
         raise LoopNestUnsupported(f"kernel code the analysis does not read ({type(err).__name__}: {err})") from None
     return nest
+
+
+def _decline_scans(function: ast.FunctionDef) -> None:
+    """A scan in an r-loop carries the running prefix from block to block (`tl.where(roffset > 0, ...)`), not a
+    reduction's accumulator: said as such, not as an accumulator of an unexpected form."""
+    for loop in ast.walk(function):
+        if not isinstance(loop, ast.For):
+            continue
+        for node in ast.walk(loop):
+            if isinstance(node, ast.Call) and dotted_name(node.func) in SCAN_CALLS:
+                raise LoopNestUnsupported(f"line {node.lineno}: a scan (`{dotted_name(node.func)}`) in the r-loop: "
+                                          "it stores every prefix of the row and carries the running one from "
+                                          "block to block, which the row-loop transforms do not model")
+
+
+SCAN_CALLS = ("tl.associative_scan", "tl.cumsum", "tl.cumprod")
 
 
 def _def_line(source: str, kernel_name: str) -> int:

@@ -32,3 +32,17 @@ def test_split_row_says_a_split_scan_is_split_already():
     assert list(SplitRowProposer().propose(target, [])) == []
     why = SplitRowProposer.declined(target)
     assert why.startswith("triton_spl_fused_cumsum_0 is Inductor's split scan") and "workspace" in why, why
+
+
+def test_the_row_loop_transforms_decline_a_looped_scan_for_being_a_scan():
+    """row-on-chip and fold-pass read the kernel's r-loops; on a scan they said its carry "is updated by
+    `tl.where(roffset > 0, ...)`, not committed as `tl.where(mask, next, ...)`", true but not the reason."""
+    from kernelopt.proposers.fold_passes import FoldPassesProposer
+    from kernelopt.proposers.row_on_chip import RowOnChipProposer
+
+    target = kernel_target(lift_file(str(CUMMAX)), "triton_red_fused_cummax_0")
+    for proposer in (RowOnChipProposer, FoldPassesProposer):
+        assert list(proposer().propose(target, [])) == []
+        why = proposer.declined(target)
+        assert "a scan (`tl.associative_scan`) in the r-loop" in why, (proposer.name, why)
+        assert "not committed" not in why, (proposer.name, why)
