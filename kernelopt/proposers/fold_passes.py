@@ -1,4 +1,4 @@
-"""fold-pass: fold a looped reduction's last pass into an earlier one when its sum is linear in the row.
+"""fold-pass: fold a looped reduction's summing pass into an earlier one (linear in the row, or exponentials).
 
 Inductor writes a reduction that needs statistics of the whole row as one r-loop per pass (`row_loops`):
 a label-smoothed cross-entropy takes the row's max and sum of exponentials in one loop, then sums
@@ -13,6 +13,14 @@ the sums of the row terms R_i (which read only the row) are accumulated in the e
 same data, and the last pass becomes that combination, after the statistics it needs. This is the online
 form of the pass: the row is read one time fewer. Found from the kernel's own code (its loads, its
 accumulators, the expression it sums), whatever the kernel is named.
+
+A pass that sums `exp(row - shift)`, `shift` an earlier pass's per-row result (a log-sum-exp's `x - max`; the
+sum of exponentials between a softmax's max and its output pass, so the pass folded need not be the last), is
+folded in online form: each lane of the earlier loop keeps a running maximum m of the row value and the sum s
+of exp(row - m), rescaled when m grows, and the pass's sum is sum over lanes of s * exp(m - shift). Where the
+shift or the row's maximum is not finite (an all -inf row, an inf, a NaN), inf - inf and 0 * inf make the
+two forms differ: those rows run the original pass, its loads masked to them (no memory traffic for the
+others), and get the original's bits.
 
 The sum is reassociated (sum(x) - n*c in place of sum(x - c)): where the two terms cancel, the folded form
 is less accurate, and the legality gate, which compares against a float64 reference, rejects it.
@@ -53,6 +61,10 @@ class OnePass(FoldDeclined):
 class _Term:
     row: ast.expr               # the row expression summed over r
     coefficient: ast.expr | None  # the per-row factor it is scaled by (None: 1)
+    # An exponential term: what is summed is `exp(row - shift)` (`exp` the callee the kernel wrote), `shift` an
+    # earlier pass's per-row result; summed online in the earlier pass (below). None: `row` itself is summed.
+    shift: ast.expr | None = None
+    exp: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,13 +99,8 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
         raise FoldDeclined(str(why)) from None
     if len(nest.loops) < 2:
         raise OnePass("one r-loop: there is no later pass to fold")
-    last = len(nest.loops) - 1
-    if any(store.loop == last for store in nest.stores):
-        raise FoldDeclined("its last r-loop stores row elements: the pass needs the row itself")
+    last = _pass_to_fold(nest)
     accumulators = [a for a in nest.accumulators if a.loop == last]
-    if not accumulators or any(a.combine != "sum" for a in accumulators):
-        raise FoldDeclined("its last r-loop does not only sum ("
-                           + ", ".join(f"{a.name}: {a.combine}" for a in accumulators) + ")")
     earlier, overlaps, reads = _earlier_pass(nest, last)
     registers: dict[tuple, str] = {}           # the earlier pass's reads, named for the folded sums
     reuse: dict[tuple, str] = {}               # the last pass's reads -> those names
@@ -109,13 +116,15 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     definitions = _definitions(loop.body)
     defined_before = _names_defined(function.body[:loop_index])
     after = function.body[loop_index + 1:]
-    leaked = _names_read(after) & (set(definitions) - {a.name for a in accumulators})
+    leaked = _names_read_first(after) & (set(definitions) - {a.name for a in accumulators})
     if leaked:
-        raise FoldDeclined(f"code after its last r-loop reads {', '.join(sorted(leaked))}, computed in the loop")
+        raise FoldDeclined(f"code after its r-loop at line {nest.loops[last].lineno} reads "
+                           f"{', '.join(sorted(leaked))}, computed in the loop")
     early_defined = _names_defined(function.body[:early_index])
     statistics = defined_before - early_defined - _names_defined([function.body[early_index]])
     inserted_init, inserted_body, replacements = [], [], {}
     folded = 0
+    specials: list[ast.expr] = []      # per-row values that must be finite for the online sums to be the original's
     for accumulator in accumulators:
         value, mask, init = _summed_value(loop.body, accumulator.name, function.body[:loop_index])
         linear = _linear(_inline(value, definitions), statistics)
@@ -126,9 +135,16 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
         for term in linear.terms:
             name = f"_ko_fold{folded}"
             folded += 1
-            inserted_init.append(_init_like(init, name))
-            inserted_body.append(_accumulate(name, LoadRegisters({}, reuse, []).visit(term.row), row_mask))
-            total = _sum_tile(name)
+            row = LoadRegisters({}, reuse, []).visit(term.row)
+            if term.shift is None:
+                inserted_init.append(_init_like(init, name))
+                inserted_body.append(_accumulate(name, row, row_mask))
+                total = _sum_tile(name)
+            else:
+                inserted_init += _online_init(init, name)
+                inserted_body += _online_accumulate(name, row, row_mask, term.exp)
+                total = _online_total(name, term.shift, term.exp)
+                specials += [term.shift, ast.parse(f"triton_helpers.max2({name}_max, 1)[:, None]", mode="eval").body]
             parts.append(total if term.coefficient is None else ast.BinOp(term.coefficient, ast.Mult(), total))
         if linear.constant is not None and _whole_row(row_mask):
             # every element of the row is summed: the count is the row length, no accumulator needed
@@ -145,9 +161,19 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     new_after = [_replace_final_sum(stmt, replacements) for stmt in after]
     if any(_names_read([stmt]) & set(replacements) for stmt in new_after):
         raise FoldDeclined("an accumulator of its last r-loop is read other than by its final tl.sum")
+    fallback = []
+    if specials:
+        # Rows with a non-finite shift or maximum (an all -inf row's max, an inf or a NaN in it) take the pass as
+        # the original wrote it, its loads masked to those rows: their sums are the original's bits in every case
+        # of inf - inf and 0 * inf, and the other rows' loads are masked off (no memory traffic)
+        fallback = [_special_rows(specials), _masked_to_special_rows(loop)]
+        new_after = [_replace_final_sum(stmt, {name: ast.parse(
+            f"tl.where({SPECIAL}, tl.sum({name}, 1)[:, None], {ast.unparse(value)})", mode="eval").body
+            for name, value in replacements.items()}) for stmt in after]
     early_loop = function.body[early_index]
     early_loop.body = [out for stmt in early_loop.body for out in with_registers(stmt, registers, {})] + inserted_body
-    body = (function.body[:early_index] + inserted_init + function.body[early_index:loop_index] + new_after)
+    body = (function.body[:early_index] + inserted_init + function.body[early_index:loop_index] + fallback
+            + new_after)
     function.body = [ast.fix_missing_locations(s) for s in body]
     function.name = kernel.name
     module = copy.deepcopy(nest.module)
@@ -156,9 +182,12 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     original = copy.deepcopy(nest.function)
     original.name = f"{kernel.name}_unfolded"
     checks = tuple(sorted((nest.params.index(a), nest.params.index(b)) for a, b in overlaps))
-    description = (f"{kernel.name}: its last r-loop (line {nest.loops[last].lineno}) summed a value linear in the row: "
-                   f"{folded} row sum(s) accumulated in the r-loop at line {nest.loops[earlier].lineno} instead, "
-                   f"one pass over the row fewer")
+    online = sum(1 for s in inserted_init if isinstance(s.targets[0], ast.Name) and s.targets[0].id.endswith("_max"))
+    what = "a value linear in the row" if not online else "exponentials of the row less an earlier result"
+    description = (f"{kernel.name}: its r-loop at line {nest.loops[last].lineno} summed {what}: {folded} row sum(s) "
+                   f"accumulated in the r-loop at line {nest.loops[earlier].lineno} instead"
+                   + (f" ({online} online: a running maximum and the sum relative to it)" if online else "")
+                   + ", one pass over the row fewer")
     return FoldPlan(kernel.name, module, original, checks, folded, description)
 
 
@@ -176,6 +205,43 @@ def candidate_module(plan: FoldPlan, grid: str, config: LaunchConfig, proposer: 
                                  "a store between the passes must not change what the folded pass reads: "
                                  "overlapping buffers (the caller's, at run time) take the original kernel")
     return "\n".join(lines) + "\n"
+
+
+def _pass_to_fold(nest: RowLoopNest) -> int:
+    """The last r-loop after the first that only sums and stores nothing (a softmax's sum of exponentials,
+    between its max and its normalising pass); declined with the last r-loop's reason when there is none."""
+    reasons = []
+    for index in range(len(nest.loops) - 1, 0, -1):
+        where = "its last r-loop" if index == len(nest.loops) - 1 else f"its r-loop at line {nest.loops[index].lineno}"
+        accumulators = [a for a in nest.accumulators if a.loop == index]
+        if any(store.loop == index for store in nest.stores):
+            reasons.append(f"{where} stores row elements: the pass needs the row itself")
+        elif not accumulators or any(a.combine != "sum" for a in accumulators):
+            reasons.append(f"{where} does not only sum ("
+                           + ", ".join(f"{a.name}: {a.combine}" for a in accumulators) + ")")
+        else:
+            return index
+    raise FoldDeclined(reasons[0] if len(reasons) == 1 else "; ".join(reasons))
+
+
+def _names_read_first(body: list[ast.stmt]) -> set[str]:
+    """The names `body` reads before it assigns them (an r-loop's own index and mask, assigned at its top,
+    are not read from before it)."""
+    defined, read = set(), set()
+
+    def statement(stmt: ast.stmt) -> None:
+        if isinstance(stmt, ast.For):
+            read.update(_names_read([ast.Expr(stmt.iter)]) - defined)
+            defined.update(_names_defined([ast.Assign(targets=[stmt.target], value=ast.Constant(0))]))
+            for inner in stmt.body:
+                statement(inner)
+            return
+        read.update(_names_read([stmt]) - defined)
+        defined.update(_names_defined([stmt]))
+
+    for stmt in body:
+        statement(stmt)
+    return read
 
 
 def _earlier_pass(nest: RowLoopNest, last: int) -> tuple[int, set[tuple[str, str]], list[tuple[LoadSite, LoadSite]]]:
@@ -295,8 +361,29 @@ def _linear(expr: ast.expr, statistics: set[str]) -> _Linear:
         return _linear(expr.func.value, statistics)          # fp32 -> fp32: the value itself
     if isinstance(expr, ast.Call) and ast.unparse(expr.func) == "tl.broadcast_to":
         return _linear(expr.args[0], statistics)             # summed over the tile: the broadcast is the mask's
+    exponential = _exponential_term(expr, statistics)
+    if exponential is not None:
+        return _Linear((exponential,), None)
     raise FoldDeclined(f"the summed value is not linear in the row: `{expression_excerpt(expr, 120)}` mixes the row "
                        "with an earlier pass's result")
+
+
+EXP_CALLS = ("libdevice.exp", "tl_math.exp", "tl.exp", "math.exp")
+
+
+def _exponential_term(expr: ast.expr, statistics: set[str]) -> _Term | None:
+    """`exp(row - shift)`, with `row` reading the row and no earlier-pass result and `shift` an earlier-pass
+    result that does not move with the row (a log-sum-exp's `x - max`), as an exponential term; else None."""
+    if not (isinstance(expr, ast.Call) and ast.unparse(expr.func) in EXP_CALLS and len(expr.args) == 1
+            and not expr.keywords):
+        return None
+    argument = expr.args[0]
+    if not (isinstance(argument, ast.BinOp) and isinstance(argument.op, ast.Sub)):
+        return None
+    row, shift = argument.left, argument.right
+    if _reads(row, statistics) or not _moves_with_row(row) or _moves_with_row(shift):
+        return None
+    return _Term(row, None, shift, ast.unparse(expr.func))
 
 
 def _whole_row(mask: ast.expr) -> bool:
@@ -317,8 +404,8 @@ def _moves_with_row(expr: ast.expr) -> bool:
 
 
 def _scaled(linear: _Linear, factor: ast.expr) -> _Linear:
-    terms = tuple(_Term(t.row, factor if t.coefficient is None else ast.BinOp(t.coefficient, ast.Mult(), factor))
-                  for t in linear.terms)
+    terms = tuple(_Term(t.row, factor if t.coefficient is None else ast.BinOp(t.coefficient, ast.Mult(), factor),
+                        t.shift, t.exp) for t in linear.terms)
     constant = None if linear.constant is None else ast.BinOp(linear.constant, ast.Mult(), factor)
     return _Linear(terms, constant)
 
@@ -355,6 +442,72 @@ def _accumulate(name: str, row: ast.expr, mask: ast.expr) -> ast.Assign:
     return ast.Assign(targets=[ast.Name(name, ast.Store())], value=value, lineno=1)
 
 
+def _online_init(init: ast.Assign, name: str) -> list[ast.Assign]:
+    """A lane's running maximum of the row value (-inf) and its sum of exponentials relative to it (0)."""
+    shape, dtype = ast.unparse(init.value.args[0]), ast.unparse(init.value.args[-1])
+    return [ast.parse(f"{name}_max = tl.full({shape}, float('-inf'), {dtype})").body[0],
+            ast.parse(f"{name} = tl.full({shape}, 0, {dtype})").body[0]]
+
+
+def _online_accumulate(name: str, row: ast.expr, mask: ast.expr, exp: str) -> list[ast.stmt]:
+    """The online update of a lane's (max m, sum s) by the row value e: m' = max(m, e) and
+    s' = s * exp(m - m') + exp(e - m'), relative to 0 while m' is -inf (an all -inf lane keeps s = 0, not
+    exp(-inf - -inf) = nan). A NaN takes the lane (as the original's sum), +inf too (_online_total)."""
+    value, masked = ast.unparse(row), ast.unparse(mask)
+    return [ast.parse(text).body[0] for text in (
+        f"{name}_row = {value}",
+        f"{name}_next = triton_helpers.maximum({name}_max, {name}_row)",
+        f"{name}_ref = tl.where({name}_next == float('-inf'), 0.0, {name}_next)",
+        f"{name} = tl.where({masked}, {name} * {exp}({name}_max - {name}_ref) + {exp}({name}_row - {name}_ref), "
+        f"{name})",
+        f"{name}_max = tl.where({masked}, {name}_next, {name}_max)")]
+
+
+def _online_total(name: str, shift: ast.expr, exp: str) -> ast.expr:
+    """sum_r exp(e_r - shift) from the lanes' (m, s): the sum over lanes of s * exp(m - shift), a lane with no
+    element or only -inf ones adding 0, which is the original's sum wherever the shift and the row's maximum
+    are finite (the other rows take the fallback pass: _special_rows)."""
+    return ast.parse(f"tl.sum(tl.where({name}_max == float('-inf'), 0.0, {name} * {exp}({name}_max - "
+                     f"({ast.unparse(shift)}))), 1)[:, None]", mode="eval").body
+
+
+SPECIAL = "_ko_special_rows"
+
+
+def _special_rows(values: list[ast.expr]) -> ast.Assign:
+    """`_ko_special_rows = ...`: the rows where any of `values` (per-row) is NaN or infinite."""
+    tests = [f"(({v}) != ({v})) | (({v}) == float('inf')) | (({v}) == float('-inf'))"
+             for v in dict.fromkeys(ast.unparse(value) for value in values)]
+    return ast.parse(f"{SPECIAL} = " + " | ".join(tests)).body[0]
+
+
+def _masked_to_special_rows(loop: ast.For) -> ast.For:
+    """A copy of the pass whose loads and accumulator commits only act on the special rows."""
+    loop = copy.deepcopy(loop)
+
+    class Mask(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            self.generic_visit(node)
+            name = ast.unparse(node.func)
+            special = ast.Name(SPECIAL, ast.Load())
+            if name == "tl.where" and len(node.args) == 3 and isinstance(node.args[2], ast.Name) \
+                    and node.args[2].id.startswith("_"):        # an accumulator's commit
+                node.args[0] = ast.BinOp(node.args[0], ast.BitAnd(), special)
+            elif name == "tl.load":
+                keyword = next((k for k in node.keywords if k.arg == "mask"), None)
+                if len(node.args) > 1:
+                    node.args[1] = ast.BinOp(node.args[1], ast.BitAnd(), special)
+                elif keyword is not None:
+                    keyword.value = ast.BinOp(keyword.value, ast.BitAnd(), special)
+                else:
+                    node.keywords.append(ast.keyword("mask", special))
+                    if not any(k.arg == "other" for k in node.keywords):
+                        node.keywords.append(ast.keyword("other", ast.Constant(0.0)))
+            return node
+
+    return Mask().visit(loop)
+
+
 def _sum_tile(name: str) -> ast.expr:
     return ast.parse(f"tl.sum({name}, 1)[:, None]", mode="eval").body
 
@@ -377,8 +530,8 @@ def _replace_final_sum(stmt: ast.stmt, replacements: dict[str, ast.expr]) -> ast
 @dataclass
 class FoldPassesProposer:
     name: str = "fold-pass"
-    summary: str = ("Fold a looped reduction's last pass into an earlier one when it sums a value linear in the row "
-                    "(the row is read once fewer)")
+    summary: str = ("Fold a looped reduction's summing pass into an earlier one when it sums a value linear in the "
+                    "row or exp(row - an earlier result), online (the row is read once fewer)")
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         try:

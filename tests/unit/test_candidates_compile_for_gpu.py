@@ -41,8 +41,28 @@ HANDMADE = ("handmade", "k", "test", "loop-carried name", BROKEN, [HANDMADE_SPEC
 def compiled(census):
     """(rows of every first candidate, the handmade kernel's row), from one compile_all call: each call starts a
     compiling process (torch and triton imported again), and a kernel compiles alike whatever else it compiles."""
-    rows = census.compile_all(list(census.candidates(None, 1)) + [HANDMADE])
+    rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + [HANDMADE])
     return rows[:-1], rows[-1]
+
+
+def _online_folds(census) -> list[tuple]:
+    """fold-pass's online sum of exponentials (a log-softmax and a log-sum-exp of torch 2.13's looped kernels,
+    at GPU-like rows of 70,000): the general captures have no such pass."""
+    from pathlib import Path
+
+    from row_loop_helpers import edited_target
+
+    from kernelopt.proposers.fold_passes import FoldPassesProposer
+
+    looped = Path(__file__).resolve().parents[1] / "fixtures" / "looped-cpu-2.13"
+    found = []
+    for name, kernel in (("log_softmax", "triton_red_fused__log_softmax_0"),
+                         ("scaled_logsumexp", "triton_red_fused_add_logsumexp_mul_0")):
+        target = edited_target(looped / f"{name}.py", kernel, {7: 263, 300: 70000})
+        candidate = next(iter(FoldPassesProposer().propose(target, [])))
+        found.append((f"looped-{name}", target.id, "fold-pass", candidate.strategy, candidate.source,
+                      census._arg_specs(target)))
+    return found
 
 
 def test_every_first_candidate_compiles_for_sm90(compiled):
@@ -52,6 +72,8 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert all(r["launches"] for r in rows), [r for r in rows if not r["launches"]]
     failed = [(r["problem"], r["proposer"], r["strategy"], r["error"]) for r in rows if r["error"]]
     assert not failed, failed
+    assert {r["problem"] for r in rows if r["proposer"] == "fold-pass"} >= {"looped-log_softmax",
+                                                                           "looped-scaled_logsumexp"}
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):
