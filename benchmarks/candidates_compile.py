@@ -28,7 +28,8 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 # retune launches the original kernel itself, which Inductor compiled: nothing new to compile
-PROPOSERS = ("templates", "fuse", "store-remap", "align-split", "memory-order", "epilogue", "outer-tile", "row-on-chip",
+PROPOSERS = ("templates", "fuse", "store-remap", "align-split", "memory-order", "epilogue", "conv-layout",
+             "outer-tile", "row-on-chip",
              "fold-pass", "hoist-invariant", "block-online", "narrow-math", "split-row")
 
 # Runs in a fresh process (no interpreter, no CPU shims): reads a JSON list of jobs on stdin, each

@@ -48,7 +48,7 @@ class AgenticRewrite(Pass):
     # is left. align-split sits with the group rewrites before them: it offers at most four candidates, and
     # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "align-split",
-                                                          "memory-order", "epilogue",
+                                                          "memory-order", "epilogue", "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "

@@ -16,6 +16,7 @@ from kernelopt.errors import UsageError
 
 from .align_split import AlignSplitProposer
 from .block_online import BlockOnlineProposer
+from .conv_layout import ConvLayoutProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
 from .fuse import FuseProposer
@@ -36,7 +37,7 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
                             "store-remap": StoreRemapProposer, "align-split": AlignSplitProposer,
-                            "epilogue": EpilogueProposer,
+                            "epilogue": EpilogueProposer, "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
                             "hoist-invariant": HoistInvariantProposer,
