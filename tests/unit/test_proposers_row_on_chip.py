@@ -359,3 +359,22 @@ def test_a_wide_store_is_named_with_its_line_and_pointer():
     assert wide_store(function, types) == "line 4: it stores float32 to out_ptr1, wider than 16 bits"
     assert wide_store(function, dict(types, out_ptr1="float16")) == ""
     assert with_fast_exp(function) == 1 and "tl.math.exp2(tl.load(in_ptr0 + x0) * 1.4426950408889634)" in ast.unparse(function)
+
+
+def test_32_warps_are_offered_only_where_16_would_keep_more_than_32_values_per_thread():
+    """The H100 cross-entropy (bf16 rows of 32,000, a tile of 32,768) ran its row-on-chip kernel at 16 warps, 64
+    values per thread, at 61 % of its floor: 32 warps come first there. A layer norm's 8,192-wide row keeps 16
+    per thread at 16 warps, which stays its first variant."""
+    from kernelopt.lift import lift_file
+    from kernelopt.rewrite.targets import kernel_target
+
+    general = REPO / "tests" / "fixtures" / "cuda-2.11-general"
+    cases = (("cross_entropy_label_smoothing_bf16", "triton_red_fused__log_softmax_prepare_softmax_online_sub_sum_0",
+              ["R0_BLOCK=32768 XBLOCK=1 num_warps=32", "R0_BLOCK=32768 XBLOCK=1 num_warps=16"]),
+             ("gemm_layer_norm", "triton_red_fused_native_layer_norm_0", ["R0_BLOCK=8192 XBLOCK=1 num_warps=16"]))
+    for problem, kernel, first in cases:
+        target = kernel_target(lift_file(str(general / problem / f"{problem}.default.0.py")), kernel)
+        strategies = [c.strategy.split(" ", 1)[1] for c in RowOnChipProposer().propose(target, [])]
+        assert strategies[:len(first)] == first, (problem, strategies)
+        if problem == "gemm_layer_norm":      # one row per program: 16 values per thread at 16 warps
+            assert "R0_BLOCK=8192 XBLOCK=1 num_warps=32" not in strategies, strategies
