@@ -14,7 +14,8 @@ Read from the call itself (a vendor target, `targets.vendor_target`: `extern_ker
 operands' strides and its literal arguments), whatever the model is. The result is written into the
 target's `out` slot in the layout the original returned (a copy where the formats differ), so everything
 after the call reads what it read. The copies are part of the candidate's time; the search keeps the
-candidate only where the whole is faster. The same aten convolution runs, under the process's own
+candidate only where the whole is faster. They also hold as much device memory as the operands and the
+result while the call runs (a candidate that runs out of memory in the gate is rejected like any other). The same aten convolution runs, under the process's own
 precision flags (`torch.backends.cudnn.allow_tf32`), so the candidate computes in the class of precision
 the original did; cuDNN's algorithm for the other format may round otherwise, which the legality gate
 judges against the float64 reference.
