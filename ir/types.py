@@ -66,12 +66,7 @@ class TensorType(Type):
         return self.offset + 1 + sum((s - 1) * st for s, st in zip(self.sizes, self.strides))
 
     def is_contiguous(self) -> bool:
-        expected = 1
-        for size, stride in reversed(list(zip(self.sizes, self.strides))):
-            if size != 1 and stride != expected:
-                return False
-            expected *= size
-        return True
+        return dense_in_order(self.sizes, self.strides, range(len(self.sizes)))
 
     def __str__(self) -> str:
         shape = "x".join(str(s) for s in self.sizes)
@@ -82,6 +77,18 @@ class TensorType(Type):
         if self.device is not None:
             text += f', "{self.device}"'
         return text + ">"
+
+
+def dense_in_order(sizes, strides, order) -> bool:
+    """Whether a view of `sizes` and `strides` packs its elements densely with the dimensions of `order` from
+    the outermost to the innermost (range(n): contiguous; (0, 2, 3, 1): channels-last); sizes of 1 take any
+    stride."""
+    expected = 1
+    for axis in reversed(list(order)):
+        if sizes[axis] != 1 and strides[axis] != expected:
+            return False
+        expected *= sizes[axis]
+    return True
 
 
 @dataclass(frozen=True)

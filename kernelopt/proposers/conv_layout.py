@@ -28,9 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from kernelopt.ir.types import dense_in_order
+
 from .base import Attempt, Candidate, RewriteTarget
 
 CONVOLUTION = "extern_kernels.convolution"
+ARGUMENTS = ("stride", "padding", "dilation", "transposed", "output_padding", "groups")   # the call's literals
 FLOATS = ("float32", "float16", "bfloat16", "float64")
 
 
@@ -49,18 +52,8 @@ class ConvLayoutPlan:
 def _format(sizes, strides) -> str:
     """'first' (contiguous), 'last' (channels-last) or '' for a tensor's strides; sizes of 1 match either."""
     dims = len(sizes)
-    order_first = list(range(dims))
-    order_last = [0, *range(2, dims), 1]
-    found = []
-    for name, order in (("first", order_first), ("last", order_last)):
-        expected, ok = 1, True
-        for axis in reversed(order):
-            if sizes[axis] != 1 and strides[axis] != expected:
-                ok = False
-                break
-            expected *= sizes[axis]
-        if ok:
-            found.append(name)
+    found = [name for name, order in (("first", range(dims)), ("last", (0, *range(2, dims), 1)))
+             if dense_in_order(sizes, strides, order)]
     return found[0] if len(found) == 1 else ("both" if found else "")
 
 
@@ -87,10 +80,9 @@ def plan_conv_layout(target: RewriteTarget) -> ConvLayoutPlan:
     if len(formats) != 1:
         raise ConvLayoutDeclined("its input and weight are in different memory formats")
     kwargs = dict(launch.config.get("kwargs") or {})
-    expected = {"stride", "padding", "dilation", "transposed", "output_padding", "groups"}
-    if set(kwargs) != expected:
+    if set(kwargs) != set(ARGUMENTS):
         raise ConvLayoutDeclined(f"the call's arguments ({', '.join(sorted(kwargs))}) are not the convolution's "
-                                 f"({', '.join(sorted(expected))})")
+                                 f"({', '.join(sorted(ARGUMENTS))})")
     plan_slots = {"input": slots["input"], "weight": slots["weight"], "bias": slots.get("bias"),
                   "out": slots["out"]}
     return ConvLayoutPlan(plan_slots, kwargs, dims, formats.pop() == "first")
@@ -101,8 +93,7 @@ def candidate_module(plan: ConvLayoutPlan) -> str:
     result into the `out` slot (whatever its layout)."""
     memory_format = ("torch.channels_last" if plan.dims == 4 else "torch.channels_last_3d") \
         if plan.to_channels_last else "torch.contiguous_format"
-    arguments = ", ".join(f"{key}={_literal(plan.kwargs[key])}" for key in
-                          ("stride", "padding", "dilation", "transposed", "output_padding", "groups"))
+    arguments = ", ".join(f"{key}={_literal(plan.kwargs[key])}" for key in ARGUMENTS)
     bias = f"args[{plan.slots['bias']}]" if plan.slots.get("bias") is not None else "None"
     what = "channels-last" if plan.to_channels_last else "contiguous (channels-first)"
     return "\n".join([

@@ -123,7 +123,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     early_defined = _names_defined(function.body[:early_index])
     statistics = defined_before - early_defined - _names_defined([function.body[early_index]])
     inserted_init, inserted_body, replacements = [], [], {}
-    folded = 0
+    folded = online = 0
     specials: list[ast.expr] = []      # per-row values that must be finite for the online sums to be the original's
     for accumulator in accumulators:
         value, mask, init = _summed_value(loop.body, accumulator.name, function.body[:loop_index])
@@ -144,6 +144,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
                 inserted_init += _online_init(init, name)
                 inserted_body += _online_accumulate(name, row, row_mask, term.exp)
                 total = _online_total(name, term.shift, term.exp)
+                online += 1
                 specials += [term.shift, ast.parse(f"triton_helpers.max2({name}_max, 1)[:, None]", mode="eval").body]
             parts.append(total if term.coefficient is None else ast.BinOp(term.coefficient, ast.Mult(), total))
         if linear.constant is not None and _whole_row(row_mask):
@@ -182,7 +183,6 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     original = copy.deepcopy(nest.function)
     original.name = f"{kernel.name}_unfolded"
     checks = tuple(sorted((nest.params.index(a), nest.params.index(b)) for a, b in overlaps))
-    online = sum(1 for s in inserted_init if isinstance(s.targets[0], ast.Name) and s.targets[0].id.endswith("_max"))
     what = "a value linear in the row" if not online else "exponentials of the row less an earlier result"
     description = (f"{kernel.name}: its r-loop at line {nest.loops[last].lineno} summed {what}: {folded} row sum(s) "
                    f"accumulated in the r-loop at line {nest.loops[earlier].lineno} instead"

@@ -40,12 +40,12 @@ from kernelopt.inductor_source import (access_mask, dotted_name, expression_exce
 
 from .box_digits import Digit, NotABox, box_digits, fit_address, fit_text, inverse_text
 from .index_values import R_ROOTS, ROOTS, X_ROOT, IndexEvaluator, index_env, parse_kernel, single_assignments
+from .row_loops import SCAN_CALLS
 
 REDUCTIONS = ("tl.sum", "triton_helpers.max2", "triton_helpers.min2", "triton_helpers.prod",
               "triton_helpers.welford_reduce", "triton_helpers.welford", "triton_helpers.welford_combine",
               "tl.max", "tl.min")            # not tl.reduce: its combine function may depend on the order
-ORDERED = ("tl.associative_scan", "tl.cumsum", "tl.cumprod", "triton_helpers.max_with_index",
-           "triton_helpers.min_with_index")
+ORDERED = (*SCAN_CALLS, "triton_helpers.max_with_index", "triton_helpers.min_with_index")
 MAX_CHECKED = 1 << 22          # positions evaluated per outer key: each index name is an int64 array this long
 PREFIX = "_mo_"
 # the two reasons that mean "not this kind of kernel at all" (the proposer stays silent about them)
