@@ -46,9 +46,10 @@ class AgenticRewrite(Pass):
     # from max-autotune's module, where a softmax over dim 1 spent 24 s on two outer-tile tiles before
     # row-on-chip's 1.32x. So the row transforms come first; the second sweep reaches outer-tile where time
     # is left. align-split sits with the group rewrites before them: it offers at most four candidates, and
-    # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials).
+    # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials);
+    # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials.
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "align-split",
-                                                          "memory-order", "epilogue", "conv-layout",
+                                                          "fold-split", "memory-order", "epilogue", "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "

@@ -159,7 +159,7 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
             inserted_body.append(_accumulate(name, _one_like(init), row_mask))
             parts.append(ast.BinOp(linear.constant, ast.Mult(), _sum_tile(name)))
         replacements[accumulator.name] = _add_all(parts)
-    new_after = [_replace_final_sum(stmt, replacements) for stmt in after]
+    new_after = [replace_final_sum(stmt, replacements) for stmt in after]
     if any(_names_read([stmt]) & set(replacements) for stmt in new_after):
         raise FoldDeclined("an accumulator of its last r-loop is read other than by its final tl.sum")
     fallback = []
@@ -167,8 +167,8 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
         # Rows with a non-finite shift or maximum (an all -inf row's max, an inf or a NaN in it) take the pass as
         # the original wrote it, its loads masked to those rows: their sums are the original's bits in every case
         # of inf - inf and 0 * inf, and the other rows' loads are masked off (no memory traffic)
-        fallback = [_special_rows(specials), _masked_to_special_rows(loop)]
-        new_after = [_replace_final_sum(stmt, {name: ast.parse(
+        fallback = [special_rows(specials), masked_to_special_rows(loop)]
+        new_after = [replace_final_sum(stmt, {name: ast.parse(
             f"tl.where({SPECIAL}, tl.sum({name}, 1)[:, None], {ast.unparse(value)})", mode="eval").body
             for name, value in replacements.items()}) for stmt in after]
     early_loop = function.body[early_index]
@@ -466,7 +466,7 @@ def _online_accumulate(name: str, row: ast.expr, mask: ast.expr, exp: str) -> li
 def _online_total(name: str, shift: ast.expr, exp: str) -> ast.expr:
     """sum_r exp(e_r - shift) from the lanes' (m, s): the sum over lanes of s * exp(m - shift), a lane with no
     element or only -inf ones adding 0, which is the original's sum wherever the shift and the row's maximum
-    are finite (the other rows take the fallback pass: _special_rows)."""
+    are finite (the other rows take the fallback pass: special_rows)."""
     return ast.parse(f"tl.sum(tl.where({name}_max == float('-inf'), 0.0, {name} * {exp}({name}_max - "
                      f"({ast.unparse(shift)}))), 1)[:, None]", mode="eval").body
 
@@ -474,14 +474,14 @@ def _online_total(name: str, shift: ast.expr, exp: str) -> ast.expr:
 SPECIAL = "_ko_special_rows"
 
 
-def _special_rows(values: list[ast.expr]) -> ast.Assign:
+def special_rows(values: list[ast.expr]) -> ast.Assign:
     """`_ko_special_rows = ...`: the rows where any of `values` (per-row) is NaN or infinite."""
     tests = [f"(({v}) != ({v})) | (({v}) == float('inf')) | (({v}) == float('-inf'))"
              for v in dict.fromkeys(ast.unparse(value) for value in values)]
     return ast.parse(f"{SPECIAL} = " + " | ".join(tests)).body[0]
 
 
-def _masked_to_special_rows(loop: ast.For) -> ast.For:
+def masked_to_special_rows(loop: ast.For) -> ast.For:
     """A copy of the pass whose loads and accumulator commits only act on the special rows."""
     loop = copy.deepcopy(loop)
 
@@ -512,7 +512,7 @@ def _sum_tile(name: str) -> ast.expr:
     return ast.parse(f"tl.sum({name}, 1)[:, None]", mode="eval").body
 
 
-def _replace_final_sum(stmt: ast.stmt, replacements: dict[str, ast.expr]) -> ast.stmt:
+def replace_final_sum(stmt: ast.stmt, replacements: dict[str, ast.expr]) -> ast.stmt:
     """`x = tl.sum(acc, 1)[:, None]` -> `x = <the folded combination>` for a folded accumulator."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
         text = ast.unparse(stmt.value)

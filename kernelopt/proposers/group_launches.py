@@ -107,15 +107,18 @@ def _smallest(kernel) -> LaunchConfig:
     return LaunchConfig(blocks, 1, 1)
 
 
-def group_candidate(target: RewriteTarget, rewritten: dict[str, str], chosen: dict, header: str) -> str:
+def group_candidate(target: RewriteTarget, rewritten: dict[str, str], chosen: dict, header: str,
+                    prelude: tuple[str, ...] = (), extra_args: dict[int, str] | None = None) -> str:
     """Every launch of the target in order at the `chosen` configurations (launch index -> LaunchConfig), each
     kernel defined once: the rewritten ones from their new source (kernel name -> source), the others from
-    their own. A kernel target's run(*args) is its one launch."""
+    their own. A kernel target's run(*args) is its one launch. `prelude`: lines `run` starts with (a scratch
+    buffer it allocates, with `torch` imported); `extra_args`: launch index -> what that launch passes after
+    its own arguments (a rewritten kernel's added parameters)."""
     kernels = {k.name: k for k in target.kernels}
-    parts = [f"# {header}"]
+    parts = [f"# {header}"] + (["import torch"] if prelude else [])
     for name, kernel in kernels.items():
         parts.append(strip_heuristics(rewritten.get(name, kernel.source), name, missing=NotRetunable))
-    lines = ["", "def run(*args):"]
+    lines = ["", "def run(*args):"] + [f"    {line}" for line in prelude]
     group = bool(target.group_args)
     for i, spec in enumerate(target.launches):
         kernel, config = kernels[spec.kernel], chosen[i]
@@ -123,6 +126,8 @@ def group_candidate(target: RewriteTarget, rewritten: dict[str, str], chosen: di
         grid = grid_text(params, kernel.signature, grid_type_of(kernel), config)
         blocks = "".join(f"{k}={v}, " for k, v in config.blocks)
         call_args = ", ".join(f"args[{s}]" for s in target.group_positions[i]) if group else "*args"
+        if (extra_args or {}).get(i):
+            call_args += f", {extra_args[i]}"
         lines.append(f"    launch = ({call_args},)" if group else "    launch = args")
         lines.append(f"    grid = {grid.replace('args[', 'launch[')}")
         lines.append(f"    {spec.kernel}[grid](*launch, {blocks}num_warps={config.num_warps}, "

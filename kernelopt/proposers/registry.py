@@ -19,6 +19,7 @@ from .block_online import BlockOnlineProposer
 from .conv_layout import ConvLayoutProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
+from .fold_split import FoldSplitProposer
 from .fuse import FuseProposer
 from .memory_order import MemoryOrderProposer
 from .narrow_math import NarrowMathProposer
@@ -40,6 +41,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "epilogue": EpilogueProposer, "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
+                            "fold-split": FoldSplitProposer,
                             "hoist-invariant": HoistInvariantProposer,
                             "block-online": BlockOnlineProposer, "narrow-math": NarrowMathProposer,
                             "outer-tile": OuterTileProposer, "memory-order": MemoryOrderProposer,

@@ -23,7 +23,7 @@ import torch  # noqa: E402
 from kernelopt.inductor_source import shrink_sizes  # noqa: E402
 from kernelopt.lift import lift_file  # noqa: E402
 from kernelopt.proposers.base import Candidate, LaunchSpec, RewriteTarget  # noqa: E402
-from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source  # noqa: E402
+from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of  # noqa: E402
 from kernelopt.proposers.copy_map import contiguous_strides  # noqa: E402
 from kernelopt.rewrite.evaluate import load_candidate  # noqa: E402
 from kernelopt.passes.base import PassContext  # noqa: E402
@@ -138,3 +138,28 @@ def assert_as_accurate(got: torch.Tensor, original: torch.Tensor, reference: tor
     worst = int(torch.argmax(error - allowed))
     assert bool((error <= allowed).all()), (
         f"{what}: error {error.flatten()[worst]:.3g} > allowed {allowed.flatten()[worst]:.3g} at flat index {worst}")
+
+
+def group_args_with(target: RewriteTarget, x: torch.Tensor) -> list:
+    """A fusion group's arguments: x where a slot has its shape, NaN everywhere the kernels must write."""
+    args = []
+    for arg in target.group_args:
+        if not arg.is_tensor:
+            args.append(arg.value)
+        elif tuple(arg.sizes) == tuple(x.shape):
+            args.append(x.clone() if not arg.written else torch.full_like(x, float("nan")))
+        else:
+            args.append(torch.full(arg.sizes, float("nan")))       # partials and outputs: the kernels write them
+    return args
+
+
+def run_group_original(target: RewriteTarget, args: list, r0_block: int = 1024) -> None:
+    """Every launch of the group, its own code, at one fixed configuration each."""
+    for spec, positions in zip(target.launches, target.group_positions):
+        kernel = next(k for k in target.kernels if k.name == spec.kernel)
+        blocks = (("XBLOCK", 1),) + ((("R0_BLOCK", r0_block),) if "R0_BLOCK" in kernel.signature else ())
+        if kernel.kind == "pointwise":
+            blocks = (("XBLOCK", 4096),)
+        source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature,
+                                  grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
+        load_candidate(source, "group_original")(*[args[p] for p in positions])

@@ -68,7 +68,7 @@ def _online_folds(census) -> list[tuple]:
 def test_every_first_candidate_compiles_for_sm90(compiled):
     rows, _ = compiled
     assert {r["proposer"] for r in rows} >= {"split-row", "outer-tile", "row-on-chip", "store-remap", "templates",
-                                          "align-split"}
+                                          "align-split", "fold-split"}
     assert all(r["launches"] for r in rows), [r for r in rows if not r["launches"]]
     failed = [(r["problem"], r["proposer"], r["strategy"], r["error"]) for r in rows if r["error"]]
     assert not failed, failed

@@ -16,11 +16,10 @@ import pytest
 import torch
 
 from kernelopt.proposers.align_split import AlignSplitDeclined, AlignSplitProposer, align_kernel, plan_align_split
-from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.rewrite.evaluate import load_candidate
-from row_loop_helpers import (REPO, assert_as_accurate, edited_target, fusion_group_target, label_config,
-                              looped_target)
+from row_loop_helpers import (REPO, assert_as_accurate, edited_target, fusion_group_target, group_args_with, label_config,
+                              looped_target, run_group_original)
 
 GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 SPLIT_NORMS = [  # problem, partial kernel, Inductor's chunk, the aligned chunk
@@ -91,31 +90,6 @@ def test_partials_are_only_changed_inside_the_group_that_merges_them():
         assert AlignSplitProposer.declined(target) == ""
 
 
-def _group_args(target, x: torch.Tensor) -> list:
-    """The group's arguments: x where a slot has its shape, NaN everywhere the kernels must write."""
-    args = []
-    for arg in target.group_args:
-        if not arg.is_tensor:
-            args.append(arg.value)
-        elif tuple(arg.sizes) == tuple(x.shape):
-            args.append(x.clone() if not arg.written else torch.full_like(x, float("nan")))
-        else:
-            args.append(torch.full(arg.sizes, float("nan")))       # partials and outputs: the kernels write them
-    return args
-
-
-def _run_original(target, args: list) -> None:
-    """Every launch of the group, its own code, at one fixed configuration each."""
-    for spec, positions in zip(target.launches, target.group_positions):
-        kernel = next(k for k in target.kernels if k.name == spec.kernel)
-        blocks = (("XBLOCK", 1),) + ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ())
-        if kernel.kind == "pointwise":
-            blocks = (("XBLOCK", 4096),)
-        source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature,
-                                  grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
-        load_candidate(source, "align_split_original")(*[args[p] for p in positions])
-
-
 @pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_aligned_group_normalises_each_row_as_accurately_as_the_original(seed):
@@ -127,8 +101,8 @@ def test_the_aligned_group_normalises_each_row_as_accurately_as_the_original(see
     x[0, ALIGNED - 1: ALIGNED + 1] = -5000.0                             # outliers astride a moved boundary
     x[1, CHUNK - 1: CHUNK + 1] = 7000.0                                  # and astride an old one
     out = next(s for a, s in zip(target.launches[-1].args, target.group_positions[-1]) if a.written)
-    want, got = _group_args(target, x), _group_args(target, x)
-    _run_original(target, want)
+    want, got = group_args_with(target, x), group_args_with(target, x)
+    run_group_original(target, want)
     # the widest r block: the fewest loop steps under the interpreter (every candidate runs the same kernels)
     candidate = max(AlignSplitProposer().propose(target, []), key=lambda c: label_config(c).get("R0_BLOCK", 0))
     assert "r0_numel = 8064" in candidate.source
