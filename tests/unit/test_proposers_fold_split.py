@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kernelopt.proposers.fold_split import FoldSplitDeclined, FoldSplitProposer, plan_fold_split
 from kernelopt.proposers.registry import make_proposer
@@ -136,3 +139,35 @@ def test_optimize_passes_the_folded_group_through_the_gate_and_the_module_matche
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     x = 2.0 * torch.randn(ROWS, ROW)
     torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+
+
+# KERNELOPT_FUZZ=nightly: many more mangled kernels (front_end_fuzzing.py's profiles)
+@settings(max_examples=1000 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 40, deadline=None)
+@given(st.data())
+def test_a_mangled_pair_is_declined_or_rewritten_never_a_crash(data):
+    """Kernels the analysis did not foresee: the maximum's or the sum's kernel with a line dropped, an integer
+    changed or a name swapped for another. The proposer offers candidates or says why not; it never raises
+    into the search."""
+    target = fusion_group_target(CPU_MODULE)
+    name = data.draw(st.sampled_from([MAXIMA, SUMS]))
+    kernel = next(k for k in target.kernels if k.name == name)
+    head, body = kernel.source.split("@triton.jit", 1)
+    lines = body.split("\n")
+    how = data.draw(st.sampled_from(["drop", "number", "name"]))
+    if how == "drop":
+        lines.pop(data.draw(st.integers(2, len(lines) - 1)))
+    elif how == "number":
+        numbers = [(i, m) for i, line in enumerate(lines) for m in re.finditer(r"(?<![\w.])\d+(?![\w.])", line)]
+        i, match = data.draw(st.sampled_from(numbers))
+        lines[i] = lines[i][:match.start()] + str(data.draw(st.integers(0, 200000))) + lines[i][match.end():]
+    else:
+        names = sorted(set(re.findall(r"\b(?:tmp\d+|_tmp\d+|x\d|r0_\d|xmask|r0_mask)\b", body)))
+        old, new = data.draw(st.sampled_from(names)), data.draw(st.sampled_from(names))
+        i = data.draw(st.sampled_from([i for i, line in enumerate(lines) if re.search(rf"\b{old}\b", line)]))
+        lines[i] = re.sub(rf"\b{old}\b", new, lines[i], count=1)
+    mangled = dataclasses.replace(kernel, source=head + "@triton.jit" + "\n".join(lines))
+    target = dataclasses.replace(target, kernels=tuple(mangled if k.name == name else k for k in target.kernels))
+    why = FoldSplitProposer.declined(target)
+    candidates = list(FoldSplitProposer().propose(target, []))
+    assert isinstance(why, str)
+    assert all(c.proposer == "fold-split" and "def run(" in c.source for c in candidates)
