@@ -47,8 +47,10 @@ class AgenticRewrite(Pass):
     # row-on-chip's 1.32x. So the row transforms come first; the second sweep reaches outer-tile where time
     # is left. align-split sits with the group rewrites before them: it offers at most four candidates, and
     # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials);
-    # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials.
-    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "align-split",
+    # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials;
+    # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results.
+    proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
+                                                          "align-split",
                                                           "fold-split", "memory-order", "epilogue", "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],

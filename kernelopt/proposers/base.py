@@ -63,6 +63,10 @@ class RewriteTarget:
     # programs wait on). Timing zeroes them before every run, as each call of the module does: a scan timed
     # on the flags its previous run left waits for no predecessor and times a scan no call runs.
     zeroed_args: tuple[int, ...] = ()
+    # For a group: per slot, the first slot with the same storage (a slot's own number where none before it
+    # shares its memory). Slots are tensor *values*: `buf6 = buf4  # reuse` makes two slots of one storage,
+    # which a transform that moves stores between launches must not treat as independent.
+    storage_slots: tuple[int, ...] = ()
     time_us: float | None = None
     floor_us: float | None = None
     bound: str = ""                          # memory | compute | launch | near-optimal

@@ -14,6 +14,7 @@ from typing import Callable
 
 from kernelopt.errors import UsageError
 
+from .absorb_consumer import AbsorbConsumerProposer
 from .align_split import AlignSplitProposer
 from .block_online import BlockOnlineProposer
 from .conv_layout import ConvLayoutProposer
@@ -37,7 +38,8 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 
 # The default order in which they are asked is the agentic-rewrite pass's `proposers` option.
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
-                            "store-remap": StoreRemapProposer, "align-split": AlignSplitProposer,
+                            "store-remap": StoreRemapProposer, "absorb-consumer": AbsorbConsumerProposer,
+                            "align-split": AlignSplitProposer,
                             "epilogue": EpilogueProposer, "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,

@@ -186,13 +186,30 @@ def group_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]
     group_args, positions = _assign_slots(members, specs, lambda value: id(value))
     target = _group_rewrite_target(module, group, members, specs, group_args, positions, [])
     scratch = _scratch_slots(module, members, positions, group_args)
-    return dataclasses.replace(target, scratch_args=scratch, zeroed_args=_zeroed_slots(module, members, positions)), ""
+    return dataclasses.replace(target, scratch_args=scratch, zeroed_args=_zeroed_slots(module, members, positions),
+                               storage_slots=_storage_slots(members, positions, len(group_args))), ""
+
+
+def _storage_slots(members: list[Op], positions: list[tuple], count: int) -> tuple[int, ...]:
+    """Per slot, the first slot whose tensor has the same storage root (itself for scalars and unshared ones)."""
+    first: dict[int, int] = {}
+    found = list(range(count))
+    for op, where in zip(members, positions):
+        for arg, slot in zip(op.args, where):
+            if isinstance(arg.value, Value) and isinstance(arg.value.type, TensorType):
+                found[slot] = first.setdefault(id(storage_root(arg.value)), slot)
+    return tuple(found)
+
+
+# Ops whose result is storage the module made for itself: an allocation, or a library call's output (a
+# convolution's, which a group may update in place). Never a module argument, which the caller sees.
+MODULE_MADE = ("ko.alloc", "ko.extern")
 
 
 def _scratch_slots(module: Module, members: list[Op], positions: list[tuple], group_args: list[ArgSpec]) -> tuple:
-    """Written slots that hold a group's dead intermediate: storage the module allocated (`ko.alloc`, never
-    a module argument, which the caller sees) and that no op after the group uses except to free it (no
-    read, no view, no return). Whatever a replacement leaves there, nothing can observe it."""
+    """Written slots that hold a group's dead intermediate: storage the module made (MODULE_MADE) and that no
+    op after the group uses except to free it (no read, no view, no return). Whatever a replacement leaves
+    there, nothing can observe it."""
     values: dict[int, Value] = {}
     for op, where in zip(members, positions):
         for arg, slot in zip(op.args, where):
@@ -203,7 +220,7 @@ def _scratch_slots(module: Module, members: list[Op], positions: list[tuple], gr
     scratch = []
     for slot, value in sorted(values.items()):
         root = storage_root(value)
-        if group_args[slot].written and root.owner is not None and root.owner.name == "ko.alloc" \
+        if group_args[slot].written and root.owner is not None and root.owner.name in MODULE_MADE \
                 and id(root) not in used_later:
             scratch.append(slot)
     return tuple(scratch)

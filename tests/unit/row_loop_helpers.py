@@ -158,8 +158,8 @@ def run_group_original(target: RewriteTarget, args: list, r0_block: int = 1024) 
     for spec, positions in zip(target.launches, target.group_positions):
         kernel = next(k for k in target.kernels if k.name == spec.kernel)
         blocks = (("XBLOCK", 1),) + ((("R0_BLOCK", r0_block),) if "R0_BLOCK" in kernel.signature else ())
-        if kernel.kind == "pointwise":
-            blocks = (("XBLOCK", 4096),)
+        if kernel.kind == "pointwise":     # a 2-D tile where the kernel has one
+            blocks = (("YBLOCK", 16), ("XBLOCK", 64)) if "YBLOCK" in kernel.signature else (("XBLOCK", 4096),)
         source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature,
                                   grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
         load_candidate(source, "group_original")(*[args[p] for p in positions])

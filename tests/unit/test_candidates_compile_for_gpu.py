@@ -41,7 +41,8 @@ HANDMADE = ("handmade", "k", "test", "loop-carried name", BROKEN, [HANDMADE_SPEC
 def compiled(census):
     """(rows of every first candidate, the handmade kernel's row), from one compile_all call: each call starts a
     compiling process (torch and triton imported again), and a kernel compiles alike whatever else it compiles."""
-    rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + [HANDMADE])
+    rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + _absorbed_pair(census)
+                              + [HANDMADE])
     return rows[:-1], rows[-1]
 
 
@@ -65,6 +66,23 @@ def _online_folds(census) -> list[tuple]:
     return found
 
 
+def _absorbed_pair(census) -> list[tuple]:
+    """absorb-consumer's kernel (a channel softmax's pointwise tail run inside its reduction, storing transposed,
+    torch 2.13's CPU capture): no general capture has such a pair."""
+    from pathlib import Path
+
+    from row_loop_helpers import fusion_group_target
+
+    from kernelopt.proposers.absorb_consumer import AbsorbConsumerProposer
+
+    module = Path(__file__).resolve().parents[1] / "fixtures" / "channel-softmax-cpu-2.13" / \
+        "conv_transpose_channel_softmax.py"
+    target = fusion_group_target(module)
+    candidate = next(iter(AbsorbConsumerProposer().propose(target, [])))
+    return [("channel-softmax", target.id, "absorb-consumer", candidate.strategy, candidate.source,
+             census._arg_specs(target))]
+
+
 def test_every_first_candidate_compiles_for_sm90(compiled):
     rows, _ = compiled
     assert {r["proposer"] for r in rows} >= {"split-row", "outer-tile", "row-on-chip", "store-remap", "templates",
@@ -74,6 +92,7 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert not failed, failed
     assert {r["problem"] for r in rows if r["proposer"] == "fold-pass"} >= {"looped-log_softmax",
                                                                            "looped-scaled_logsumexp"}
+    assert [r["problem"] for r in rows if r["proposer"] == "absorb-consumer"] == ["channel-softmax"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):
