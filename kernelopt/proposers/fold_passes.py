@@ -127,8 +127,8 @@ def plan_fold(target: RewriteTarget) -> FoldPlan:
     specials: list[ast.expr] = []      # per-row values that must be finite for the online sums to be the original's
     for accumulator in accumulators:
         value, mask, init = _summed_value(loop.body, accumulator.name, function.body[:loop_index])
-        linear = _linear(_inline(value, definitions), statistics)
-        row_mask = _inline(mask, definitions)
+        linear = _linear(inline_locals(value, definitions), statistics)
+        row_mask = inline_locals(mask, definitions)
         if _reads(row_mask, statistics):
             raise FoldDeclined(f"the mask of {accumulator.name} depends on an earlier pass's result")
         parts = []
@@ -319,15 +319,17 @@ def _summed_value(body: list[ast.stmt], accumulator: str, before: list[ast.stmt]
     return value, mask, init
 
 
-def _inline(expr: ast.expr, definitions: dict[str, ast.expr], depth: int = 0) -> ast.expr:
-    """`expr` with every name the loop body defines replaced by its value (the body is straight-line)."""
+def inline_locals(expr: ast.expr, definitions: dict[str, ast.expr], declined: type[Exception] = FoldDeclined,
+                  depth: int = 0) -> ast.expr:
+    """`expr` with every name in `definitions` replaced by its value, recursively (straight-line code, each name
+    assigned once); `declined(why)` for an expression nested too deeply to read."""
     if depth > 200:
-        raise FoldDeclined("the summed value is nested too deeply")
+        raise declined("an expression is nested too deeply to read")
 
     class Inline(ast.NodeTransformer):
         def visit_Name(self, node: ast.Name) -> ast.AST:
             if isinstance(node.ctx, ast.Load) and node.id in definitions:
-                return _inline(copy.deepcopy(definitions[node.id]), definitions, depth + 1)
+                return inline_locals(copy.deepcopy(definitions[node.id]), definitions, declined, depth + 1)
             return node
 
     return Inline().visit(copy.deepcopy(expr))

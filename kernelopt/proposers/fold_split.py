@@ -42,7 +42,8 @@ from kernelopt.inductor_source import access_mask, dotted_name, load_other, stri
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable
 from .exp_forms import flushed_exp
-from .fold_passes import (EXP_CALLS, SPECIAL, masked_to_special_rows, replace_final_sum, special_rows)
+from .fold_passes import (EXP_CALLS, SPECIAL, inline_locals, masked_to_special_rows, replace_final_sum,
+                          special_rows)
 from .group_launches import group_candidate, launch_configs
 from .row_loops import LoopNestUnsupported, analyse_loop_nest
 
@@ -254,17 +255,8 @@ def _float32_accumulator(kernel: _Kernel) -> bool:
 # ---------------------------------------------------------------------------------------------------
 # Comparing the two kernels' code
 
-def _inline(expr: ast.expr, definitions: dict[str, ast.expr], depth: int = 0) -> ast.expr:
-    if depth > 100:
-        raise FoldSplitDeclined("an expression nested too deeply to compare")
-
-    class Inline(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.AST:
-            if isinstance(node.ctx, ast.Load) and node.id in definitions:
-                return _inline(copy.deepcopy(definitions[node.id]), definitions, depth + 1)
-            return node
-
-    return Inline().visit(copy.deepcopy(expr))
+def _inline(expr: ast.expr, definitions: dict[str, ast.expr]) -> ast.expr:
+    return inline_locals(expr, definitions, FoldSplitDeclined)
 
 
 def _strip_broadcast(expr: ast.expr) -> ast.expr:
