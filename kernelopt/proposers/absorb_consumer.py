@@ -38,6 +38,8 @@ from .box_digits import NotABox, box_digits, fit_address, fit_text
 from .candidate_source import TL_DTYPES, NotRetunable, grid_text, grid_type_of
 from .group_launches import launch_configs
 from .index_values import IndexEvaluator, parse_kernel, single_assignments
+from .loop_state import assigned_name
+from .row_loops import is_constexpr
 
 MAX_ELEMENTS = 1 << 26            # elements whose addresses are evaluated, at most (memory: a few arrays of them)
 OUT = "ko_absorbed_out"           # P's new parameter: Q's output; Q's other inputs are ko_absorbed_in<k>
@@ -184,10 +186,10 @@ def _plan(target: RewriteTarget) -> AbsorbPlan:
             raise AbsorbDeclined(f"{consumer.name}'s address of {'its output' if key == 'out' else 'an input'} is "
                                  f"not a sum of digits of {b_store.param}'s memory position")
         fitted[key] = f"{int(by_position[0])} + {fit_text(fit, '_ko_position')}"
-    _value_from_loads(q_function, out.value, {name for name, _ in loads})
+    needed = _value_closure(q_function, q_assigns, out.value, {name for name, _ in loads})
     dtypes = {s: target.group_args[s].dtype for s in set(p_slots.values())}
-    source = _absorbed(producer, b_store, base, replacements, fitted, q_function, out, len(inputs), dtypes, p_slots,
-                       set(target.scratch_args))
+    source = _absorbed(producer, b_store, base, replacements, fitted, q_function, needed, out, len(inputs), dtypes,
+                       p_slots, set(target.scratch_args))
     slots = (tuple(p_slots[p] for p in _runtime_params(p_function)) + (q_slots[out.param],)
              + tuple(slot for slot, _ in inputs))
     description = (f"{consumer.name}'s code runs at the end of {producer.name} on the values it stores, and stores "
@@ -214,11 +216,10 @@ def _loads(function: ast.FunctionDef) -> list[tuple[str, ast.Call]]:
     found = []
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.load":
-            parent = next((s for s in function.body if isinstance(s, ast.Assign) and s.value is node
-                           and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)), None)
+            parent = next((s for s in function.body if assigned_name(s) and s.value is node), None)
             if parent is None:
                 raise AbsorbDeclined(f"line {node.lineno}: a load that is not a statement of its own")
-            found.append((parent.targets[0].id, node))
+            found.append((assigned_name(parent), node))
     return found
 
 
@@ -257,34 +258,35 @@ def _all_live(evaluator: IndexEvaluator, mask: ast.expr | None, env: dict, what:
         raise AbsorbDeclined(f"{what} is masked inside the launch's elements")
 
 
-def _value_from_loads(function: ast.FunctionDef, value: ast.expr, loads: set[str]) -> None:
-    """The stored value reads loads, constants and Triton math only: no index, so it may run elsewhere."""
-    assigns = single_assignments(function)
-    pending, seen = [value], set()
+def _value_closure(function: ast.FunctionDef, assigns: dict, value: ast.expr, loads: set[str]) -> set[str]:
+    """The names the stored value is computed from (through `assigns`, stopping at loads); it must read loads,
+    constants and Triton math only: no index, so that it may run elsewhere."""
+    found, pending = set(), [value]
     while pending:
-        node = pending.pop()
-        for name in (n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)):
-            if name in seen or name in loads or name in ("tl", "libdevice", "tl_math", "triton_helpers", "math"):
+        for name in (n.id for n in ast.walk(pending.pop()) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)):
+            if name in found or name in ("tl", "libdevice", "tl_math", "triton_helpers", "math"):
                 continue
-            seen.add(name)
             if name not in assigns or name in ("xindex", "yindex", "xmask", "ymask", "xoffset", "yoffset"):
                 raise AbsorbDeclined(f"{function.name}'s stored value depends on `{name}`, not only on its loads")
+            found.add(name)
+            if name in loads:
+                continue
             definition = assigns[name]
             if any(isinstance(n, ast.Name) and n.id in ("xindex", "yindex") for n in ast.walk(definition)):
                 raise AbsorbDeclined(f"{function.name}'s stored value depends on its index (`{name}`)")
             pending.append(definition)
+    return found
 
 
 def _runtime_params(function: ast.FunctionDef) -> list[str]:
-    return [a.arg for a in function.args.args if not (a.annotation is not None
-                                                        and dotted_name(a.annotation).endswith("constexpr"))]
+    return [a.arg for a in function.args.args if not is_constexpr(a.annotation)]
 
 
 # ---------------------------------------------------------------------------------------------------
 # Writing the absorbed kernel
 
 def _absorbed(producer, b_store: _Store, base: int, replacements: dict, fitted: dict, q_function: ast.FunctionDef,
-              out: _Store, inputs: int, dtypes: dict, p_slots: dict, scratch: set[int]) -> str:
+              needed: set[str], out: _Store, inputs: int, dtypes: dict, p_slots: dict, scratch: set[int]) -> str:
     """P's source with Q's statements appended: B's and the row buffers' loads replaced by the values P stores,
     the other loads and Q's store re-addressed by B's memory position; P's stores to dead buffers dropped."""
     module = ast.parse(producer.source)
@@ -295,46 +297,30 @@ def _absorbed(producer, b_store: _Store, base: int, replacements: dict, fitted: 
     function.args.args[at:at] = [ast.arg(name) for name in added]
     mask = ast.unparse(b_store.mask) if b_store.mask is not None else "None"
     body = [f"_ko_position = ({ast.unparse(b_store.offset)}) - {base}"]
-    q_assigns = single_assignments(q_function)
     names = {}
-    for stmt in q_function.body:
-        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
-            continue
-        name = stmt.targets[0].id
+    for stmt in q_function.body:                       # Q's order: each value after what it reads
+        name = assigned_name(stmt)
         if name in replacements:
             kind, what = replacements[name]
             if kind == "input":
-                body.append(f"_ko_q_{name} = tl.load(ko_absorbed_in{what} + ({fitted[what]}), {mask})")
+                value = f"tl.load(ko_absorbed_in{what} + ({fitted[what]}), {mask})"
             else:
                 dtype = TL_DTYPES.get(dtypes.get(p_slots[what.param], ""), "")
                 if not dtype:
                     raise AbsorbDeclined(f"{what.param} holds {dtypes.get(p_slots[what.param])}")
-                body.append(f"_ko_q_{name} = ({ast.unparse(what.value)}).to({dtype})")
-            names[name] = f"_ko_q_{name}"
-    needed = _closure(out.value, q_assigns, set(replacements))
-    for stmt in q_function.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
-                and stmt.targets[0].id in needed and stmt.targets[0].id not in replacements:
-            names[stmt.targets[0].id] = f"_ko_q_{stmt.targets[0].id}"
-            body.append(f"_ko_q_{stmt.targets[0].id} = {ast.unparse(_renamed(stmt.value, names))}")
+                value = f"({ast.unparse(what.value)}).to({dtype})"
+        elif name in needed:
+            value = ast.unparse(_renamed(stmt.value, names))
+        else:
+            continue
+        names[name] = f"_ko_q_{name}"
+        body.append(f"_ko_q_{name} = {value}")
     body.append(f"tl.store({OUT} + ({fitted['out']}), {ast.unparse(_renamed(out.value, names))}, {mask})")
     dead = {p for p, s in p_slots.items() if s in scratch}
     kept = [s for s in function.body if not _is_store_to(s, dead)]
     function.body = kept + ast.parse("\n".join(body)).body
     ast.fix_missing_locations(module)
     return strip_heuristics(ast.unparse(module), producer.name, missing=NotRetunable)
-
-
-def _closure(value: ast.expr, assigns: dict, loads: set[str]) -> set[str]:
-    found, pending = set(), [value]
-    while pending:
-        for name in (n.id for n in ast.walk(pending.pop()) if isinstance(n, ast.Name)):
-            if name in found or name not in assigns:
-                continue
-            found.add(name)
-            if name not in loads:
-                pending.append(assigns[name])
-    return found
 
 
 def _renamed(expr: ast.expr, names: dict[str, str]) -> ast.expr:

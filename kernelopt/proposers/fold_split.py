@@ -45,6 +45,7 @@ from .exp_forms import flushed_exp
 from .fold_passes import (EXP_CALLS, SPECIAL, inline_locals, masked_to_special_rows, replace_final_sum,
                           special_rows)
 from .group_launches import group_candidate, launch_configs
+from .loop_state import assigned_name
 from .row_loops import LoopNestUnsupported, analyse_loop_nest
 
 PARTS = "ko_chunk_parts"            # the new parameter: [maxima of the chunks | their sums], float32
@@ -170,11 +171,11 @@ def _read(target: RewriteTarget, launch: int, combine: str) -> _Kernel:
     loop = next(s for s in function.body if isinstance(s, ast.For))
     accumulator = wanted[0].name
     straight = [s for s in function.body if not isinstance(s, ast.For)]
-    if not {"xindex", "xmask"} <= {_target(s) for s in straight if isinstance(s, ast.Assign)}:
+    if not {"xindex", "xmask"} <= {assigned_name(s) for s in straight}:
         raise NoSplitPair(f"{kernel.name}: no `xindex` and `xmask` before its loop")
     body = _locals(loop.body, {accumulator})
     whole = {**_locals(straight, {accumulator}), **body}
-    commit = next(s.value for s in loop.body if isinstance(s, ast.Assign) and _target(s) == accumulator)
+    commit = next(s.value for s in loop.body if assigned_name(s) == accumulator)
     step = body.get(ast.unparse(commit.args[1]))
     if combine == "max":
         if not (isinstance(step, ast.Call) and dotted_name(step.func) == "triton_helpers.maximum"
@@ -200,10 +201,6 @@ def _locals(statements: list[ast.stmt], skip: set[str]) -> dict[str, ast.expr]:
         elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
             found[stmt.target.id] = stmt.value
     return found
-
-
-def _target(stmt: ast.Assign) -> str:
-    return stmt.targets[0].id if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else ""
 
 
 def _exponential(sums: _Kernel) -> tuple[ast.Call, ast.expr | None]:
@@ -247,7 +244,7 @@ def _filled_with(node: ast.expr) -> str:
 
 
 def _float32_accumulator(kernel: _Kernel) -> bool:
-    init = next((s for s in kernel.function.body if isinstance(s, ast.Assign) and _target(s) == kernel.accumulator),
+    init = next((s for s in kernel.function.body if assigned_name(s) == kernel.accumulator),
                 None)
     return init is not None and isinstance(init.value, ast.Call) and ast.unparse(init.value.args[-1]) == "tl.float32"
 
@@ -384,7 +381,7 @@ def _maxima_source(kernel: _Kernel, exp: str) -> str:
     _with_parts_param(kernel)
     value, mask = ast.unparse(kernel.update), ast.unparse(kernel.mask)
     m, s, d = "_ko_lane_max", "_ko_lane_sum", "_ko_lane_delta"
-    init = next(s_ for s_ in function.body if isinstance(s_, ast.Assign) and _target(s_) == acc)
+    init = next(s_ for s_ in function.body if assigned_name(s_) == acc)
     shape = ast.unparse(init.value.args[0])
     at = function.body.index(init) + 1
     function.body[at:at] = ast.parse(f"{m} = tl.full({shape}, float('-inf'), tl.float32)\n"

@@ -139,7 +139,7 @@ def analyse_loop_nest(source: str, kernel_name: str) -> RowLoopNest:
     function = next(n for n in module.body if isinstance(n, ast.FunctionDef) and n.name == kernel_name)
     # stripping dropped the decorator's lines: number lines as in the kernel source a user reads
     ast.increment_lineno(function, _def_line(source, kernel_name) - _def_line(plain, kernel_name))
-    constexprs = [a.arg for a in function.args.args if _is_constexpr(a.annotation)]
+    constexprs = [a.arg for a in function.args.args if is_constexpr(a.annotation)]
     params = [a.arg for a in function.args.args if a.arg not in constexprs]
     nest = RowLoopNest(function, module, params, constexprs, None, None, None, "all")
     _decline_scans(function)
@@ -172,7 +172,8 @@ def _def_line(source: str, kernel_name: str) -> int:
     return next((i for i, line in enumerate(lines, 1) if line.lstrip().startswith(f"def {kernel_name}(")), 1)
 
 
-def _is_constexpr(annotation: ast.expr | None) -> bool:
+def is_constexpr(annotation: ast.expr | None) -> bool:
+    """Whether a kernel parameter's annotation makes it a compile-time constant (`XBLOCK: tl.constexpr`)."""
     return annotation is not None and dotted_name(annotation).endswith("constexpr")
 
 

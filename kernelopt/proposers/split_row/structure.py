@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 
 from kernelopt.inductor_source import dotted_name, expression_excerpt, pointer_base, strip_heuristics
 
+from ..row_loops import is_constexpr
+
 # Lane reductions that map a lane-wise state to the same state reduced (the number of state values
 # they take and return): re-applying one to per-chunk results combines the chunks.
 REDUCTION_CALLS = {
@@ -111,7 +113,7 @@ def parse_row_kernel(source: str, name: str) -> RowKernel:
     first = min([fn.lineno] + [d.lineno for d in fn.decorator_list]) - 1
     header = [line for line in lines[:first] if line.strip()]
     header += [ast.unparse(n) for n in tree.body if n.lineno > fn.end_lineno]
-    constexprs = [a.arg for a in fn.args.args if a.annotation is not None and dotted_name(a.annotation).endswith("constexpr")]
+    constexprs = [a.arg for a in fn.args.args if is_constexpr(a.annotation)]
     if sorted(constexprs) != ["R0_BLOCK", "XBLOCK"]:
         raise NotSplittable(f"{name}: constexpr parameters {constexprs}, expected XBLOCK and R0_BLOCK "
                             "(a looped reduction over one row dimension)")
