@@ -320,16 +320,20 @@ def _summed_value(body: list[ast.stmt], accumulator: str, before: list[ast.stmt]
 
 
 def inline_locals(expr: ast.expr, definitions: dict[str, ast.expr], declined: type[Exception] = FoldDeclined,
-                  depth: int = 0) -> ast.expr:
+                  limit: int = 200, expanding: frozenset[str] = frozenset()) -> ast.expr:
     """`expr` with every name in `definitions` replaced by its value, recursively (straight-line code, each name
-    assigned once); `declined(why)` for an expression nested too deeply to read."""
-    if depth > 200:
+    assigned once); `declined(why)` for a name defined through itself (code no compiler wrote, a cycle the
+    recursion would never leave) or an expression nested deeper than `limit` names."""
+    if len(expanding) > limit:
         raise declined("an expression is nested too deeply to read")
 
     class Inline(ast.NodeTransformer):
         def visit_Name(self, node: ast.Name) -> ast.AST:
             if isinstance(node.ctx, ast.Load) and node.id in definitions:
-                return inline_locals(copy.deepcopy(definitions[node.id]), definitions, declined, depth + 1)
+                if node.id in expanding:
+                    raise declined(f"`{node.id}` is defined through itself")
+                return inline_locals(copy.deepcopy(definitions[node.id]), definitions, declined, limit,
+                                     expanding | {node.id})
             return node
 
     return Inline().visit(copy.deepcopy(expr))

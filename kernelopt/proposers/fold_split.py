@@ -253,7 +253,7 @@ def _float32_accumulator(kernel: _Kernel) -> bool:
 # Comparing the two kernels' code
 
 def _inline(expr: ast.expr, definitions: dict[str, ast.expr]) -> ast.expr:
-    return inline_locals(expr, definitions, FoldSplitDeclined)
+    return inline_locals(expr, definitions, FoldSplitDeclined, limit=100)
 
 
 def _strip_broadcast(expr: ast.expr) -> ast.expr:

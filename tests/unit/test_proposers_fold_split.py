@@ -65,7 +65,9 @@ def test_the_sum_pass_rescales_the_maximum_pass_s_chunk_sums_instead_of_reading_
     (SUMS, lambda s: s.replace("tmp15 = tl.where(tmp2, tmp13, tmp14)", "tmp15 = tmp13"),
      "adds terms for elements its loads mask off"),
     (SUMS, lambda s: s.replace("tmp12 = tmp5 - tmp11", "tmp12 = tmp5 - (tmp11 + r0_2)"), "moves along the row"),
-], ids=["other-value", "other-elements", "unguarded-padding", "shift-moves"])
+    # no compiler writes a name through itself; the inliner must say so, not recurse until Python gives up
+    (SUMS, lambda s: s.replace("tmp12 = tmp5 - tmp11", "tmp12 = tmp5 - tmp12"), "`tmp12` is defined through itself"),
+], ids=["other-value", "other-elements", "unguarded-padding", "shift-moves", "self-reference"])
 def test_a_pair_it_cannot_prove_equal_is_declined_with_the_reason(kernel, edit, why):
     target = _edited(CPU_MODULE, kernel, edit)
     with pytest.raises(FoldSplitDeclined, match=why):
