@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import general_suite
 from suite_runner import run_optimize
 
-TRANSFORMS = ("outer-tile", "row-on-chip", "fold-pass", "block-online", "split-row", "store-remap")
+TRANSFORMS = ("outer-tile", "row-on-chip", "fold-pass", "block-online", "split-row", "store-remap", "align-split",
+              "fold-split", "absorb-consumer", "diagonal-operand", "memory-order", "fusion group", "group:")
 
 
 def probe(name: str, per_problem_s: float, gpu_seconds: float, proposers: str,

@@ -48,10 +48,12 @@ class AgenticRewrite(Pass):
     # is left. align-split sits with the group rewrites before them: it offers at most four candidates, and
     # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials);
     # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials;
-    # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results.
+    # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results;
+    # diagonal-operand only sees prologue groups (a kernel building a GEMM operand).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
                                                           "align-split",
-                                                          "fold-split", "memory-order", "epilogue", "conv-layout",
+                                                          "fold-split", "memory-order", "epilogue", "diagonal-operand",
+                                                          "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
@@ -257,7 +259,7 @@ class AgenticRewrite(Pass):
 
         targets = []
         for group, kind in sorted(fusion_groups(module).items()):
-            if kind not in ("vertical", "epilogue"):
+            if kind not in ("vertical", "epilogue", "prologue"):
                 continue
             target, why = fusion_target(module, group, kind)
             if target is None:
@@ -303,7 +305,8 @@ class AgenticRewrite(Pass):
             members = group_members(module, target.ref.index)
             record = dataclasses.replace(
                 record, group=target.ref.index,
-                group_kind="epilogue" if members[0].name == "ko.extern" else "vertical",
+                group_kind=str(members[0].attrs.get("fusion_kind") or
+                               ("epilogue" if members[0].name == "ko.extern" else "vertical")),
                 replaces=[op.symbol or op.callee for op in members],
                 group_positions=[list(p) for p in target.group_positions])
         elif target.kind == VENDOR:

@@ -65,7 +65,7 @@ class CheckLegality(Pass):
 
         if op.name == "ko.kernel":
             return kernel_target(module, op.symbol or "")
-        if op.name == "ko.extern":
+        if op.name == "ko.extern" and record.group is None:   # a group's record may sit on its last member, a GEMM
             target, why = vendor_target(module, op)
             if target is None:
                 raise ValueError(f"{op.callee} is no longer a vendor target: {why}")
@@ -94,7 +94,7 @@ class CheckLegality(Pass):
         if op.name == "ko.kernel":
             rewrite_record.write(op, record)
             return
-        if op.name == "ko.extern":
+        if op.name == "ko.extern" and record.group is None:
             _commit_vendor_call(module, op, record)
             return
         group = int(record.group)
@@ -104,7 +104,8 @@ class CheckLegality(Pass):
             for arg, slot in zip(member.args, where):
                 slots[slot] = arg.value  # the latest name of a slot is the one alive where the group ends
         start = module.body.index(members[0])
-        name = f"{members[-1].symbol}_group{group}"
+        # a prologue group ends with a library call, which has no kernel symbol to name the replacement after
+        name = f"{next((m.symbol for m in reversed(members) if m.symbol), 'fused')}_group{group}"
         _add_candidate_kernel(module, name, record)
         launch = Op("ko.launch", symbol=name, args=[Arg(slots[i]) for i in range(len(slots))],
                     attrs={"rewrite_of": list(record.replaces), "fusion_group": group,

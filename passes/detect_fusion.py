@@ -4,6 +4,9 @@ Reads the data-flow graph (`module.dataflow()`: RAW/WAR/WAW edges on storage, fr
 and grows disjoint groups in program order:
 - `vertical`: a Triton launch and the Triton launches consuming what it wrote (producer → consumers);
 - `epilogue`: a vendor GEMM/convolution and the Triton pointwise launches consuming its output;
+- `prologue`: a Triton pointwise launch and the vendor GEMM that is the only op reading what it wrote
+  (formed after the vertical and epilogue groups, from launches and GEMMs those left alone: a GEMM
+  operand that a kernel builds, such as a diagonal matrix, may make the GEMM itself unnecessary);
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -23,6 +26,7 @@ from .base import Pass, PassContext
 from .classify_dispatch import classify_kernel, classify_library_call
 
 EPILOGUE_PRODUCERS = ("vendor.cublas", "vendor.cudnn")
+PROLOGUE_CONSUMERS = ("vendor.cublas",)
 
 
 @dataclass
@@ -59,8 +63,8 @@ def _where(op: Op) -> str:
 @dataclass(frozen=True)
 class DetectFusion(Pass):
     name = "detect-fusion"
-    summary = "Mark groups of launches that could run as one kernel (vertical, epilogue, horizontal)"
-    statistics = ("groups", "vertical", "epilogue", "horizontal")
+    summary = "Mark groups of launches that could run as one kernel (vertical, epilogue, prologue, horizontal)"
+    statistics = ("groups", "vertical", "epilogue", "prologue", "horizontal")
     max_group: int = field(default=4, metadata={"help": "largest number of ops in one group"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
@@ -73,6 +77,13 @@ class DetectFusion(Pass):
             if index in assigned:
                 continue
             group = self._grow_vertical(ctx, graph, facts, index, assigned)
+            if group is not None:
+                groups.append(group)
+                assigned |= group.indices
+        for index in sorted(facts):
+            if index in assigned:
+                continue
+            group = self._grow_prologue(module, graph, facts, index, assigned)
             if group is not None:
                 groups.append(group)
                 assigned |= group.indices
@@ -151,6 +162,20 @@ class DetectFusion(Pass):
                                      f"{so_far}: {blocker}")
             return False
         return True
+
+    def _grow_prologue(self, module, graph, facts, start: int, assigned: set[int]) -> _Group | None:
+        """A pointwise launch and the one vendor GEMM that reads what it wrote, when no other op reads it (nor
+        returns it) after the GEMM either."""
+        first = facts[start]
+        if first.dispatch != "triton.pointwise":
+            return None
+        readers = [s for s in graph.successors(start) if s in facts and "raw" in graph.edges[start, s]["kinds"]]
+        if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in PROLOGUE_CONSUMERS:
+            return None
+        gemm = facts[readers[0]]
+        if self._blocker([first, gemm], facts) is not None or self._escapes(module, [first, gemm]):
+            return None
+        return _Group("prologue", [first, gemm])
 
     def _grow_horizontal(self, ctx, graph, facts, start: int, assigned: set[int]) -> _Group | None:
         first = facts[start]

@@ -18,6 +18,7 @@ from .absorb_consumer import AbsorbConsumerProposer
 from .align_split import AlignSplitProposer
 from .block_online import BlockOnlineProposer
 from .conv_layout import ConvLayoutProposer
+from .diagonal_operand import DiagonalOperandProposer
 from .epilogue import EpilogueProposer
 from .fold_passes import FoldPassesProposer
 from .fold_split import FoldSplitProposer
@@ -40,7 +41,8 @@ ENTRY_POINT_GROUP = "kernelopt.proposers"
 BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProposer, "fuse": FuseProposer,
                             "store-remap": StoreRemapProposer, "absorb-consumer": AbsorbConsumerProposer,
                             "align-split": AlignSplitProposer,
-                            "epilogue": EpilogueProposer, "conv-layout": ConvLayoutProposer,
+                            "epilogue": EpilogueProposer, "diagonal-operand": DiagonalOperandProposer,
+                            "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,
                             "fold-split": FoldSplitProposer,

@@ -297,8 +297,10 @@ def fusion_groups(module: Module) -> dict[int, str | None]:
 
 def fusion_target(module: Module, group: int, kind: str | None) -> tuple[RewriteTarget | None, str]:
     """The target of fusion group `group` of kind `kind`: an epilogue group (a vendor GEMM and the launch after
-    it) has one Triton launch, which group_target declines, so it is built by epilogue_target."""
-    return (epilogue_target if kind == "epilogue" else group_target)(module, group)
+    it) and a prologue group (a launch and the GEMM after it) have one Triton launch, which group_target
+    declines, so they are built by epilogue_target and prologue_target."""
+    build = {"epilogue": epilogue_target, "prologue": prologue_target}.get(kind or "", group_target)
+    return build(module, group)
 
 
 VENDOR_POSITIONAL = {"extern_kernels.mm": ("mat1", "mat2"), "extern_kernels.addmm": ("input", "mat1", "mat2")}
@@ -322,35 +324,74 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
                and op.attrs.get("fusion_group") == group]
     if len(members) < 2 or members[0].name != "ko.extern" or any(op.name != "ko.launch" for op in members[1:]):
         return None, "not a vendor call followed by Triton launches"
+    specs, why = _library_group_specs(module, members)
+    if specs is None:
+        return None, why
+    group_args, positions = _assign_slots(members, specs, _layout_slot)
     gemm = members[0]
-    if gemm.callee not in VENDOR_POSITIONAL:
-        return None, f"{gemm.callee} is not a GEMM this target handles"
-    if any(module.kernel(op.symbol or "") is None for op in members[1:]):
-        return None, "a launch of an unknown kernel"
-    problem = _read_in_between(module, members)
-    if problem:
-        return None, problem
-    positional = VENDOR_POSITIONAL[gemm.callee]
-    if sum(1 for a in gemm.args if a.keyword is None) != len(positional) or gemm.keyword("out") is None:
-        return None, f"{gemm.callee} is called with other arguments than {', '.join(positional)}, ..., out="
-    gemm_args = []
-    for index, arg in enumerate(gemm.args):
-        name = arg.keyword or positional[index]
-        value = arg.value
-        if isinstance(value, Value) and isinstance(value.type, TensorType):
-            t = value.type
-            gemm_args.append(ArgSpec(name, True, t.sizes, t.strides, t.offset, t.dtype, written=name == "out"))
-        else:
-            gemm_args.append(ArgSpec(name, False, value=None if isinstance(value, Value) else value))
-    specs = [_with_occurrence(module, gemm, LaunchSpec(gemm.callee, tuple(gemm_args)))]
-    specs += [_with_occurrence(module, op, launch_spec(op, module.kernel(op.symbol or ""))) for op in members[1:]]
-
-    def layout(value: Value) -> object:
-        return _layout_key(value, storage_root(value)) if isinstance(value.type, TensorType) else object()
-
-    group_args, positions = _assign_slots(members, specs, layout)
     kernels = [KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))]
     return _group_rewrite_target(module, group, members, specs, group_args, positions, kernels), ""
+
+
+def prologue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
+    """A target for `detect-fusion` prologue group `group`: a Triton pointwise launch, then the vendor GEMM
+    that reads what it wrote.
+
+    `launches` are the launch, then the GEMM with its arguments in call order (mm: mat1, mat2, out); slots are
+    assigned as in epilogue_target (one per storage and layout). `kernels` are the launch's kernel, then a
+    KernelSpec of kind "vendor" named after the callee. `scratch_args` and `storage_slots` are a vertical
+    group's: the operand the launch built is scratch where nothing reads it after the GEMM, and a view of it
+    the GEMM reads in another layout (a transposed `reinterpret_tensor`) shares the launch's storage slot.
+    """
+    members = [op for op in module.body if op.name in ("ko.extern", "ko.launch")
+               and op.attrs.get("fusion_group") == group]
+    if len(members) != 2 or [op.name for op in members] != ["ko.launch", "ko.extern"]:
+        return None, "not a Triton launch followed by a vendor GEMM"
+    specs, why = _library_group_specs(module, members)
+    if specs is None:
+        return None, why
+    group_args, positions = _assign_slots(members, specs, _layout_slot)
+    gemm = members[1]
+    target = _group_rewrite_target(module, group, members, specs, group_args, positions, [])
+    vendor = KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))
+    return dataclasses.replace(
+        target, kernels=target.kernels + (vendor,), scratch_args=_scratch_slots(module, members, positions, group_args),
+        storage_slots=_storage_slots(members, positions, len(group_args))), ""
+
+
+def _layout_slot(value: Value) -> object:
+    """The slot key of a library group's tensors: one per storage and layout (see epilogue_target)."""
+    return _layout_key(value, storage_root(value)) if isinstance(value.type, TensorType) else object()
+
+
+def _library_group_specs(module: Module, members: list[Op]) -> tuple[list[LaunchSpec] | None, str]:
+    """The LaunchSpecs of a group of Triton launches and one vendor GEMM (in program order), or None and why:
+    the GEMM's arguments in call order, each spec's config with its `occurrence`."""
+    specs = []
+    for op in members:
+        if op.name == "ko.launch":
+            kernel = module.kernel(op.symbol or "")
+            if kernel is None:
+                return None, "a launch of an unknown kernel"
+            specs.append(_with_occurrence(module, op, launch_spec(op, kernel)))
+            continue
+        if op.callee not in VENDOR_POSITIONAL:
+            return None, f"{op.callee} is not a GEMM this target handles"
+        positional = VENDOR_POSITIONAL[op.callee]
+        if sum(1 for a in op.args if a.keyword is None) != len(positional) or op.keyword("out") is None:
+            return None, f"{op.callee} is called with other arguments than {', '.join(positional)}, ..., out="
+        gemm_args = []
+        for index, arg in enumerate(op.args):
+            name = arg.keyword or positional[index]
+            value = arg.value
+            if isinstance(value, Value) and isinstance(value.type, TensorType):
+                t = value.type
+                gemm_args.append(ArgSpec(name, True, t.sizes, t.strides, t.offset, t.dtype, written=name == "out"))
+            else:
+                gemm_args.append(ArgSpec(name, False, value=None if isinstance(value, Value) else value))
+        specs.append(_with_occurrence(module, op, LaunchSpec(op.callee, tuple(gemm_args))))
+    problem = _read_in_between(module, members)
+    return (None, problem) if problem else (specs, "")
 
 
 def _layout_key(value: Value, root: Value) -> tuple:
