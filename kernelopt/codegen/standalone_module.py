@@ -197,6 +197,18 @@ def prefix_top_level_names(source: str, prefix: str) -> tuple[str, list[str], di
     return "\n".join(lines).strip("\n") + "\n", imports, renamed
 
 
+def launched_kernels(text: str, renamed: dict[str, str]) -> list[str]:
+    """The candidate's top-level names it launches (`name[grid](...)`) and never calls (`name(...)`, as a kernel
+    calls a @triton.jit helper): the emitted module wraps them in `_FastJIT`, which a kernel calling them could
+    not compile against."""
+    def found(pattern: str) -> bool:
+        return re.search(pattern, text, re.M) is not None
+
+    return [new for new in renamed.values()
+            if found(rf"^def {re.escape(new)}\(") and found(rf"(?<![\w.]){re.escape(new)}\[")
+            and not found(rf"(?<![\w.])(?<!def ){re.escape(new)}\(")]
+
+
 def _rewrite_comment(kernel_or_launch: Op) -> list[str]:
     rewrite = accepted_rewrite(kernel_or_launch)
     if rewrite is None:
@@ -247,7 +259,7 @@ def _kernel_blocks(state: _State) -> tuple[list[dict], list[dict], list[str]]:
                 state.candidates[name] = renamed["run"]
                 comment = "\n".join([f"# ---- rewrite of {name} (candidate format: run(*args) with the original "
                                      f"launch arguments) ----"] + _rewrite_comment(kernel))
-                candidates.append({"comment": comment, "text": text})
+                candidates.append({"comment": comment, "text": text, "launched": launched_kernels(text, renamed)})
                 continue
             source = kernel.attrs.get("source")
             if not isinstance(source, str):

@@ -377,3 +377,55 @@ def test_a_reused_buffer_of_unknown_layout_keeps_its_reinterpretation(tmp_path):
         got = runpy.run_path(str(emitted))["call"]([x, w])
         for a, b in zip(want, got):
             assert a.shape == b.shape and torch.equal(a, b)
+
+
+def test_a_rewrite_s_kernel_launches_through_the_static_launcher_once_its_key_was_compiled():
+    # torch's C++ launcher does not run here: a stand-in records what _FastJIT hands it; the GPU runs of the
+    # device sessions launch through the real one (benchmarks/results, the emitted modules' guards)
+    import torch  # lazy: as _runtime_namespace, torch only where a test needs it
+
+    runtime = _runtime_namespace()
+    jit_calls, built, launched = [], [], []
+
+    class Kernel:                                  # what Triton's JIT returns from a launch
+        pass
+
+    class JIT:                                     # a @triton.jit function: kernel[grid](*args, **meta)
+        arg_names = ["x_ptr", "n", "XBLOCK"]
+
+        def __getitem__(self, grid):
+            return lambda *args, **meta: jit_calls.append((grid, args, meta)) or Kernel()
+
+    class Static:
+        fail = False
+
+        def __init__(self, kernel, n_args):
+            if Static.fail:
+                raise NotImplementedError("refused")
+            built.append(n_args)
+
+        def launch(self, grid, stream, args):
+            launched.append((grid, stream, args))
+
+    runtime.update(_STATIC=object(), _StaticKernel=Static, get_raw_stream=lambda index: 100 + index,
+                   _launch_hooks_installed=lambda: False)
+    fast = runtime["_FastJIT"](JIT())
+    x = torch.empty(64, device="meta")
+    fast[(4,)](x, 64, XBLOCK=16)                   # first call: the JIT, then the kernel loaded
+    fast[(4,)](x, 64, XBLOCK=16)                   # the same key: the launcher, grid padded, device 0's stream
+    assert len(jit_calls) == 1 and built == [2] and launched == [((4, 1, 1), 100, (x, 64))]
+    fast[(8, 2)](x, 64, XBLOCK=32)                 # another constexpr: its own key
+    fast[(4,)](x[1:], 63, XBLOCK=16)               # unaligned tensor, another int: another key
+    fast[(4,)](x, 65, XBLOCK=16)
+    assert len(jit_calls) == 4 and len(launched) == 1
+    fast[lambda meta: (1,)](x, 64, XBLOCK=16)      # a callable grid: always the JIT
+    assert len(jit_calls) == 5
+    Static.fail = True
+    refused = runtime["_FastJIT"](JIT())
+    for _ in range(3):
+        refused[(1,)](x, 1, XBLOCK=16)             # the launcher refuses: the JIT each time, asked once
+    assert len(jit_calls) == 8 and len(built) == 4 and len(launched) == 1
+    runtime["_launch_hooks_installed"] = lambda: True
+    fast[(4,)](x, 64, XBLOCK=16)                   # a launch hook (the evaluator's capture) sees every launch
+    assert len(jit_calls) == 9 and len(launched) == 1
+    assert fast.arg_names == ["x_ptr", "n", "XBLOCK"]   # what else a run() reads is the kernel's own
