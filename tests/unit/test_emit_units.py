@@ -425,7 +425,14 @@ def test_a_rewrite_s_kernel_launches_through_the_static_launcher_once_its_key_wa
     for _ in range(3):
         refused[(1,)](x, 1, XBLOCK=16)             # the launcher refuses: the JIT each time, asked once
     assert len(jit_calls) == 8 and len(built) == 4 and len(launched) == 1
+    Static.fail = False
+    picky = runtime["_FastJIT"](JIT())
+    picky[(2,)](x, 5, XBLOCK=16)
+    picky.paths[next(iter(picky.paths))] = lambda grid, stream, args: (_ for _ in ()).throw(TypeError("grid"))
+    picky[(2,)](x, 5, XBLOCK=16)                   # the launcher refuses at launch: this call and later ones JIT
+    picky[(2,)](x, 5, XBLOCK=16)
+    assert len(jit_calls) == 11 and len(launched) == 1 and list(picky.paths.values()) == [False]
     runtime["_launch_hooks_installed"] = lambda: True
     fast[(4,)](x, 64, XBLOCK=16)                   # a launch hook (the evaluator's capture) sees every launch
-    assert len(jit_calls) == 9 and len(launched) == 1
+    assert len(jit_calls) == 12 and len(launched) == 1
     assert fast.arg_names == ["x_ptr", "n", "XBLOCK"]   # what else a run() reads is the kernel's own
