@@ -191,7 +191,8 @@ def _tile(plan: DiagonalPlan) -> list[str]:
         lines += ["ko_r = ko_across[:, None]", "ko_c = ko_along[None, :]",
                   f"ko_m = (ko_r < {other}) & (ko_c < {n})"]
     sb0, sb1 = plan.b_strides
-    lines += [f"ko_b_value = tl.load(ko_b + (ko_r * {sb0} + ko_c * {sb1}), ko_m, other=0.0).to({_accumulator(plan.dtype)})",
+    acc = _accumulator(plan.dtype)
+    lines += [f"ko_b_value = tl.load(ko_b + (ko_r * {sb0} + ko_c * {sb1}), ko_m, other=0.0).to({acc})",
               "ko_own = ((ko_b_value != ko_b_value) | (tl.abs(ko_b_value) == float('inf'))).to(tl.int32)"]
     return lines
 
@@ -201,7 +202,8 @@ def _count_kernel(plan: DiagonalPlan) -> str:
     body = _tile(plan) + [
         f"ko_part = tl.sum(tl.where(ko_m, ko_own, 0), axis={axis})",
         f"tl.atomic_add(ko_count + ko_across, ko_part, mask=(ko_across < {plan.other}) & (ko_part > 0))"]
-    return ("@triton.jit\ndef ko_nonfinite_count(ko_b, ko_count, XBLOCK: tl.constexpr, KO_BLOCK: tl.constexpr):\n" + "".join(f"    {line}\n" for line in body))
+    return ("@triton.jit\ndef ko_nonfinite_count(ko_b, ko_count, XBLOCK: tl.constexpr, KO_BLOCK: tl.constexpr):\n"
+            + "".join(f"    {line}\n" for line in body))
 
 
 def _scale_kernel(plan: DiagonalPlan) -> str:
@@ -234,7 +236,8 @@ def _accumulator(dtype: str) -> str:
 
 
 def _is_store(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and dotted_name(stmt.value.func) == "tl.store"
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) \
+        and dotted_name(stmt.value.func) == "tl.store"
 
 
 def candidate_source(plan: DiagonalPlan, block: int, across: int, warps: int) -> str:

@@ -42,7 +42,7 @@ def compiled(census):
     """(rows of every first candidate, the handmade kernel's row), from one compile_all call: each call starts a
     compiling process (torch and triton imported again), and a kernel compiles alike whatever else it compiles."""
     rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + _absorbed_pair(census)
-                              + [HANDMADE])
+                              + _diagonal_gemms(census) + [HANDMADE])
     return rows[:-1], rows[-1]
 
 
@@ -83,6 +83,32 @@ def _absorbed_pair(census) -> list[tuple]:
              census._arg_specs(target))]
 
 
+def _diagonal_gemms(census) -> list[tuple]:
+    """diagonal-operand's kernels (torch.diag(a) @ b in fp32 and b @ diag(a * 2 + 1) in fp16, torch 2.13's CPU
+    captures): no general capture builds a diagonal GEMM operand."""
+    from pathlib import Path
+
+    from kernelopt.lift import lift_file
+    from kernelopt.passes.base import PassContext
+    from kernelopt.passes.classify_dispatch import ClassifyDispatch
+    from kernelopt.passes.detect_fusion import DetectFusion
+    from kernelopt.proposers.diagonal_operand import DiagonalOperandProposer
+    from kernelopt.rewrite.targets import fusion_target
+
+    found = []
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "diagonal-gemm-cpu-2.13"
+    for name in ("diag_left", "diag_right"):
+        module = lift_file(str(fixture / f"{name}.py"))
+        ctx = PassContext(current_pass="detect-fusion")
+        ClassifyDispatch().apply(ctx, module)
+        DetectFusion().apply(ctx, module)
+        target, _ = fusion_target(module, 0, "prologue")
+        candidate = next(iter(DiagonalOperandProposer().propose(target, [])))
+        found.append((name, target.id, "diagonal-operand", candidate.strategy, candidate.source,
+                      census._arg_specs(target)))
+    return found
+
+
 def test_every_first_candidate_compiles_for_sm90(compiled):
     rows, _ = compiled
     assert {r["proposer"] for r in rows} >= {"split-row", "outer-tile", "row-on-chip", "store-remap", "templates",
@@ -93,6 +119,7 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert {r["problem"] for r in rows if r["proposer"] == "fold-pass"} >= {"looped-log_softmax",
                                                                            "looped-scaled_logsumexp"}
     assert [r["problem"] for r in rows if r["proposer"] == "absorb-consumer"] == ["channel-softmax"]
+    assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):
