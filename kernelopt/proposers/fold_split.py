@@ -42,8 +42,8 @@ from kernelopt.inductor_source import access_mask, dotted_name, load_other, stri
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable
 from .exp_forms import flushed_exp
-from .fold_passes import (EXP_CALLS, SPECIAL, inline_locals, masked_to_special_rows, replace_final_sum,
-                          special_rows)
+from .fold_passes import (EXP_CALLS, SPECIAL, inline_locals, replace_final_sum, special_rows,
+                          special_rows_pass)
 from .group_launches import group_candidate, launch_configs
 from .loop_state import assigned_name
 from .row_loops import LoopNestUnsupported, analyse_loop_nest
@@ -419,31 +419,14 @@ def _sums_source(kernel: _Kernel, shift: ast.expr, exp: str) -> str:
     function.body.insert(loop_at + 3, special_rows([ast.parse("_ko_chunk_max", mode="eval").body,
                                                      ast.parse("_ko_shift", mode="eval").body]))
     loop_at += 4
-    stop = _loop_stop(function.body[loop_at])
-    function.body[loop_at] = _skipped_unless_special(masked_to_special_rows(function.body[loop_at]))
-    # the loop runs only in programs holding a special chunk: elsewhere its masked iterations would still cost
-    # the exponentials of every lane (on the H200 the candidates were 0.58x-0.91x of the original with them)
-    function.body.insert(loop_at, ast.parse(f"_ko_stop = ({stop}) * tl.max({SPECIAL}.to(tl.int32))").body[0])
+    # the loop runs only in programs holding a special chunk (see special_rows_pass)
+    function.body[loop_at:loop_at + 1] = special_rows_pass(function.body[loop_at], FoldSplitDeclined)
     loop_at += 1
     rescaled = ast.parse(f"tl.where({SPECIAL}, tl.sum({acc}, 1)[:, None], "
                          f"_ko_chunk_sum * {exp}(_ko_chunk_max - _ko_shift))", mode="eval").body
     _final_statement(function, acc, "tl.sum", kernel.name)
     function.body[loop_at + 1:] = [replace_final_sum(stmt, {acc: rescaled}) for stmt in function.body[loop_at + 1:]]
     return _source(kernel)
-
-
-def _loop_stop(loop: ast.For) -> str:
-    """The r-loop's upper bound (`range(0, r0_numel, R0_BLOCK)`, or tl.range's)."""
-    call = loop.iter
-    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("range", "tl.range") and len(call.args) >= 2):
-        raise FoldSplitDeclined(f"the sums' loop is `for ... in {ast.unparse(call)}`, not a range")
-    return ast.unparse(call.args[1])
-
-
-def _skipped_unless_special(loop: ast.For) -> ast.For:
-    """The loop with its upper bound `_ko_stop`: zero iterations in a program whose chunks are all finite."""
-    loop.iter.args[1] = ast.Name("_ko_stop", ast.Load())
-    return loop
 
 
 def _per_row_loads(expr: ast.expr) -> ast.expr:

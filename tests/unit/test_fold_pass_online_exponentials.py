@@ -63,8 +63,11 @@ def test_the_sum_of_exponentials_moves_into_the_max_pass_in_online_form():
         plan = plan_fold(_target(fixture, 7, 300))
         assert "1 online: a running maximum and the sum relative to it" in plan.description, which
         source = next(iter(FoldPassesProposer().propose(_target(fixture, 7, 300), []))).source
-        # the pass is kept for the special rows only: its loads are masked to them
+        # the pass is kept for the special rows only: its loads are masked to them, and a program without one
+        # runs none of its iterations (masked ones would still cost every lane's exponentials)
         assert "& _ko_special_rows, eviction_policy" in source, which
+        assert "_ko_stop = r0_numel * tl.max(_ko_special_rows.to(tl.int32))" in source, which
+        assert "in tl.range(0, _ko_stop, R0_BLOCK)" in source or "in range(0, _ko_stop, R0_BLOCK)" in source, which
     assert FoldPassesProposer.declined(_target(LOG_SOFTMAX, 7, 300)) == ""
 
 
