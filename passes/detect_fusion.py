@@ -73,27 +73,19 @@ class DetectFusion(Pass):
         names = {id(storage_root(v)): storage_root(v).name for op in module.body for v in op.operands()}
         assigned: set[int] = set()
         groups: list[_Group] = []
-        for index in sorted(facts):
-            if index in assigned:
-                continue
-            group = self._grow_vertical(ctx, graph, facts, index, assigned)
-            if group is not None:
-                groups.append(group)
-                assigned |= group.indices
-        for index in sorted(facts):
-            if index in assigned:
-                continue
-            group = self._grow_prologue(module, graph, facts, index, assigned)
-            if group is not None:
-                groups.append(group)
-                assigned |= group.indices
-        for index in sorted(facts):
-            if index in assigned or not facts[index].dispatch.startswith("triton."):
-                continue
-            group = self._grow_horizontal(ctx, graph, facts, index, assigned)
-            if group is not None:
-                groups.append(group)
-                assigned |= group.indices
+        # one sweep per kind, in this order: a later kind takes only what the earlier ones left
+        sweeps = ((lambda i: True, lambda i: self._grow_vertical(ctx, graph, facts, i, assigned)),
+                  (lambda i: True, lambda i: self._grow_prologue(module, graph, facts, i, assigned)),
+                  (lambda i: facts[i].dispatch.startswith("triton."),
+                   lambda i: self._grow_horizontal(ctx, graph, facts, i, assigned)))
+        for eligible, grow in sweeps:
+            for index in sorted(facts):
+                if index in assigned or not eligible(index):
+                    continue
+                group = grow(index)
+                if group is not None:
+                    groups.append(group)
+                    assigned |= group.indices
         groups.sort(key=lambda g: min(g.indices))
         for number, group in enumerate(groups):
             self._mark(ctx, module, graph, facts, names, number, group)

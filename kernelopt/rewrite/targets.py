@@ -13,7 +13,7 @@ import math
 from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import effects, launch_params, storage_root
 from kernelopt.ir.types import TensorType
-from kernelopt.ir.rewrite_record import VENDOR_RETURNING, TargetId, vendor_ops
+from kernelopt.ir.rewrite_record import VENDOR_RETURNING, TargetId, group_members, vendor_ops
 from kernelopt.proposers.base import ArgSpec, KernelSpec, LaunchSpec, RewriteTarget
 
 
@@ -320,8 +320,7 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     Each LaunchSpec's config carries `occurrence`: how many earlier calls of the same callee or
     kernel the module makes (which captured call holds this one's arguments).
     """
-    members = [op for op in module.body if op.name in ("ko.extern", "ko.launch")
-               and op.attrs.get("fusion_group") == group]
+    members = group_members(module, group)
     if len(members) < 2 or members[0].name != "ko.extern" or any(op.name != "ko.launch" for op in members[1:]):
         return None, "not a vendor call followed by Triton launches"
     specs, why = _library_group_specs(module, members)
@@ -343,9 +342,8 @@ def prologue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     group's: the operand the launch built is scratch where nothing reads it after the GEMM, and a view of it
     the GEMM reads in another layout (a transposed `reinterpret_tensor`) shares the launch's storage slot.
     """
-    members = [op for op in module.body if op.name in ("ko.extern", "ko.launch")
-               and op.attrs.get("fusion_group") == group]
-    if len(members) != 2 or [op.name for op in members] != ["ko.launch", "ko.extern"]:
+    members = group_members(module, group)
+    if [op.name for op in members] != ["ko.launch", "ko.extern"]:
         return None, "not a Triton launch followed by a vendor GEMM"
     specs, why = _library_group_specs(module, members)
     if specs is None:

@@ -163,3 +163,21 @@ def run_group_original(target: RewriteTarget, args: list, r0_block: int = 1024) 
         source = candidate_source(kernel.source, kernel.name, [a.name for a in spec.args], kernel.signature,
                                   grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
         load_candidate(source, "group_original")(*[args[p] for p in positions])
+
+
+def mangled_kernel_source(data, source: str, largest: int = 5000) -> str:
+    """A kernel the analyses did not foresee, for the proposers' never-a-crash properties (Hypothesis `data`):
+    one line of its body dropped, or one integer in it changed to another (up to `largest`)."""
+    import re  # lazy: only the property tests mangle kernels
+
+    from hypothesis import strategies as st  # lazy: only the property tests draw (a test dependency)
+
+    head, body = source.split("@triton.jit", 1)
+    lines = body.split("\n")
+    if data.draw(st.booleans()):
+        lines.pop(data.draw(st.integers(2, len(lines) - 1)))
+    else:
+        numbers = [(i, m) for i, line in enumerate(lines) for m in re.finditer(r"(?<![\w.])\d+(?![\w.])", line)]
+        i, match = data.draw(st.sampled_from(numbers))
+        lines[i] = lines[i][:match.start()] + str(data.draw(st.integers(0, largest))) + lines[i][match.end():]
+    return head + "@triton.jit" + "\n".join(lines)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import subprocess
 import sys
 
@@ -20,7 +19,7 @@ from hypothesis import strategies as st
 from kernelopt.proposers.absorb_consumer import AbsorbConsumerProposer, AbsorbDeclined, plan_absorb
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.rewrite.evaluate import load_candidate
-from row_loop_helpers import REPO, fusion_group_target, run_group_original
+from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source, run_group_original
 
 FIXTURE = REPO / "tests" / "fixtures" / "channel-softmax-cpu-2.13"
 MODULE = FIXTURE / "conv_transpose_channel_softmax.py"
@@ -132,15 +131,7 @@ def test_a_mangled_pair_is_declined_or_absorbed_never_a_crash(data):
     name = data.draw(st.sampled_from([REDUCTION, POINTWISE]))
     target = _target()
     kernel = next(k for k in target.kernels if k.name == name)
-    head, body = kernel.source.split("@triton.jit", 1)
-    lines = body.split("\n")
-    if data.draw(st.booleans()):
-        lines.pop(data.draw(st.integers(2, len(lines) - 1)))
-    else:
-        numbers = [(i, m) for i, line in enumerate(lines) for m in re.finditer(r"(?<![\w.])\d+(?![\w.])", line)]
-        i, match = data.draw(st.sampled_from(numbers))
-        lines[i] = lines[i][:match.start()] + str(data.draw(st.integers(0, 5000))) + lines[i][match.end():]
-    mangled = dataclasses.replace(kernel, source=head + "@triton.jit" + "\n".join(lines))
+    mangled = dataclasses.replace(kernel, source=mangled_kernel_source(data, kernel.source))
     target = dataclasses.replace(target, kernels=tuple(mangled if k.name == name else k for k in target.kernels))
     why = AbsorbConsumerProposer.declined(target)
     candidates = list(AbsorbConsumerProposer().propose(target, []))

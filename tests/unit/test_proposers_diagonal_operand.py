@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import subprocess
 import sys
 
@@ -17,7 +16,7 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from row_loop_helpers import REPO
+from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source
 
 from kernelopt.lift import lift_file
 from kernelopt.passes.base import PassContext
@@ -160,8 +159,6 @@ def test_an_operand_it_cannot_prove_diagonal_is_declined_with_the_reason(edit, w
 
 
 def test_other_groups_get_no_candidate_and_no_remark():
-    from row_loop_helpers import fusion_group_target
-
     target = fusion_group_target(REPO / "tests" / "fixtures" / "split-reduction-cpu-2.13" / "layer_norm_long_rows.py")
     assert list(DiagonalOperandProposer().propose(target, [])) == []
     assert DiagonalOperandProposer.declined(target) == ""
@@ -172,15 +169,7 @@ def test_other_groups_get_no_candidate_and_no_remark():
 @given(st.data())
 def test_a_mangled_builder_is_declined_or_rewritten_never_a_crash(data):
     def mangle(source: str) -> str:
-        head, body = source.split("@triton.jit", 1)
-        lines = body.split("\n")
-        if data.draw(st.booleans()):
-            lines.pop(data.draw(st.integers(2, len(lines) - 1)))
-        else:
-            numbers = [(i, m) for i, line in enumerate(lines) for m in re.finditer(r"(?<![\w.])\d+(?![\w.])", line)]
-            i, match = data.draw(st.sampled_from(numbers))
-            lines[i] = lines[i][:match.start()] + str(data.draw(st.integers(0, 5000))) + lines[i][match.end():]
-        return head + "@triton.jit" + "\n".join(lines)
+        return mangled_kernel_source(data, source)
 
     target = _target(data.draw(st.sampled_from([LEFT, RIGHT])), edit=mangle, must_change=False)
     why = DiagonalOperandProposer.declined(target)
