@@ -4,13 +4,17 @@ An emitted standalone module (templates/module/standalone.py.j2) differs from In
 - each kernel is a top-level `@triton.jit def NAME(...)`, not `NAME = async_compile.triton('NAME', '''...''')`;
   the `@triton_heuristics` decorator Inductor gave it is kept as text in `_INDUCTOR_DECORATORS`;
 - each launch site is an object, `launch_NAME = _Launch('NAME', grid=..., meta={...}, options={...}, ...)`;
-- `call()` launches through it: `launch_NAME(stream0, *args)`, or `launch_NAME.with_grid(stream0, grid, *args)`.
+- `call()` launches through it: `launch_NAME(stream0, *args)`, or `launch_NAME.with_grid(stream0, grid, *args)`;
+- an accepted rewrite of kernel (or fusion group's kernel) NAME is its candidate source with every top-level name
+  prefixed `_rw_NAME_`, called as `_rw_NAME_run(*args)`; it lifts back to a `ko.kernel @NAME` of kind
+  "candidate" holding the candidate source (as check-legality's commit made it) and a `ko.launch @NAME`.
 This module finds those pieces in the syntax tree (never executing the module): the kernels as the
 Inductor-style source `lift_kernel` reads, and the launch objects with the config each one pins.
 """
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +28,7 @@ _LAUNCH_CLASS = "_Launch"
 
 def is_emitted_module_text(text: str) -> bool:
     """Whether `text` looks like a module KernelOPT emitted (standalone style)."""
-    return "_KERNELS = globals()" in text and f"{_LAUNCH_CLASS}(" in text
+    return "_KERNELS = globals()" in text and (f"{_LAUNCH_CLASS}(" in text or f"def {REWRITE_PREFIX}" in text)
 
 
 @dataclass
@@ -83,6 +87,44 @@ def kernel_definitions(tree: ast.Module, lines: list[str], launched: set[str]) -
         call = ast.parse(f"async_compile.triton({name!r}, {source!r})", mode="eval").body
         found[name] = (call, function.lineno)
     return found
+
+
+REWRITE_PREFIX = "_rw_"
+_SKIPPED_CALLS = ("_fast_launches",)     # the emitter's wrapping of a rewrite's kernels: it is emitted again
+
+
+def rewrite_runs(tree: ast.Module, lines: list[str]) -> dict[str, tuple[str, str]]:
+    """`_rw_NAME_run` -> (NAME, the rewrite's candidate source): its top-level definitions with the prefix taken
+    off, after the module's own top-level imports (the emitter hoisted the candidate's imports out of it)."""
+    imports = [ast.get_source_segment("\n".join(lines), node) or "" for node in tree.body
+               if isinstance(node, (ast.Import, ast.ImportFrom))]
+    runs = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+            and node.name.startswith(REWRITE_PREFIX) and node.name.endswith("_run")]
+    found = {}
+    for run in runs:
+        prefix = run[:-len("run")]
+        parts = []
+        for node in tree.body:
+            if _is_skipped_call(node) or not any(name.startswith(prefix) for name in _defined_names(node)):
+                continue
+            first = min([d.lineno for d in getattr(node, "decorator_list", [])] + [node.lineno])
+            parts.append("\n".join(lines[first - 1:node.end_lineno]))
+        body = re.sub(rf"(?<![\w.]){re.escape(prefix)}(\w)", r"\1", "\n\n\n".join(parts))
+        found[run] = (prefix[len(REWRITE_PREFIX):-1], "\n".join(imports) + "\n\n\n" + body + "\n")
+    return found
+
+
+def _defined_names(node: ast.stmt) -> list[str]:
+    if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.Assign):
+        return [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return []
+
+
+def _is_skipped_call(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+        and dotted_name(node.value.func) in _SKIPPED_CALLS
 
 
 def launch_call(call: ast.Call, objects: dict[str, LaunchObject]) -> tuple[LaunchObject, ast.AST, ast.AST | None,

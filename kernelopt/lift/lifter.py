@@ -63,6 +63,7 @@ class Lifter(ExpressionLifting):
         self.pending_provenance: dict[str, Any] | None = None
         self.partitions_seen: set[int] = set()
         self.launch_objects: dict[str, emitted_module.LaunchObject] = {}   # a module KernelOPT emitted
+        self.rewrite_runs: dict[str, str] = {}  # its `_rw_NAME_run` functions -> NAME, the rewrite's kernel
         self.arg_values: dict[int, Value] = {}  # position in call(args) -> its ko.arg result
 
     # -- entry ---------------------------------------------------------------------------------
@@ -114,7 +115,8 @@ class Lifter(ExpressionLifting):
                         self.partition_names = [dotted_name(e) for e in kw.value.elts]
         if emitted_module.is_emitted_module_text(self.src.text):
             self._discover_emitted(tree)
-        markers = ("async_compile" in self.src.text or "extern_kernels" in self.src.text or bool(self.launch_objects))
+        markers = ("async_compile" in self.src.text or "extern_kernels" in self.src.text or bool(self.launch_objects)
+                   or bool(self.rewrite_runs))
         if call is None or not markers:
             missing = "`call(args)` function" if call is None else "`async_compile`/`extern_kernels` markers"
             raise InputError(
@@ -132,6 +134,10 @@ class Lifter(ExpressionLifting):
         launched = {obj.kernel for obj in self.launch_objects.values()}
         for name, (call, line) in emitted_module.kernel_definitions(tree, lines, launched).items():
             self._add_kernel(name, call, Location(self.filename, line))
+        for run, (name, source) in emitted_module.rewrite_runs(tree, lines).items():
+            # as check-legality committed it: a kernel of kind "candidate" holding the candidate source
+            self.kernels[name] = Op("ko.kernel", symbol=name, attrs={"kind": "candidate", "source": source})
+            self.rewrite_runs[run] = name
 
     def _add_kernel(self, name: str, call: ast.Call, loc: Location) -> None:
         info = lift_kernel(name, call, loc)
@@ -488,6 +494,9 @@ class Lifter(ExpressionLifting):
             return 1
         if isinstance(func, ast.Name) and func.id in self.kernels and target is None:
             self.launch(stmt, func.id, call, scope)
+            return 1
+        if isinstance(func, ast.Name) and func.id in self.rewrite_runs and target is None:
+            self.launch(stmt, self.rewrite_runs[func.id], call, scope)
             return 1
         emitted = emitted_module.launch_call(call, self.launch_objects) if target is None else None
         if emitted is not None and emitted[0].kernel in self.kernels:

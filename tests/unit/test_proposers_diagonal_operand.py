@@ -199,3 +199,14 @@ def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eage
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     a, b = torch.randn(40), torch.randn(40, 33)
     assert torch.equal(fast(a, b), model(a, b))
+    # the written module lifts back with its rewrite as a candidate kernel, and optimizing it again writes a
+    # module that still runs the rewrite (it once lifted to an opaque call, re-emitted without its definition)
+    module = lift_file(str(tmp_path / "out.py"))
+    candidate = next(k for k in module.kernels if k.attrs.get("kind") == "candidate")
+    assert "def run(" in candidate.attrs["source"] and [op.symbol for op in module.launches()] == [candidate.symbol]
+    again = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", "out.py", "-o", "again.py",
+                            "--device", "cpu", "--cost-model", "static", "--max-candidates", "1"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert "ko_diagonal_scale" in (tmp_path / "again.py").read_text()
+    assert torch.equal(kernelopt.load(str(tmp_path / "again.py"), model)(a, b), model(a, b))
