@@ -83,6 +83,38 @@ def time_side_by_side(original_path: str, emitted_path: str, inputs: list | None
                        graphs=graphs.stats() if graphs is not None else None)
 
 
+# Inputs the CPU check runs the emitted module on (Triton's interpreter runs each kernel program by program): past
+# this many elements in all, it is not run, and the report says so.
+RUN_ONCE_MAX_ELEMENTS = 1 << 20
+
+
+def run_once_on_cpu(original_path: str, emitted_path: str, inputs: list | None) -> str:
+    """Where no GPU times the two modules: the emitted module's call() run once on the CPU (Triton's interpreter),
+    beside the original's. '' when it runs and returns what the original returns (as many outputs, the same
+    shapes and dtypes); else what went wrong. Each rewrite was proven by the legality gate on its own: this
+    catches the module around them (a launch of a name the module does not define, arguments out of order)."""
+    original = load_output_module(original_path, "cpu", hooks=False)
+    emitted = load_output_module(emitted_path, "cpu", hooks=False)
+    args = list(inputs) if inputs is not None else original.get_args()
+    want = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    try:
+        got = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    except Exception as err:  # noqa: BLE001 - any failure of the written module is the finding
+        return f"the emitted module fails when called: {type(err).__name__}: {str(err)[:300]}"
+    want, got = tuple(want or ()), tuple(got or ())
+    if len(want) != len(got):
+        return f"the emitted module returns {len(got)} outputs, the original {len(want)}"
+    for index, (w, g) in enumerate(zip(want, got)):
+        if isinstance(w, torch.Tensor) != isinstance(g, torch.Tensor) or isinstance(w, torch.Tensor) and \
+                (w.shape != g.shape or w.dtype != g.dtype):
+            return f"output {index}: the emitted module returns {_describe(g)}, the original {_describe(w)}"
+    return ""
+
+
+def _describe(value) -> str:
+    return f"{value.dtype} {list(value.shape)}" if isinstance(value, torch.Tensor) else type(value).__name__
+
+
 def graphs_summary(stats: dict | None) -> str:
     """`; CUDA graphs ...`: what the emitted module's graphs did while it was timed, and the device memory
     they hold (the extra memory a user pays for them)."""

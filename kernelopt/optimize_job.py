@@ -754,7 +754,7 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
     did while it was timed, when it is the one written)."""
     if device != "cuda":
         steps.skipped("guard", "timing the emitted module against the Inductor module needs a CUDA device")
-        return source, None, None
+        return _cpu_run_step(source, module_path, inputs, work, steps, prefix), None, None
 
     steps.begin("guard")
     started = time.perf_counter()
@@ -770,6 +770,28 @@ def _guard_step(source: str, module_path: str, inputs, device: str, work: Path, 
     if result.keep_emitted:
         return source, result.original_ms / result.emitted_ms, result.graphs
     return Path(module_path).read_text(), 1.0, None
+
+
+def _cpu_run_step(source: str, module_path: str, inputs, work: Path, steps: Steps, prefix: str = "") -> str:
+    """Without a GPU: the emitted module run once under Triton's interpreter beside the Inductor module
+    (guard.run_once_on_cpu), when its inputs are small enough to interpret; the Inductor module is written
+    instead when the emitted one fails to run or returns other outputs."""
+    elements = sum(a.numel() for a in inputs or () if isinstance(a, torch.Tensor))
+    if inputs is None or elements > guard.RUN_ONCE_MAX_ELEMENTS:
+        steps.skipped("run-once", f"{prefix}running the emitted module under the interpreter: its inputs hold "
+                                  f"{elements} elements (more than {guard.RUN_ONCE_MAX_ELEMENTS})" if inputs is not None
+                      else f"{prefix}running the emitted module: no inputs were captured")
+        return source
+    steps.begin("run-once")
+    started = time.perf_counter()
+    problem = guard.run_once_on_cpu(module_path, str(guard.write_candidate(work, source)), inputs)
+    if not problem:
+        steps.done("run-once", f"{prefix}the emitted module runs under the interpreter and returns the original's "
+                               "outputs' shapes and dtypes", started)
+        return source
+    steps.warn(f"{prefix}run-once: {problem}; the Inductor module is written instead")
+    steps.done("run-once", f"{prefix}REJECT: {problem}", started)
+    return Path(module_path).read_text()
 
 
 def _settle_graphs(source: str, graphs: dict | None, module, ctx, steps: Steps, prefix: str = "") -> str:
