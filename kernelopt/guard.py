@@ -19,6 +19,7 @@ import torch
 from kernelopt.runtime.execute import validate_inputs
 from kernelopt.runtime.loader import load_output_module
 from kernelopt.runtime.timing import back_to_back_ms, rotating
+from kernelopt.tensor_layout import layout_copy
 
 # emitted/original above this keeps the original. Not the 2% spread of repeated runs: a module whose
 # rewrites show no module-level win has nothing to offer its user, and a module kept within that
@@ -88,6 +89,10 @@ def time_side_by_side(original_path: str, emitted_path: str, inputs: list | None
 RUN_ONCE_MAX_ELEMENTS = 1 << 20
 
 
+class OriginalDoesNotRun(Exception):
+    """The Inductor module itself fails on the inputs at hand: run_once_on_cpu has nothing to compare with."""
+
+
 def run_once_on_cpu(original_path: str, emitted_path: str, inputs: list | None) -> str:
     """Where no GPU times the two modules: the emitted module's call() run once on the CPU (Triton's interpreter),
     beside the original's. '' when it runs and returns what the original returns (as many outputs, the same
@@ -96,9 +101,12 @@ def run_once_on_cpu(original_path: str, emitted_path: str, inputs: list | None) 
     original = load_output_module(original_path, "cpu", hooks=False)
     emitted = load_output_module(emitted_path, "cpu", hooks=False)
     args = list(inputs) if inputs is not None else original.get_args()
-    want = original.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+    try:     # copies with the inputs' own strides (a broadcast input stays broadcast): the modules assert them
+        want = original.call([layout_copy(a) if isinstance(a, torch.Tensor) else a for a in args])
+    except Exception as err:  # noqa: BLE001 - nothing to compare with: the check does not apply
+        raise OriginalDoesNotRun(f"{type(err).__name__}: {str(err)[:200]}") from None
     try:
-        got = emitted.call([a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+        got = emitted.call([layout_copy(a) if isinstance(a, torch.Tensor) else a for a in args])
     except Exception as err:  # noqa: BLE001 - any failure of the written module is the finding
         return f"the emitted module fails when called: {type(err).__name__}: {str(err)[:300]}"
     want, got = tuple(want or ()), tuple(got or ())

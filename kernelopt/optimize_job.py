@@ -784,7 +784,12 @@ def _cpu_run_step(source: str, module_path: str, inputs, work: Path, steps: Step
         return source
     steps.begin("run-once")
     started = time.perf_counter()
-    problem = guard.run_once_on_cpu(module_path, str(guard.write_candidate(work, source)), inputs)
+    try:
+        problem = guard.run_once_on_cpu(module_path, str(guard.write_candidate(work, source)), inputs)
+    except guard.OriginalDoesNotRun as err:
+        steps.skipped("run-once", f"{prefix}the Inductor module does not run on these inputs here ({err}): "
+                                  "nothing to compare the emitted module with")
+        return source
     if not problem:
         steps.done("run-once", f"{prefix}the emitted module runs under the interpreter and returns the original's "
                                "outputs' shapes and dtypes", started)

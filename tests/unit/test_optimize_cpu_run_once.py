@@ -69,3 +69,13 @@ def test_inputs_too_large_to_interpret_are_not_run(emitted, tmp_path):
     large = [torch.randn(40), torch.randn(guard.RUN_ONCE_MAX_ELEMENTS + 1)]
     assert _cpu_run_step("not python at all", str(MODULE), large, tmp_path, steps) == "not python at all"
     assert steps.records[-1].status == "skipped" and "more than" in steps.records[-1].detail
+
+
+def test_inputs_the_original_itself_refuses_skip_the_check(emitted, tmp_path):
+    # a layout the Inductor module's own assert_size_stride refuses: nothing to compare with, so the step says
+    # so and the emitted module is written (the legality gate checked its rewrites on the captured launches)
+    steps = Steps(None)
+    transposed = [torch.randn(40), torch.randn(33, 40).t()]
+    assert _cpu_run_step(emitted, str(MODULE), transposed, tmp_path, steps) == emitted
+    assert steps.records[-1].status == "skipped" and "does not run on these inputs" in steps.records[-1].detail
+
