@@ -52,6 +52,7 @@ from .index_values import IndexEvaluator, parse_kernel, single_assignments
 GEMM = "extern_kernels.mm"
 MAX_ELEMENTS = 1 << 28           # the proof evaluates the condition at every position of the matrix
 CHUNK = 1 << 22                  # positions per numpy evaluation (bounds the proof's memory)
+INT32_LIMIT = 1 << 31            # the kernels' row/column offsets are 32-bit
 FLOATS = ("float32", "float16", "bfloat16", "float64")
 CONFIGS = ((32, 128, 4), (64, 64, 4), (16, 256, 4), (64, 128, 8))   # XBLOCK (diagonal), KO_BLOCK (across), warps
 
@@ -126,6 +127,9 @@ def plan_diagonal(target: RewriteTarget) -> DiagonalPlan:
     value = store.node.args[1]
     _prove_diagonal(spec, value, n)
     other = b_arg.sizes[1] if side == "left" else b_arg.sizes[0]
+    spans = [1 + sum((size - 1) * abs(stride) for size, stride in zip(a.sizes, a.strides)) for a in (b_arg, out_arg)]
+    if max(spans) >= INT32_LIMIT:
+        raise DiagonalDeclined(f"an operand spans {max(spans)} elements: the kernels index in 32 bits")
     return DiagonalPlan(side, n, other, builder, builder_slots, b_slot, roles["out"], tuple(b_arg.strides),
                         tuple(out_arg.strides), d_arg.dtype, value, written not in target.scratch_args)
 

@@ -158,6 +158,15 @@ def test_an_operand_it_cannot_prove_diagonal_is_declined_with_the_reason(edit, w
     assert why.split(" at ")[0] in DiagonalOperandProposer.declined(target)
 
 
+def test_an_operand_past_32_bit_offsets_is_declined():
+    target = _target()
+    b_slot = plan_diagonal(target).b_slot
+    huge = dataclasses.replace(target.group_args[b_slot], strides=(1 << 26, 1))    # 40 rows 2^26 apart: 2^31+
+    args = tuple(huge if i == b_slot else a for i, a in enumerate(target.group_args))
+    with pytest.raises(DiagonalDeclined, match="index in 32 bits"):
+        plan_diagonal(dataclasses.replace(target, group_args=args))
+
+
 def test_other_groups_get_no_candidate_and_no_remark():
     target = fusion_group_target(REPO / "tests" / "fixtures" / "split-reduction-cpu-2.13" / "layer_norm_long_rows.py")
     assert list(DiagonalOperandProposer().propose(target, [])) == []
