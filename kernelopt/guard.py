@@ -93,20 +93,23 @@ class OriginalDoesNotRun(Exception):
     """The Inductor module itself fails on the inputs at hand: run_once_on_cpu has nothing to compare with."""
 
 
-def run_once_on_cpu(original_path: str, emitted_path: str, inputs: list | None) -> str:
+def run_once_on_cpu(original_path: str, emitted_path: str, inputs: list) -> str:
     """Where no GPU times the two modules: the emitted module's call() run once on the CPU (Triton's interpreter),
     beside the original's. '' when it runs and returns what the original returns (as many outputs, the same
     shapes and dtypes); else what went wrong. Each rewrite was proven by the legality gate on its own: this
     catches the module around them (a launch of a name the module does not define, arguments out of order)."""
     original = load_output_module(original_path, "cpu", hooks=False)
     emitted = load_output_module(emitted_path, "cpu", hooks=False)
-    args = list(inputs) if inputs is not None else original.get_args()
-    try:     # copies with the inputs' own strides (a broadcast input stays broadcast): the modules assert them
-        want = original.call([layout_copy(a) if isinstance(a, torch.Tensor) else a for a in args])
+
+    def copies() -> list:  # with the inputs' own strides (a broadcast input stays broadcast): the modules assert them
+        return [layout_copy(a) if isinstance(a, torch.Tensor) else a for a in inputs]
+
+    try:
+        want = original.call(copies())
     except Exception as err:  # noqa: BLE001 - nothing to compare with: the check does not apply
         raise OriginalDoesNotRun(f"{type(err).__name__}: {str(err)[:200]}") from None
     try:
-        got = emitted.call([layout_copy(a) if isinstance(a, torch.Tensor) else a for a in args])
+        got = emitted.call(copies())
     except Exception as err:  # noqa: BLE001 - any failure of the written module is the finding
         return f"the emitted module fails when called: {type(err).__name__}: {str(err)[:300]}"
     want, got = tuple(want or ()), tuple(got or ())

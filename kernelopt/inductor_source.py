@@ -123,6 +123,19 @@ def load_other(call: ast.Call) -> ast.AST | None:
     return next((k.value for k in call.keywords if k.arg == "other"), None)
 
 
+def filled_with(node: ast.AST) -> str:
+    """The value of a constant or of `tl.full(shape, value, dtype)`, as written ('' for anything else): "0.0",
+    "float('-inf')", "-float('inf')". A negated constant (`-0.0`) is not a constant here and reads ''."""
+    if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.full" and len(node.args) >= 2:
+        node = node.args[1]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Call):
+        return "-" + ast.unparse(node.operand)
+    return ast.unparse(node) if isinstance(node, (ast.Constant, ast.Call)) else ""
+
+
+ZERO_FILLS = ("0", "0.0")         # filled_with of a +0 constant
+
+
 def without_broadcast(offset: ast.AST) -> tuple[ast.AST, ast.AST | None]:
     """An address offset with the `tl.broadcast_to(offset, shape)` Inductor wraps around one that does not
     move with r (a per-row or per-channel value read in an r-loop) taken off, and the shape (None: none).

@@ -776,11 +776,13 @@ def _cpu_run_step(source: str, module_path: str, inputs, work: Path, steps: Step
     """Without a GPU: the emitted module run once under Triton's interpreter beside the Inductor module
     (guard.run_once_on_cpu), when its inputs are small enough to interpret; the Inductor module is written
     instead when the emitted one fails to run or returns other outputs."""
-    elements = sum(a.numel() for a in inputs or () if isinstance(a, torch.Tensor))
-    if inputs is None or elements > guard.RUN_ONCE_MAX_ELEMENTS:
+    if inputs is None:
+        steps.skipped("run-once", f"{prefix}running the emitted module: no inputs were captured")
+        return source
+    elements = sum(a.numel() for a in inputs if isinstance(a, torch.Tensor))
+    if elements > guard.RUN_ONCE_MAX_ELEMENTS:
         steps.skipped("run-once", f"{prefix}running the emitted module under the interpreter: its inputs hold "
-                                  f"{elements} elements (more than {guard.RUN_ONCE_MAX_ELEMENTS})" if inputs is not None
-                      else f"{prefix}running the emitted module: no inputs were captured")
+                                  f"{elements} elements (more than {guard.RUN_ONCE_MAX_ELEMENTS})")
         return source
     steps.begin("run-once")
     started = time.perf_counter()

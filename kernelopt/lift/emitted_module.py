@@ -96,7 +96,7 @@ _SKIPPED_CALLS = ("_fast_launches",)     # the emitter's wrapping of a rewrite's
 def rewrite_runs(tree: ast.Module, lines: list[str]) -> dict[str, tuple[str, str]]:
     """`_rw_NAME_run` -> (NAME, the rewrite's candidate source): its top-level definitions with the prefix taken
     off, after the module's own top-level imports (the emitter hoisted the candidate's imports out of it)."""
-    imports = [ast.get_source_segment("\n".join(lines), node) or "" for node in tree.body
+    imports = ["\n".join(lines[node.lineno - 1:node.end_lineno]) for node in tree.body
                if isinstance(node, (ast.Import, ast.ImportFrom))]
     runs = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
             and node.name.startswith(REWRITE_PREFIX) and node.name.endswith("_run")]

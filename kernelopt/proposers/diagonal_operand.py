@@ -41,7 +41,7 @@ from typing import Iterable
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name
+from kernelopt.inductor_source import ZERO_FILLS, dotted_name, filled_with
 from kernelopt.ir.rewrite_record import GROUP
 
 from .base import Attempt, Candidate, RewriteTarget
@@ -171,11 +171,7 @@ def _resolved(node: ast.expr, assigns: dict[str, ast.expr]) -> ast.expr:
 
 def _is_zero(node: ast.expr, assigns: dict[str, ast.expr]) -> bool:
     """A +0.0 (or integer 0) constant: `0.0`, `tl.full(shape, 0.0, dtype)` (a -0.0 is not: it is a unary minus)."""
-    node = _resolved(node, assigns)
-    if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.full" and len(node.args) >= 2:
-        node = node.args[1]
-    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) \
-        and not isinstance(node.value, bool) and node.value == 0 and math.copysign(1.0, node.value) > 0
+    return filled_with(_resolved(node, assigns)) in ZERO_FILLS
 
 
 # ---------------------------------------------------------------------------------------------------

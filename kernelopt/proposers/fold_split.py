@@ -37,7 +37,7 @@ import copy
 from dataclasses import dataclass
 from typing import Iterable
 
-from kernelopt.inductor_source import access_mask, dotted_name, load_other, strip_heuristics
+from kernelopt.inductor_source import ZERO_FILLS, access_mask, dotted_name, filled_with, load_other, strip_heuristics
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable
@@ -227,20 +227,11 @@ def _padded(maxima: _Kernel) -> tuple[ast.expr, ast.expr | None]:
 
 
 def _is_zero(node: ast.expr) -> bool:
-    return _filled_with(node) in ("0", "0.0")
+    return filled_with(node) in ZERO_FILLS
 
 
 def _is_minus_inf(node: ast.expr) -> bool:
-    return _filled_with(node) in _MINUS_INF
-
-
-def _filled_with(node: ast.expr) -> str:
-    """The value of a constant or of `tl.full(shape, value, dtype)`, as written ('' for anything else)."""
-    if isinstance(node, ast.Call) and dotted_name(node.func) == "tl.full" and len(node.args) >= 2:
-        node = node.args[1]
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Call):
-        return "-" + ast.unparse(node.operand)
-    return ast.unparse(node) if isinstance(node, (ast.Constant, ast.Call)) else ""
+    return filled_with(node) in _MINUS_INF
 
 
 def _float32_accumulator(kernel: _Kernel) -> bool:

@@ -428,7 +428,7 @@ def test_a_rewrite_s_kernel_launches_through_the_static_launcher_once_its_key_wa
     Static.fail = False
     picky = runtime["_FastJIT"](JIT())
     picky[(2,)](x, 5, XBLOCK=16)
-    picky.paths[next(iter(picky.paths))] = lambda grid, stream, args: (_ for _ in ()).throw(TypeError("grid"))
+    picky.paths[next(iter(picky.paths))] = (lambda grid, stream, args: (_ for _ in ()).throw(TypeError("grid")), 0)
     picky[(2,)](x, 5, XBLOCK=16)                   # the launcher refuses at launch: this call and later ones JIT
     picky[(2,)](x, 5, XBLOCK=16)
     assert len(jit_calls) == 11 and len(launched) == 1 and list(picky.paths.values()) == [False]
