@@ -49,10 +49,12 @@ class AgenticRewrite(Pass):
     # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials);
     # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials;
     # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results;
-    # diagonal-operand only sees prologue groups (a kernel building a GEMM operand).
+    # diagonal-operand only sees prologue groups (a kernel building a GEMM operand), sum-through-gemm only
+    # reduction-epilogue groups (a reduction reading a GEMM's output).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
                                                           "align-split",
                                                           "fold-split", "memory-order", "epilogue", "diagonal-operand",
+                                                          "sum-through-gemm",
                                                           "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
@@ -259,7 +261,7 @@ class AgenticRewrite(Pass):
 
         targets = []
         for group, kind in sorted(fusion_groups(module).items()):
-            if kind not in ("vertical", "epilogue", "prologue"):
+            if kind not in ("vertical", "epilogue", "prologue", "reduction-epilogue"):
                 continue
             target, why = fusion_target(module, group, kind)
             if target is None:

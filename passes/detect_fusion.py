@@ -7,6 +7,9 @@ and grows disjoint groups in program order:
 - `prologue`: a Triton pointwise launch and the vendor GEMM that is the only op reading what it wrote
   (formed after the vertical and epilogue groups, from launches and GEMMs those left alone: a GEMM
   operand that a kernel builds, such as a diagonal matrix, may make the GEMM itself unnecessary);
+- `reduction-epilogue`: a vendor GEMM and the one Triton reduction launch reading its output, when nothing
+  else reads it (formed after the prologue groups, from what the earlier sweeps left: a sum of the GEMM's
+  outputs over one of its dimensions may make the GEMM itself unnecessary);
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -27,6 +30,7 @@ from .classify_dispatch import classify_kernel, classify_library_call
 
 EPILOGUE_PRODUCERS = ("vendor.cublas", "vendor.cudnn")
 PROLOGUE_CONSUMERS = ("vendor.cublas",)
+REDUCTION_EPILOGUES = ("triton.reduction", "triton.persistent_reduction")
 
 
 @dataclass
@@ -63,8 +67,9 @@ def _where(op: Op) -> str:
 @dataclass(frozen=True)
 class DetectFusion(Pass):
     name = "detect-fusion"
-    summary = "Mark groups of launches that could run as one kernel (vertical, epilogue, prologue, horizontal)"
-    statistics = ("groups", "vertical", "epilogue", "prologue", "horizontal")
+    summary = ("Mark groups of launches that could run as one kernel (vertical, epilogue, prologue, "
+               "reduction-epilogue, horizontal)")
+    statistics = ("groups", "vertical", "epilogue", "prologue", "reduction-epilogue", "horizontal")
     max_group: int = field(default=4, metadata={"help": "largest number of ops in one group"})
 
     def apply(self, ctx: PassContext, module: Module) -> None:
@@ -76,6 +81,8 @@ class DetectFusion(Pass):
         # one sweep per kind, in this order: a later kind takes only what the earlier ones left
         sweeps = ((lambda i: True, lambda i: self._grow_vertical(ctx, graph, facts, i, assigned)),
                   (lambda i: True, lambda i: self._grow_prologue(module, graph, facts, i, assigned)),
+                  (lambda i: facts[i].dispatch in PROLOGUE_CONSUMERS,
+                   lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned)),
                   (lambda i: facts[i].dispatch.startswith("triton."),
                    lambda i: self._grow_horizontal(ctx, graph, facts, i, assigned)))
         for eligible, grow in sweeps:
@@ -168,6 +175,18 @@ class DetectFusion(Pass):
         if self._blocker([first, gemm], facts) is not None or self._escapes(module, [first, gemm]):
             return None
         return _Group("prologue", [first, gemm])
+
+    def _grow_reduction_epilogue(self, module, graph, facts, start: int, assigned: set[int]) -> _Group | None:
+        """A vendor GEMM and the one Triton reduction launch that reads its output, when no other op reads it (nor
+        returns it) afterwards."""
+        gemm = facts[start]
+        readers = [s for s in graph.successors(start) if s in facts and "raw" in graph.edges[start, s]["kinds"]]
+        if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in REDUCTION_EPILOGUES:
+            return None
+        reduction = facts[readers[0]]
+        if self._blocker([gemm, reduction], facts) is not None or self._escapes(module, [gemm, reduction]):
+            return None
+        return _Group("reduction-epilogue", [gemm, reduction])
 
     def _grow_horizontal(self, ctx, graph, facts, start: int, assigned: set[int]) -> _Group | None:
         first = facts[start]

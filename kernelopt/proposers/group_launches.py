@@ -108,16 +108,19 @@ def _smallest(kernel) -> LaunchConfig:
 
 
 def group_candidate(target: RewriteTarget, rewritten: dict[str, str], chosen: dict, header: str,
-                    prelude: tuple[str, ...] = (), extra_args: dict[int, str] | None = None) -> str:
+                    prelude: tuple[str, ...] = (), extra_args: dict[int, str] | None = None, helpers: str = "") -> str:
     """Every launch of the target in order at the `chosen` configurations (launch index -> LaunchConfig), each
     kernel defined once: the rewritten ones from their new source (kernel name -> source), the others from
     their own. A kernel target's run(*args) is its one launch. `prelude`: lines `run` starts with (a scratch
     buffer it allocates, with `torch` imported); `extra_args`: launch index -> what that launch passes after
-    its own arguments (a rewritten kernel's added parameters)."""
+    its own arguments (a rewritten kernel's added parameters); `helpers`: module-level code (kernels, functions)
+    the prelude calls, placed before `run`."""
     kernels = {k.name: k for k in target.kernels}
     parts = [f"# {header}"] + (["import torch"] if prelude else [])
     for name, kernel in kernels.items():
         parts.append(strip_heuristics(rewritten.get(name, kernel.source), name, missing=NotRetunable))
+    if helpers:
+        parts.append(helpers)
     lines = ["", "def run(*args):"] + [f"    {line}" for line in prelude]
     group = bool(target.group_args)
     for i, spec in enumerate(target.launches):

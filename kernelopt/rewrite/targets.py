@@ -297,9 +297,11 @@ def fusion_groups(module: Module) -> dict[int, str | None]:
 
 def fusion_target(module: Module, group: int, kind: str | None) -> tuple[RewriteTarget | None, str]:
     """The target of fusion group `group` of kind `kind`: an epilogue group (a vendor GEMM and the launch after
-    it) and a prologue group (a launch and the GEMM after it) have one Triton launch, which group_target
-    declines, so they are built by epilogue_target and prologue_target."""
-    build = {"epilogue": epilogue_target, "prologue": prologue_target}.get(kind or "", group_target)
+    it), a prologue group (a launch and the GEMM after it) and a reduction-epilogue group (a GEMM and the
+    reduction reading its output) have one Triton launch, which group_target declines, so they are built by
+    epilogue_target, prologue_target and reduction_epilogue_target."""
+    build = {"epilogue": epilogue_target, "prologue": prologue_target,
+             "reduction-epilogue": reduction_epilogue_target}.get(kind or "", group_target)
     return build(module, group)
 
 
@@ -354,6 +356,21 @@ def prologue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     vendor = KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))
     return dataclasses.replace(
         target, kernels=target.kernels + (vendor,), scratch_args=_scratch_slots(module, members, positions, group_args),
+        storage_slots=_storage_slots(members, positions, len(group_args))), ""
+
+
+def reduction_epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
+    """A target for `detect-fusion` reduction-epilogue group `group`: a vendor GEMM, then the Triton reduction
+    launch that alone reads its output. Laid out as epilogue_target's (the GEMM's launch and KernelSpec first),
+    with a vertical group's `scratch_args` and `storage_slots`: the GEMM's output, which nothing reads after the
+    reduction, is scratch, so a replacement that never forms it is compared on the reduction's results alone."""
+    target, why = epilogue_target(module, group)
+    if target is None:
+        return None, why
+    members = group_members(module, group)
+    positions, group_args = list(target.group_positions), list(target.group_args)
+    return dataclasses.replace(
+        target, scratch_args=_scratch_slots(module, members, positions, group_args),
         storage_slots=_storage_slots(members, positions, len(group_args))), ""
 
 

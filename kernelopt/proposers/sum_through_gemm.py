@@ -1,0 +1,407 @@
+"""sum-through-gemm: a GEMM whose output is only summed along one dimension is a matrix-vector product.
+
+`(x @ w.T / 2).sum(dim=1)`, a mean over a Linear layer's features, `(linear(x) - shift).sum(dim=0)`: Inductor
+calls the library GEMM (M x N x K multiply-adds) and a reduction kernel reading its M x N output. When the
+reduction reads that output only through sums along one of its dimensions, the GEMM is unnecessary:
+sum_n (A @ B)[m, n] = A[m, :] . (sum_n B[:, n]), and the sum over m likewise with A's column sums. The target is a
+`detect-fusion` reduction-epilogue group (`targets.reduction_epilogue_target`: `extern_kernels.mm` or `.addmm`,
+then the one Triton reduction launch reading its output, which nothing reads afterwards). What is proven, from
+the reduction kernel's code and never from names:
+
+- the kernel's outputs depend on the GEMM's output y only through sums over r of a * y + c, with a slope a that
+  does not vary along r (`linear_reads`);
+- every row of the kernel (each x), over its r lanes under the loads' mask, reads exactly one whole row of y
+  (each of its N elements once), or exactly one whole column: the loads' addresses and masks are evaluated with
+  numpy at every (x, r) lane a launch can have.
+
+The candidate:
+1. `ko_operand_sums` sums the other operand along the summed dimension, in float64 (B's rows for row sums, A's
+   columns for column sums), and takes its largest magnitude;
+2. `ko_gemv_sums` forms the sums s = alpha * A . v (+ beta * the bias's sums), accumulating in float64, rounded once
+   to float32;
+3. the reduction kernel runs its own code with each load of y replaced by a load of s at the row's (column's) first
+   element and 0 elsewhere: the same sums, so the same results up to the order of the additions, with the
+   original's arithmetic after them (its scaling, its max, its logsumexp, its store) untouched.
+
+Special values: where a row's sum is not finite (a NaN or an infinity in its operands, or in the other operand
+anywhere), or where the operands' magnitudes bound the GEMM's elements above 1e36 / N (so that y itself, or its
+sum, may overflow float32), that row is recomputed the way the original computes it: each element of y as a
+float32 dot product rounded to y's dtype, then their sum. Infinities and NaNs then land where the GEMM and the
+sum put them (which of +inf, -inf and NaN a sum of infinities is does not depend on the order of the additions).
+Only an overflow of finite sums may depend on the order, in the original as much as here.
+
+Declined, with the reason: other callees than `mm`/`addmm`, a kernel that reads y in any other way (a product
+of two elements, a nonlinear function, a store of one), rows or columns not read whole, y of another dtype than
+float32 or bfloat16 (float16's range makes the GEMM's own overflow an everyday event), a y that is not dense,
+alpha = 0, and launches over 2^26 lanes (the proof's evaluation).
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+from kernelopt.codegen.configs import next_pow2
+from kernelopt.inductor_source import strip_heuristics
+from kernelopt.ir.rewrite_record import GROUP
+
+from .base import Attempt, Candidate, KernelSpec, LaunchSpec, RewriteTarget
+from .candidate_source import TL_DTYPES, NotRetunable
+from .group_launches import group_candidate, launch_configs
+from .index_values import IndexEvaluator, index_env, parse_kernel, single_assignments
+from .linear_reads import LinearRead, NotLinear, linear_reads
+from .row_loops import is_constexpr
+
+GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
+DTYPES = ("float32", "bfloat16")
+MAX_LANES = 1 << 26              # (x, r) lanes the proof evaluates
+CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
+X_PAST_END = 256                 # rows past xnumel evaluated too: a launch's last block has them, masked or not
+SUMS, FLAGS = "ko_sums", "ko_flags"     # the parameters the reduction kernel gains
+# (IB, KB): rows and k per program of the sums' GEMV; (KS, JS): k and j per program of the operand's sums; warps
+CONFIGS = ((16, 128, 64, 64, 4), (4, 256, 32, 128, 4), (32, 64, 128, 32, 8), (1, 1024, 16, 256, 4))
+
+
+class SumDeclined(Exception):
+    """The group's reduction cannot be proven to read the GEMM's output through its sums alone (why)."""
+
+
+class NotAReductionEpilogue(SumDeclined):
+    """Not a vendor GEMM followed by a reduction launch: nothing this proposer reads (no remark)."""
+
+
+@dataclass(frozen=True)
+class SumPlan:
+    along: str                   # "rows": each sum runs over a row of y (the GEMM's N); "columns": over M
+    m: int
+    n: int
+    mat1: int                    # group slots
+    mat2: int
+    out: int                     # y: the GEMM's output, scratch (the rows the candidate forms go there)
+    bias: int | None             # addmm's input (None: mm, or beta == 0)
+    alpha: float
+    beta: float
+    dtype: str                   # y's
+    launch: int                  # the reduction's launch index in the group
+    kernel: KernelSpec           # the reduction, as written
+    rewritten: str               # its source reading the sums instead of y
+
+    @property
+    def extent(self) -> int:
+        """How many sums: one per row (M) or per column (N)."""
+        return self.m if self.along == "rows" else self.n
+
+    def describe(self) -> str:
+        what = "row" if self.along == "rows" else "column"
+        return (f"the {self.m} x {self.n} GEMM output is only summed by {what}: {self.extent} sums from a "
+                f"matrix-vector product instead")
+
+
+def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
+    if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
+        raise NotAReductionEpilogue("not a reduction-epilogue group")
+    gemm, reduction = target.launches
+    if gemm.kernel not in GEMMS:
+        raise NotAReductionEpilogue(f"the group starts with {gemm.kernel}, not a GEMM")
+    kernel = next((k for k in target.kernels if k.name == reduction.kernel and k.kind != "vendor"), None)
+    if kernel is None or kernel.kind not in ("reduction", "persistent_reduction"):
+        raise NotAReductionEpilogue("the GEMM's reader is not a Triton reduction")
+    gemm_slots, reduction_slots = target.group_positions
+    roles = {arg.name: (slot, arg) for arg, slot in zip(gemm.args, gemm_slots)}
+    out_slot, out = roles["out"]
+    m, n = (out.sizes + (0, 0))[:2]
+    if len(out.sizes) != 2 or out.storage_offset != 0 or tuple(out.strides) not in ((n, 1), (1, m)):
+        raise SumDeclined(f"the GEMM writes a {list(out.sizes)} output with strides {list(out.strides)}: a dense "
+                          f"2-D one is handled")
+    if out_slot not in target.scratch_args:
+        raise SumDeclined("the GEMM's output is read after the reduction, so it must still be formed")
+    dtypes = {roles[r][1].dtype for r in ("mat1", "mat2", "out")}
+    if len(dtypes) != 1 or out.dtype not in DTYPES:
+        raise SumDeclined(f"a GEMM of {', '.join(sorted(dtypes))}: float32 or bfloat16 is handled")
+    alpha = float(roles["alpha"][1].value) if "alpha" in roles else 1.0
+    beta = float(roles["beta"][1].value) if "beta" in roles else 0.0
+    if alpha == 0.0:
+        raise SumDeclined("alpha = 0")
+    storage = target.storage_slots or tuple(range(len(target.group_args)))
+    reads_y = [p for p, slot in zip(reduction.args, reduction_slots) if storage[slot] == storage[out_slot]]
+    if len(reads_y) != 1 or reads_y[0].written:
+        raise SumDeclined("the reduction does not take the GEMM's output as exactly one input it only reads")
+    param = reads_y[0].name
+    tree, function = parse_kernel(kernel.source, kernel.name, SumDeclined)
+    try:
+        reads = linear_reads(function, param)
+    except NotLinear as why:
+        raise SumDeclined(f"{kernel.name}: {why}") from None
+    along = _whole_lines(function, reads, reduction, (m, n), tuple(out.strides))
+    rewritten = _rewritten(tree, function, reads, along, (m, n), tuple(out.strides))
+    bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
+    return SumPlan(along, m, n, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
+                   1, kernel, rewritten)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The proof: each row of the kernel reads one whole row (or column) of y
+
+def _position(offsets: np.ndarray, shape: tuple[int, int], strides: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    m, n = shape
+    if strides == (n, 1):
+        return offsets // n, offsets % n
+    return offsets % m, offsets // m
+
+
+def _whole_lines(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, shape: tuple[int, int],
+                 strides: tuple[int, int]) -> str:
+    """"rows" or "columns": what every x of the launch reads of y, in each load; SumDeclined otherwise."""
+    sizes = {a.name: a.value for a in launch.args if not a.is_tensor}
+    x_numel, r_numel = sizes.get("xnumel"), sizes.get("r0_numel", sizes.get("rnumel"))
+    if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
+        raise SumDeclined("the reduction's xnumel and r0_numel are not plain integers")
+    r_lanes = 2 * next_pow2(r_numel)
+    xs_all = np.arange(x_numel + X_PAST_END, dtype=np.int64)
+    if xs_all.size * r_lanes > MAX_LANES:
+        raise SumDeclined(f"{xs_all.size} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
+    evaluator = IndexEvaluator(single_assignments(function), SumDeclined, refused=("xindex",), what="sum-through-gemm")
+    rs = np.arange(r_lanes, dtype=np.int64)[None, :]
+    found = set()
+    step = max(1, CHUNK_LANES // r_lanes)
+    for read in reads:
+        if read.offset is None:
+            raise SumDeclined("a load of the GEMM's output has no offset")
+        for start in range(0, xs_all.size, step):
+            xs = xs_all[start:start + step, None]
+            env = index_env(xs, rs, x_numel, r_numel)
+            offsets = np.broadcast_to(np.asarray(evaluator.value(read.offset, env), np.int64), (xs.size, r_lanes))
+            active = np.ones_like(offsets, bool) if read.mask is None else \
+                np.broadcast_to(np.asarray(evaluator.value(read.mask, env), bool), offsets.shape)
+            found |= _lines_read(offsets, active, shape, strides, int(xs[0, 0]))
+    if len(found) != 1:
+        raise SumDeclined("the reduction's rows read whole rows of the GEMM's output in one load and whole columns "
+                          "in another")
+    return found.pop()
+
+
+def _lines_read(offsets: np.ndarray, active: np.ndarray, shape, strides, first_x: int) -> set[str]:
+    m, n = shape
+    counts = active.sum(axis=1)
+    used = counts > 0
+    inside = np.where(active, (offsets >= 0) & (offsets < m * n), True).all(axis=1)
+    if not inside[used].all():
+        raise SumDeclined(f"row {first_x + int(np.argmax(used & ~inside))} of the reduction reads outside the "
+                          f"GEMM's output")
+    rows, cols = _position(np.where(active, offsets, 0), shape, strides)
+    kinds = set()
+    for along, fixed, moving, length in (("rows", rows, cols, n), ("columns", cols, rows, m)):
+        if not used.any() or len(kinds):
+            break
+        lo = np.where(active, fixed, np.iinfo(np.int64).max).min(axis=1)
+        hi = np.where(active, fixed, -1).max(axis=1)
+        whole = (counts == length) & (lo == hi)
+        if length <= offsets.shape[1]:
+            ordered = np.sort(np.where(active, moving, np.iinfo(np.int64).max), axis=1)[:, :length]
+            whole &= (ordered == np.arange(length)).all(axis=1)
+        else:
+            whole &= False
+        if whole[used].all():
+            kinds.add(along)
+    if not used.any():
+        return set()
+    if not kinds:
+        bad = first_x + int(np.argmax(used))
+        raise SumDeclined(f"row {bad} of the reduction does not read one whole row or column of the GEMM's output")
+    return kinds
+
+
+# ---------------------------------------------------------------------------------------------------
+# The reduction kernel, reading the sums
+
+class _ReadSums(ast.NodeTransformer):
+    def __init__(self, reads: list[LinearRead], along: str, shape, strides):
+        self.calls = {id(r.call): r for r in reads}
+        self.along, self.shape, self.strides = along, shape, strides
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        read = self.calls.get(id(node))
+        if read is None:
+            return self.generic_visit(node)
+        m, n = self.shape
+        offset = f"({ast.unparse(read.offset)})"
+        row, col = (f"{offset} // {n}", f"{offset} % {n}") if self.strides == (n, 1) else \
+            (f"{offset} % {m}", f"{offset} // {m}")
+        at, first = (row, col) if self.along == "rows" else (col, row)
+        lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
+        mask = "" if read.mask is None else f"{lanes} & "
+        flagged = f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)"
+        # a flagged row (one the sums cannot stand for) reads y as written; any other reads its sum in its first lane
+        text = (f"tl.where({flagged}, tl.load({ast.unparse(read.call.args[0])}, {mask}{flagged}, other=0.0), "
+                f"tl.load({SUMS} + ({at}), {mask}(({first}) == 0), other=0.0))")
+        return ast.parse(text, mode="eval").body
+
+
+def _rewritten(tree: ast.Module, function: ast.FunctionDef, reads, along, shape, strides) -> str:
+    """The kernel's source (the parsed `tree`, changed in place) with its loads of y reading the sums (or y, in a
+    flagged row), which it takes, with the flags, as two more parameters before its constexprs."""
+    _ReadSums(reads, along, shape, strides).visit(function)
+    args = function.args.args
+    first_constexpr = next((i for i, a in enumerate(args) if is_constexpr(a.annotation)), len(args))
+    args[first_constexpr:first_constexpr] = [ast.arg(arg=SUMS), ast.arg(arg=FLAGS)]
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+# ---------------------------------------------------------------------------------------------------
+# The candidate
+
+_HELPERS = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def ko_operand_sums(ko_b, ko_v, ko_bmax, K, J, sb_k, sb_j, KS: tl.constexpr, JS: tl.constexpr):
+    # v[k] = sum over j of B[k, j] in float64, and the largest |B| this program saw
+    k = tl.program_id(0) * KS + tl.arange(0, KS)
+    km = k < K
+    acc = tl.zeros([KS], dtype=tl.float64)
+    top = tl.zeros([KS, JS], dtype=tl.float32)
+    for j0 in range(0, J, JS):
+        j = j0 + tl.arange(0, JS)
+        b = tl.load(ko_b + k[:, None] * sb_k + j[None, :] * sb_j, km[:, None] & (j[None, :] < J),
+                    other=0.0).to(tl.float32)
+        acc += tl.sum(b.to(tl.float64), 1)
+        top = tl.maximum(top, tl.abs(b))
+    tl.store(ko_v + k, acc, km)
+    tl.store(ko_bmax + tl.program_id(0), tl.max(tl.max(top, 1), 0))
+
+
+@triton.jit
+def ko_gemv_sums(ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, ko_s, ko_flags, I, K, J, parts, sa_i, sa_k,
+                 sb_k, sb_j, sc_i, sc_j, sy_i, sy_j, alpha, beta, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr,
+                 IB: tl.constexpr, KB: tl.constexpr, PB: tl.constexpr):
+    # s[i] = alpha * A[i, :] . v + beta * sum_j C[i, j], in float64. A row whose sum is not finite, or whose
+    # elements may overflow, is flagged, and its elements y[i, :] are formed as the GEMM forms them: float32 dot
+    # products rounded to y's dtype (the reduction then reads them instead of the sum)
+    i = tl.program_id(0) * IB + tl.arange(0, IB)
+    im = i < I
+    acc = tl.zeros([IB, KB], dtype=tl.float64)
+    mag = tl.zeros([IB, KB], dtype=tl.float32)
+    for k0 in range(0, K, KB):
+        k = k0 + tl.arange(0, KB)
+        a = tl.load(ko_a + i[:, None] * sa_i + k[None, :] * sa_k, im[:, None] & (k[None, :] < K),
+                    other=0.0).to(tl.float32)
+        acc += a.to(tl.float64) * tl.load(ko_v + k, k < K, other=0.0)[None, :]
+        mag += tl.abs(a)
+    s = tl.sum(acc, 1) * alpha
+    bmax = tl.max(tl.load(ko_bmax + tl.arange(0, PB), tl.arange(0, PB) < parts, other=0.0), 0)
+    bound = tl.sum(mag, 1) * bmax * tl.abs(alpha)
+    if HAS_BIAS:
+        s += beta * tl.load(ko_csum + i, im, other=0.0)
+        bound += tl.abs(beta) * tl.load(ko_cmax)
+    good = (tl.abs(s) < float("inf")) & (bound * J < 1e36)
+    bad = im & ~good
+    if tl.max(bad.to(tl.int32), 0) > 0:
+        for j in range(0, J):
+            y = tl.zeros([IB], dtype=tl.float32)
+            for k0 in range(0, K, KB):
+                k = k0 + tl.arange(0, KB)
+                a = tl.load(ko_a + i[:, None] * sa_i + k[None, :] * sa_k, bad[:, None] & (k[None, :] < K),
+                            other=0.0).to(tl.float32)
+                b = tl.load(ko_b + k * sb_k + j * sb_j, k < K, other=0.0).to(tl.float32)
+                y += tl.sum(a * b[None, :], 1)
+            y = y * alpha
+            if HAS_BIAS:
+                y += beta * tl.load(ko_c + i * sc_i + j * sc_j, bad, other=0.0).to(tl.float32)
+            tl.store(ko_y + i * sy_i + j * sy_j, y.to(Y_DTYPE), bad)
+    tl.store(ko_flags + i, bad.to(tl.int8), im)
+    tl.store(ko_s + i, s.to(tl.float32), im)
+
+
+def ko_bias_sums(c):
+    # the bias as an [I, J] view (a broadcast dimension has stride 0): its sums over j in float64
+    if c.stride(1) == 0:
+        return c[:, 0].to(torch.float64) * c.shape[1]
+    if c.stride(0) == 0:
+        return c[0].sum(dtype=torch.float64).expand(c.shape[0]).contiguous()
+    return c.sum(dim=1, dtype=torch.float64)
+'''
+
+
+def _prelude(plan: SumPlan, ib: int, kb: int, ks: int, js: int, warps: int) -> tuple[str, ...]:
+    a, b = f"args[{plan.mat1}]", f"args[{plan.mat2}]"
+    rows = plan.along == "rows"
+    lines = [f"ko_a, ko_b = ({a}, {b})" if rows else f"ko_a, ko_b = ({b}.t(), {a}.t())",
+             "ko_i, ko_k = ko_a.shape",
+             "ko_j = ko_b.shape[1]",
+             f"ko_parts = triton.cdiv(ko_k, {ks})",
+             "ko_v = torch.empty(ko_k, dtype=torch.float64, device=ko_a.device)",
+             "ko_bmax = torch.empty(ko_parts, dtype=torch.float32, device=ko_a.device)",
+             f"ko_operand_sums[(ko_parts,)](ko_b, ko_v, ko_bmax, ko_k, ko_j, ko_b.stride(0), ko_b.stride(1), "
+             f"KS={ks}, JS={js}, num_warps={warps})"]
+    if plan.bias is not None:
+        view = ".t()" if not rows else ""
+        lines += [f"ko_c = args[{plan.bias}].expand({plan.m}, {plan.n}){view}",
+                  "ko_csum = ko_bias_sums(ko_c)",
+                  f"ko_cmax = args[{plan.bias}].abs().amax().to(torch.float32).reshape(1)"]
+    else:
+        lines += ["ko_c = ko_csum = ko_cmax = ko_a"]
+    lines += [f"ko_y = args[{plan.out}]" + ("" if rows else ".t()"),
+              f"{SUMS} = torch.empty(ko_i, dtype=torch.float32, device=ko_a.device)",
+              f"{FLAGS} = torch.empty(ko_i, dtype=torch.int8, device=ko_a.device)",
+              f"ko_gemv_sums[(triton.cdiv(ko_i, {ib}),)](ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, "
+              f"{SUMS}, {FLAGS}, ko_i, ko_k, ko_j, ko_parts, ko_a.stride(0), ko_a.stride(1), ko_b.stride(0), "
+              f"ko_b.stride(1), ko_c.stride(0), ko_c.stride(1), ko_y.stride(0), ko_y.stride(1), {plan.alpha!r}, "
+              f"{plan.beta!r}, HAS_BIAS={plan.bias is not None}, "
+              f"Y_DTYPE={TL_DTYPES[plan.dtype]}, IB={ib}, KB={kb}, PB=triton.next_power_of_2(ko_parts), "
+              f"num_warps={warps})"]
+    return tuple(lines)
+
+
+def candidate_source(target: RewriteTarget, plan: SumPlan, config: tuple[int, ...]) -> str:
+    ib, kb, ks, js, warps = config
+    reduction = target.launches[plan.launch]
+    alone = dataclasses.replace(target, kernels=(plan.kernel,), launches=(reduction,),
+                                group_positions=(target.group_positions[plan.launch],))
+    recorded = launch_configs(plan.kernel, reduction.config or {}, more=False)
+    if not recorded:
+        raise NotRetunable(f"no launch configuration for {plan.kernel.name}")
+    return group_candidate(alone, {plan.kernel.name: plan.rewritten}, {0: recorded[0]},
+                           f"sum-through-gemm: {plan.describe()}", prelude=_prelude(plan, ib, kb, ks, js, warps),
+                           extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=_HELPERS)
+
+
+@dataclass
+class SumThroughGemmProposer:
+    name: str = "sum-through-gemm"
+    summary: str = ("Replace a GEMM whose output a reduction only sums along one dimension (proven from the "
+                    "reduction's code) by a matrix-vector product with the other operand's sums")
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        try:
+            plan = plan_sum_through_gemm(target)
+        except SumDeclined:
+            return
+        tried = {a.candidate.strategy for a in history}
+        for config in CONFIGS:
+            ib, kb, ks, js, warps = config
+            label = f"{self.name} {plan.along} IB={ib} KB={kb} KS={ks} JS={js} num_warps={warps}"
+            if label in tried:
+                continue
+            try:
+                source = candidate_source(target, plan, config)
+            except NotRetunable:
+                return
+            yield Candidate(source, self.name, label, notes=plan.describe())
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        try:
+            plan_sum_through_gemm(target)
+        except NotAReductionEpilogue:
+            return ""
+        except SumDeclined as why:
+            return str(why)
+        return ""
+
+
+__all__ = ["SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "plan_sum_through_gemm"]
