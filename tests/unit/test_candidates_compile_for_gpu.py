@@ -42,7 +42,8 @@ def compiled(census):
     """(rows of every first candidate, the handmade kernel's row), from one compile_all call: each call starts a
     compiling process (torch and triton imported again), and a kernel compiles alike whatever else it compiles."""
     rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + _absorbed_pair(census)
-                              + _diagonal_gemms(census) + [HANDMADE])
+                              + _diagonal_gemms(census) + _gemm_sums(census)
+                              + [HANDMADE])
     return rows[:-1], rows[-1]
 
 
@@ -83,30 +84,46 @@ def _absorbed_pair(census) -> list[tuple]:
              census._arg_specs(target))]
 
 
-def _diagonal_gemms(census) -> list[tuple]:
-    """diagonal-operand's kernels (torch.diag(a) @ b in fp32 and b @ diag(a * 2 + 1) in fp16, torch 2.13's CPU
-    captures): no general capture builds a diagonal GEMM operand."""
+def _fixture_group_candidates(census, fixture: str, names: tuple[str, ...], kind: str, proposer) -> list[tuple]:
+    """The first candidate of `proposer` for fusion group 0 (of `kind`) of each torch 2.13 CPU capture `names`
+    in tests/fixtures/`fixture`."""
     from pathlib import Path
 
     from kernelopt.lift import lift_file
     from kernelopt.passes.base import PassContext
     from kernelopt.passes.classify_dispatch import ClassifyDispatch
     from kernelopt.passes.detect_fusion import DetectFusion
-    from kernelopt.proposers.diagonal_operand import DiagonalOperandProposer
     from kernelopt.rewrite.targets import fusion_target
 
     found = []
-    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "diagonal-gemm-cpu-2.13"
-    for name in ("diag_left", "diag_right"):
-        module = lift_file(str(fixture / f"{name}.py"))
+    for name in names:
+        module = lift_file(str(Path(__file__).resolve().parents[1] / "fixtures" / fixture / f"{name}.py"))
         ctx = PassContext(current_pass="detect-fusion")
         ClassifyDispatch().apply(ctx, module)
         DetectFusion().apply(ctx, module)
-        target, _ = fusion_target(module, 0, "prologue")
-        candidate = next(iter(DiagonalOperandProposer().propose(target, [])))
-        found.append((name, target.id, "diagonal-operand", candidate.strategy, candidate.source,
-                      census._arg_specs(target)))
+        target, _ = fusion_target(module, 0, kind)
+        candidate = next(iter(proposer.propose(target, [])))
+        found.append((name, target.id, proposer.name, candidate.strategy, candidate.source, census._arg_specs(target)))
     return found
+
+
+def _diagonal_gemms(census) -> list[tuple]:
+    """diagonal-operand's kernels (torch.diag(a) @ b in fp32 and b @ diag(a * 2 + 1) in fp16): no general capture
+    builds a diagonal GEMM operand."""
+    from kernelopt.proposers.diagonal_operand import DiagonalOperandProposer
+
+    return _fixture_group_candidates(census, "diagonal-gemm-cpu-2.13", ("diag_left", "diag_right"), "prologue",
+                                     DiagonalOperandProposer())
+
+
+def _gemm_sums(census) -> list[tuple]:
+    """sum-through-gemm's kernels (row sums of an fp32 mm, column sums of an fp32 addmm, the looped row mean of a
+    bf16 mm): no general capture sums a GEMM's output."""
+    from kernelopt.proposers.sum_through_gemm import SumThroughGemmProposer
+
+    return _fixture_group_candidates(census, "gemm-sum-cpu-2.13",
+                                     ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16"),
+                                     "reduction-epilogue", SumThroughGemmProposer())
 
 
 def test_every_first_candidate_compiles_for_sm90(compiled):
@@ -120,6 +137,8 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
                                                                            "looped-scaled_logsumexp"}
     assert [r["problem"] for r in rows if r["proposer"] == "absorb-consumer"] == ["channel-softmax"]
     assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
+    assert [r["problem"] for r in rows if r["proposer"] == "sum-through-gemm"] == [
+        "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):
