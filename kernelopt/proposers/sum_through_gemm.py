@@ -110,7 +110,7 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
     if kernel is None or kernel.kind not in ("reduction", "persistent_reduction"):
         raise NotAReductionEpilogue("the GEMM's reader is not a Triton reduction")
     gemm_slots, reduction_slots = target.group_positions
-    roles = {arg.name: (slot, arg) for arg, slot in zip(gemm.args, gemm_slots)}
+    roles = {arg.name: (slot, target.group_args[slot]) for arg, slot in zip(gemm.args, gemm_slots)}
     out_slot, out = roles["out"]
     m, n = (out.sizes + (0, 0))[:2]
     if len(out.sizes) != 2 or out.storage_offset != 0 or tuple(out.strides) not in ((n, 1), (1, m)):
