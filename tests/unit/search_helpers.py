@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from kernelopt.proposers.base import Candidate
 from kernelopt.proposers.retune import RetuneProposer
@@ -26,6 +27,27 @@ def optimize_on_the_cpu(model: Path, folder: Path) -> subprocess.CompletedProces
                            "--cost-model", "static", "--proposers", "retune", "--max-candidates", "2",
                            "-o", str(folder / "out.py")],
                           cwd=folder, env=env, capture_output=True, text=True, timeout=600)
+
+
+def optimize_with_proposer(problem: Path, proposer: str, folder: Path, **env_extra: str) -> str:
+    """`kernelopt optimize PROBLEM -o out.py --report report` on the CPU with `proposer`'s first candidate alone
+    (interpreter, static cost model, Inductor default as the base), in `folder`; the report's markdown. A nonzero
+    exit fails the test with kernelopt's messages."""
+    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(folder / "cache"), **env_extra)
+    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
+                           "--device", "cpu", "--cost-model", "static", "--proposers", proposer,
+                           "--max-candidates", "1", "--base", "default", "--report", "report"],
+                          cwd=folder, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return (folder / "report" / "report.md").read_text()
+
+
+def problem_model(problem: Path, seed: int = 0):
+    """A KernelBench-style problem file's Model(), its parameters drawn after torch.manual_seed(seed)."""
+    namespace: dict = {}
+    exec(compile(problem.read_text(), str(problem), "exec"), namespace)
+    torch.manual_seed(seed)
+    return namespace["Model"](*namespace.get("get_init_inputs", list)())
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import subprocess
-import sys
 
 import pytest
 import torch
@@ -20,6 +18,7 @@ from kernelopt.proposers.absorb_consumer import AbsorbConsumerProposer, AbsorbDe
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.rewrite.evaluate import load_candidate
 from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source, run_group_original
+from search_helpers import optimize_with_proposer, problem_model
 
 FIXTURE = REPO / "tests" / "fixtures" / "channel-softmax-cpu-2.13"
 MODULE = FIXTURE / "conv_transpose_channel_softmax.py"
@@ -144,18 +143,9 @@ def test_optimize_passes_the_absorbed_pair_through_the_gate_and_the_module_match
     import kernelopt  # lazy: loads the API only where a test needs it
 
     problem = FIXTURE / "problem_conv_transpose_channel_softmax.py"
-    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
-                           "--device", "cpu", "--cost-model", "static", "--proposers", "absorb-consumer",
-                           "--max-candidates", "1", "--base", "default", "--report", "report"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    report = (tmp_path / "report" / "report.md").read_text()
+    report = optimize_with_proposer(problem, "absorb-consumer", tmp_path)
     assert f"absorb-consumer {REDUCTION}" in report, report
-    namespace: dict = {}
-    exec(compile(problem.read_text(), str(problem), "exec"), namespace)
-    torch.manual_seed(0)
-    model = namespace["Model"](*namespace["get_init_inputs"]())
+    model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     x = torch.randn(2, 32, 12, 12)
     torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-6)

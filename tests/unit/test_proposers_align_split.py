@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from kernelopt.proposers.registry import make_proposer
 from kernelopt.rewrite.evaluate import load_candidate
 from row_loop_helpers import (REPO, assert_as_accurate, edited_target, fusion_group_target, group_args_with, label_config,
                               looped_target, run_group_original)
+from search_helpers import optimize_with_proposer, problem_model
 
 GENERAL = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 SPLIT_NORMS = [  # problem, partial kernel, Inductor's chunk, the aligned chunk
@@ -118,19 +117,9 @@ def test_optimize_passes_the_aligned_split_through_the_gate_and_the_module_match
     import kernelopt  # lazy: loads the API only where a test needs it
 
     problem = CPU_FIXTURE / "problem_layer_norm_long_rows.py"
-    env = dict(os.environ, TRITON_INTERPRET="1", TORCHINDUCTOR_PERSISTENT_REDUCTIONS="0",
-               KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
-                           "--device", "cpu", "--cost-model", "static", "--proposers", "align-split",
-                           "--max-candidates", "1",
-                           "--base", "default", "--report", "report"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    report = (tmp_path / "report" / "report.md").read_text()
+    report = optimize_with_proposer(problem, "align-split", tmp_path, TORCHINDUCTOR_PERSISTENT_REDUCTIONS="0")
     assert "align-split chunk=8064" in report, report
-    namespace: dict = {}
-    exec(compile(problem.read_text(), str(problem), "exec"), namespace)
-    model = namespace["Model"]()
+    model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     x = 5.0 + torch.randn(ROWS, ROW)
     torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)

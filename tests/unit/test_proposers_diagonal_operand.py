@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source
+from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.lift import lift_file
 from kernelopt.passes.base import PassContext
@@ -192,19 +193,11 @@ def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eage
     import kernelopt  # lazy: loads the API only where a test needs it
 
     problem = FIXTURE / "problem_diag_left.py"
-    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
-                           "--device", "cpu", "--cost-model", "static", "--proposers", "diagonal-operand",
-                           "--max-candidates", "1", "--base", "default", "--report", "report"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    report = (tmp_path / "report" / "report.md").read_text()
+    report = optimize_with_proposer(problem, "diagonal-operand", tmp_path)
     assert "diagonal-operand left" in report, report
     written = (tmp_path / "out.py").read_text()
     assert "extern_kernels.mm(" not in written.split("def call(", 1)[1]
-    namespace: dict = {}
-    exec(compile(problem.read_text(), str(problem), "exec"), namespace)
-    model = namespace["Model"]()
+    model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     a, b = torch.randn(40), torch.randn(40, 33)
     assert torch.equal(fast(a, b), model(a, b))
@@ -213,6 +206,7 @@ def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eage
     module = lift_file(str(tmp_path / "out.py"))
     candidate = next(k for k in module.kernels if k.attrs.get("kind") == "candidate")
     assert "def run(" in candidate.attrs["source"] and [op.symbol for op in module.launches()] == [candidate.symbol]
+    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
     again = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", "out.py", "-o", "again.py",
                             "--device", "cpu", "--cost-model", "static", "--max-candidates", "1"],
                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)

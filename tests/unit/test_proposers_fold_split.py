@@ -10,8 +10,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 import torch
@@ -22,6 +20,7 @@ from kernelopt.proposers.fold_split import FoldSplitDeclined, FoldSplitProposer,
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.rewrite.evaluate import load_candidate
 from row_loop_helpers import REPO, assert_as_accurate, fusion_group_target, group_args_with, run_group_original
+from search_helpers import optimize_with_proposer, problem_model
 
 GEMM_LSE = REPO / "tests" / "fixtures" / "cuda-2.11-general" / "gemm_logsumexp" / "gemm_logsumexp.default.0.py"
 CPU_FIXTURE = REPO / "tests" / "fixtures" / "split-logsumexp-cpu-2.13"
@@ -132,17 +131,9 @@ def test_optimize_passes_the_folded_group_through_the_gate_and_the_module_matche
     import kernelopt  # lazy: loads the API only where a test needs it
 
     problem = CPU_FIXTURE / "problem_logsumexp_temperature.py"
-    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
-                           "--device", "cpu", "--cost-model", "static", "--proposers", "fold-split",
-                           "--max-candidates", "1", "--base", "default", "--report", "report"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    report = (tmp_path / "report" / "report.md").read_text()
+    report = optimize_with_proposer(problem, "fold-split", tmp_path)
     assert "fold-split triton_red_fused_div_logsumexp_0" in report, report
-    namespace: dict = {}
-    exec(compile(problem.read_text(), str(problem), "exec"), namespace)
-    model = namespace["Model"]()
+    model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     x = 2.0 * torch.randn(ROWS, ROW)
     torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)

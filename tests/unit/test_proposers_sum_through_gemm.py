@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import subprocess
-import sys
 
 import pytest
 import torch
@@ -20,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from row_loop_helpers import REPO, assert_as_accurate, fusion_group_target, mangled_kernel_source
+from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.lift import lift_file
 from kernelopt.passes.base import PassContext
@@ -244,20 +243,11 @@ def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eage
     import kernelopt  # lazy: loads the API only where a test needs it
 
     problem = FIXTURE / "problem_linear_sum_chain.py"
-    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
-                           "--device", "cpu", "--cost-model", "static", "--proposers", "sum-through-gemm",
-                           "--max-candidates", "1", "--base", "default", "--report", "report"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    report = (tmp_path / "report" / "report.md").read_text()
+    report = optimize_with_proposer(problem, "sum-through-gemm", tmp_path)
     assert "sum-through-gemm rows" in report and "ACCEPT" in report, report
     written = (tmp_path / "out.py").read_text()
     assert "extern_kernels.addmm(" not in written.split("def call(", 1)[1]
-    namespace: dict = {}
-    exec(compile(problem.read_text(), str(problem), "exec"), namespace)
-    torch.manual_seed(0)
-    model = namespace["Model"]()
+    model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
     x = torch.randn(31, 40)
     with torch.no_grad():
