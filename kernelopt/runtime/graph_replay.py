@@ -198,7 +198,9 @@ class GraphReplay:
         self.copy_graph = None
         self.signatures = GraphSignatures()
         self.seen = OrderedDict()       # the last max_graphs distinct keys seen (capture when one recurs)
-        self.counts = {"calls": 0, "plain": 0, "replay": 0, "copy": 0, "capture": 0, "evicted": 0}
+        # a capture is counted twice: as one (its cost: the plain launches, under capture) and as the path that
+        # serves the call it happens in (a replay of the new graph, or a copy into the copy graph's buffers)
+        self.counts = {"calls": 0, "plain": 0, "replay": 0, "copy": 0, "capture": 0, "copy_capture": 0, "evicted": 0}
         self.remarks = []               # every reason said, in order
         self.off = None                 # why graphs are off for good
         # per path, timed calls (auto): "miss" is the plain launches of a call with a new key
@@ -381,7 +383,8 @@ class GraphReplay:
             self._measuring.discard("plain")
             self._start_window()
             return
-        done = {path: now[path] - start[path] for path in ("calls", "plain", "replay", "copy", "capture")}
+        done = {path: now[path] - start[path]
+                for path in ("calls", "plain", "replay", "copy", "capture", "copy_capture")}
         self._start_window()
         plain = self._cost("plain")
         miss = self._cost("miss")
@@ -399,12 +402,13 @@ class GraphReplay:
         per_call = spent / done["calls"]
         if per_call <= GRAPH_KEEP_RATIO * plain:
             return
-        new = done["copy"] + done["capture"] + done["plain"]
+        captured = done["capture"] - done["copy_capture"]      # calls whose key's graph was captured, then replayed
+        new = done["copy"] + captured + done["plain"]
         verdict = f"graph path {per_call * 1e6:.1f} us vs plain {plain * 1e6:.1f} us per call"
         self.decision = f"off ({verdict} over the last {done['calls']} calls)"
         self._turn_off(f"auto: of the last {done['calls']} calls, {new} came with input buffers no graph held "
-                       f"({done['copy']} copied, {done['capture']} captured, {done['plain']} plain launches) and "
-                       f"{done['replay'] - done['capture']} replayed a held graph: priced at the timed medians, "
+                       f"({done['copy']} copied, {captured} captured, {done['plain']} plain launches) and "
+                       f"{done['replay'] - captured} replayed a held graph: priced at the timed medians, "
                        f"{verdict}", warn=False)
 
     def _replay(self, entry, items):
@@ -524,5 +528,6 @@ class GraphReplay:
         nbytes += sum(b.untyped_storage().nbytes() for b in buffers.values())
         self.copy_graph = _GraphEntry(handle, outputs, nbytes, key[0], pointers, moving, buffers)
         self.counts["capture"] += 1
+        self.counts["copy_capture"] += 1
         graph = self.copy_graph
         return self._copy_now(graph, items)
