@@ -88,7 +88,8 @@ want kernel_diff && step kernel_diff 70 python3 benchmarks/kernel_diff.py tests/
 # GPU_TESTS_ALL=1: run past the first failure (each failure then reported, not only the first).
 [ -n "$STEPS" ] && want gpu_tests && step gpu_tests "${GPU_TESTS_LIMIT:-300}" python3 -m pytest -q $([ -n "${GPU_TESTS_ALL:-}" ] || echo -x) -p no:cacheprovider \
   tests/unit/test_graph_replay_gpu.py tests/unit/test_capture_parking_gpu.py tests/unit/test_emit_autotune.py tests/unit/test_dynamo_backend.py \
-  tests/unit/test_dynamo_backend_training.py tests/unit/test_dynamo_backend_gpu.py tests/unit/test_store_remap_gpu.py tests/unit/test_pin_config_gpu.py ${GPU_TESTS:+-k "$GPU_TESTS"} -rs
+  tests/unit/test_dynamo_backend_training.py tests/unit/test_dynamo_backend_gpu.py tests/unit/test_store_remap_gpu.py tests/unit/test_pin_config_gpu.py \
+  tests/unit/test_profile_device_time.py ${GPU_TESTS:+-k "$GPU_TESTS"} -rs
 # Issue 18's real sizes: ONE problem of benchmarks/large_problems per device command (each under 8
 # minutes; only when named, it alone fills a command). LARGE_PROBLEM picks one, else the first without a
 # result (LARGE_RERUN=1 runs a problem that has one again). Resuming: copy $RES/large_suite.jsonl back to

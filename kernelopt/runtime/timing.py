@@ -252,8 +252,19 @@ def device_time(fn: Callable[[], Any], *, device: str = "cuda", rounds: int = 3,
         torch.cuda.synchronize()
 
 
-def _device_time_on_stream(fn, rounds: int, round_ms: float, copies: int, use_graph: bool,
-                           warmup: int) -> DeviceTime:
+@dataclass
+class _Step:
+    """A timed step of device_time: `calls` calls of a function, as one graph replay or a back-to-back batch."""
+
+    run: Callable[[], Any]
+    calls: int
+    method: str                  # "graph" | "batched"
+    host_ms: float
+    fallback: str
+    step_ms: float               # one step's time, measured once (also the graph's upload, outside the rounds)
+
+
+def _prepared_step(fn, copies: int, use_graph: bool, warmup: int) -> _Step:
     for _ in range(warmup):   # compiles, autotunes, sets up library state: none of it may happen in a capture
         fn()
     estimate_ms, host_ms = _estimate(fn, ESTIMATE_CALLS)
@@ -271,7 +282,37 @@ def _device_time_on_stream(fn, rounds: int, round_ms: float, copies: int, use_gr
         def step() -> None:
             for _ in range(calls):
                 fn()
-    step_ms = _round_times(step, 1, 1)[0]   # also the graph's first replay (its upload) outside the rounds
-    times = _round_times(step, steps_per_round(step_ms, round_ms), rounds)
-    method = "graph" if captured is not None else "batched"
-    return DeviceTime(statistics.median(times) / calls, method, calls, host_ms, fallback)
+    step_ms = _round_times(step, 1, 1)[0]
+    return _Step(step, calls, "graph" if captured is not None else "batched", host_ms, fallback, step_ms)
+
+
+def _device_time_on_stream(fn, rounds: int, round_ms: float, copies: int, use_graph: bool,
+                           warmup: int) -> DeviceTime:
+    step = _prepared_step(fn, copies, use_graph, warmup)
+    times = _round_times(step.run, steps_per_round(step.step_ms, round_ms), rounds)
+    return DeviceTime(statistics.median(times) / step.calls, step.method, step.calls, step.host_ms, step.fallback)
+
+
+def compare_device(fn_a: Callable[[], Any], fn_b: Callable[[], Any], rounds: int = 5, *, device: str = "cuda",
+                   min_time_ms: float = 20.0) -> Comparison:
+    """compare() on the GPU's own time: each side's calls captured once into a CUDA graph (back-to-back
+    batches where capture is refused, see device_time) and the two sides' rounds interleaved. Neither side is
+    charged the host's launch latency, which differs with how a kernel is launched (Triton's JIT binding
+    against Inductor's C++ launcher: 10-80 us a launch) and not with what it computes. On the CPU: compare()."""
+    if device != "cuda":
+        return compare(fn_a, fn_b, rounds, device=device, min_time_ms=min_time_ms)
+    rounds = max(1, rounds)
+    stream = _timing_stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    try:
+        with torch.cuda.stream(stream):
+            steps = [_prepared_step(fn, 1, True, 2) for fn in (fn_a, fn_b)]
+            counts = [steps_per_round(step.step_ms, min_time_ms / rounds) for step in steps]
+            times: list[list[float]] = [[], []]
+            for _ in range(rounds):
+                for side, (step, count) in enumerate(zip(steps, counts)):
+                    times[side].append(_round_times(step.run, count, 1)[0] / step.calls)
+    finally:
+        torch.cuda.current_stream().wait_stream(stream)
+        torch.cuda.synchronize()
+    return Comparison(statistics.median(times[0]), statistics.median(times[1]), rounds)

@@ -164,6 +164,32 @@ def test_graph_timing_excludes_the_host_launch_latency():
     """)
 
 
+def test_on_the_cpu_compare_device_times_both_sides_on_the_host():
+    fast, slow = (lambda: sum(range(10))), (lambda: sum(range(20000)))
+    result = timing.compare_device(fast, slow, rounds=3, device="cpu", min_time_ms=3.0)
+    assert result.rounds == 3 and result.ratio > 1.0, result
+
+
+@pytest.mark.gpu
+@needs_gpu
+def test_compare_device_charges_neither_side_the_host_s_launch_cost():
+    # The search's side-by-side timing: the same GPU work issued with 2 ms of host work per call (a slow launch
+    # path) and without. compare() sees the host's 2 ms; compare_device sees the same device time on both sides.
+    _in_fresh_process("""
+    import time
+    x = torch.randn(1 << 22, device="cuda")
+    y = torch.empty_like(x)
+    plain = lambda: torch.mul(x, 2.0, out=y)
+    def slow_launch():
+        time.sleep(0.002)
+        torch.mul(x, 2.0, out=y)
+    as_called = timing.compare(plain, slow_launch, rounds=3)
+    assert as_called.ratio > 2.0, as_called
+    device = timing.compare_device(plain, slow_launch, rounds=3, min_time_ms=10.0)
+    assert 0.8 < device.ratio < 1.25 and device.median_a_ms < 0.5, device
+    """)
+
+
 @pytest.mark.gpu
 @needs_gpu
 def test_an_op_that_synchronizes_falls_back_to_batches_and_leaves_cuda_usable():
