@@ -33,7 +33,7 @@ Only an overflow of finite sums may depend on the order, in the original as much
 Declined, with the reason: other callees than `mm`/`addmm`, a kernel that reads y in any other way (a product
 of two elements, a nonlinear function, a store of one), rows or columns not read whole, y of another dtype than
 float32 or bfloat16 (float16's range makes the GEMM's own overflow an everyday event), a y that is not dense,
-alpha = 0, and launches over 2^26 lanes (the proof's evaluation).
+alpha = 0, and launches over 2^28 lanes (the proof's evaluation).
 """
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ from .row_loops import is_constexpr
 
 GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
 DTYPES = ("float32", "bfloat16")
-MAX_LANES = 1 << 26              # (x, r) lanes the proof evaluates
+MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
+R_PAST_END = 4096                # r lanes past r0_numel evaluated too: the widest R0_BLOCK a launch has
 CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
 X_PAST_END = 256                 # rows past xnumel evaluated too: a launch's last block has them, masked or not
 SUMS, FLAGS = "ko_sums", "ko_flags"     # the parameters the reduction kernel gains
@@ -159,7 +160,7 @@ def _whole_lines(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
     x_numel, r_numel = sizes.get("xnumel"), sizes.get("r0_numel", sizes.get("rnumel"))
     if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
         raise SumDeclined("the reduction's xnumel and r0_numel are not plain integers")
-    r_lanes = 2 * next_pow2(r_numel)
+    r_lanes = max(next_pow2(r_numel), r_numel + R_PAST_END)
     xs_all = np.arange(x_numel + X_PAST_END, dtype=np.int64)
     if xs_all.size * r_lanes > MAX_LANES:
         raise SumDeclined(f"{xs_all.size} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
