@@ -146,7 +146,7 @@ fi
 [ -n "$STEPS" ] && want general_probe && step general_probe "${PROBE_LIMIT:-560}" env KERNELOPT_E2E_MODES=default \
   python3 benchmarks/general_probe.py --problems "${PROBE_PROBLEMS:?name the problems}" \
   --per-problem-s "${PROBE_PER_PROBLEM_S:-80}" --budget-s $(( ${PROBE_LIMIT:-560} - 10 )) --out "$RES/general_probe.jsonl" \
-  ${PROBE_PROPOSERS:+--proposers "$PROBE_PROPOSERS"} ${PROBE_DIR:+--problem-dir "$PROBE_DIR"}
+  ${PROBE_PROPOSERS:+--proposers "$PROBE_PROPOSERS"} ${PROBE_DIR:+--problem-dir "$PROBE_DIR"} --keep-modules "$RES/modules"
 # One problem through `kernelopt optimize` with everything a developer needs to see why a transform did or did
 # not apply on the GPU: the job's log, its report and the Inductor module it started from (no tensors).
 [ -n "$STEPS" ] && want optimize_one && step optimize_one "${OPT_LIMIT:-200}" bash -c "mkdir -p $RES/one && \
