@@ -11,8 +11,8 @@ the reduction kernel's code and never from names:
 - the kernel's outputs depend on the GEMM's output y only through sums over r of a * y + c, with a slope a that
   does not vary along r (`linear_reads`);
 - every row of the kernel (each x), over its r lanes under the loads' mask, reads exactly one whole row of y
-  (each of its N elements once), or exactly one whole column: the loads' addresses and masks are evaluated with
-  numpy at every (x, r) lane a launch can have.
+  (each of its N elements once), or exactly one whole column (`summed_reads.summed_dims`: the loads' addresses and
+  masks evaluated with numpy at every (x, r) lane a launch can have).
 
 The candidate:
 1. `ko_operand_sums` sums the other operand along the summed dimension, in float64 (B's rows for row sums, A's
@@ -20,7 +20,7 @@ The candidate:
 2. `ko_gemv_sums` forms the sums s = alpha * A . v (+ beta * the bias's sums), accumulating in float64, rounded once
    to float32;
 3. the reduction kernel runs its own code with each load of y replaced by a load of s at the row's (column's) first
-   element and 0 elsewhere: the same sums, so the same results up to the order of the additions, with the
+   element and 0 elsewhere (`summed_reads.read_sums`): the same sums, so the same results up to the order of the additions, with the
    original's arithmetic after them (its scaling, its max, its logsumexp, its store) untouched.
 
 Special values: where a row's sum is not finite (a NaN or an infinity in its operands, or in the other operand
@@ -42,26 +42,17 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Iterable
 
-import numpy as np
-
-from kernelopt.codegen.configs import next_pow2
-from kernelopt.inductor_source import strip_heuristics
 from kernelopt.ir.rewrite_record import GROUP
 
-from .base import Attempt, Candidate, KernelSpec, LaunchSpec, RewriteTarget
+from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
 from .group_launches import group_candidate, launch_configs
-from .index_values import IndexEvaluator, index_env, parse_kernel, single_assignments
-from .linear_reads import LinearRead, NotLinear, linear_reads
-from .row_loops import is_constexpr
+from .index_values import parse_kernel
+from .linear_reads import NotLinear, linear_reads
+from .summed_reads import FLAGS, SUMS, NotSummed, read_sums, summed_dims
 
 GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
 DTYPES = ("float32", "bfloat16")
-MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
-R_PAST_END = 4096                # r lanes past r0_numel evaluated too: the widest R0_BLOCK a launch has
-CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
-X_PAST_END = 256                 # rows past xnumel evaluated too: a launch's last block has them, masked or not
-SUMS, FLAGS = "ko_sums", "ko_flags"     # the parameters the reduction kernel gains
 # (IB, KB): rows and k per program of the sums' GEMV; (KS, JS): k and j per program of the operand's sums; warps
 CONFIGS = ((16, 128, 64, 64, 4), (4, 256, 32, 128, 4), (32, 64, 128, 32, 8), (1, 1024, 16, 256, 4))
 
@@ -136,119 +127,17 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
         reads = linear_reads(function, param)
     except NotLinear as why:
         raise SumDeclined(f"{kernel.name}: {why}") from None
-    along = _whole_lines(function, reads, reduction, (m, n), tuple(out.strides))
-    rewritten = _rewritten(tree, function, reads, along, (m, n), tuple(out.strides))
+    try:
+        summed = summed_dims(function, reads, reduction, (m, n), tuple(out.strides))
+    except NotSummed as why:
+        raise SumDeclined(f"{kernel.name}: {why}") from None
+    if summed not in ((1,), (0,)):
+        raise SumDeclined(f"{kernel.name} sums the GEMM's output over {'both dimensions' if summed else 'nothing'}")
+    along = "rows" if summed == (1,) else "columns"
+    rewritten = read_sums(tree, function, reads, (m, n), tuple(out.strides), summed)
     bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
     return SumPlan(along, m, n, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
                    1, kernel, rewritten)
-
-
-# ---------------------------------------------------------------------------------------------------
-# The proof: each row of the kernel reads one whole row (or column) of y
-
-def _position(offsets: np.ndarray, shape: tuple[int, int], strides: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    m, n = shape
-    if strides == (n, 1):
-        return offsets // n, offsets % n
-    return offsets % m, offsets // m
-
-
-def _whole_lines(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, shape: tuple[int, int],
-                 strides: tuple[int, int]) -> str:
-    """"rows" or "columns": what every x of the launch reads of y, in each load; SumDeclined otherwise."""
-    sizes = {a.name: a.value for a in launch.args if not a.is_tensor}
-    x_numel, r_numel = sizes.get("xnumel"), sizes.get("r0_numel", sizes.get("rnumel"))
-    if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
-        raise SumDeclined("the reduction's xnumel and r0_numel are not plain integers")
-    r_lanes = max(next_pow2(r_numel), r_numel + R_PAST_END)
-    xs_all = np.arange(x_numel + X_PAST_END, dtype=np.int64)
-    if xs_all.size * r_lanes > MAX_LANES:
-        raise SumDeclined(f"{xs_all.size} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
-    evaluator = IndexEvaluator(single_assignments(function), SumDeclined, refused=("xindex",), what="sum-through-gemm")
-    rs = np.arange(r_lanes, dtype=np.int64)[None, :]
-    found = set()
-    step = max(1, CHUNK_LANES // r_lanes)
-    for read in reads:
-        if read.offset is None:
-            raise SumDeclined("a load of the GEMM's output has no offset")
-        for start in range(0, xs_all.size, step):
-            xs = xs_all[start:start + step, None]
-            env = index_env(xs, rs, x_numel, r_numel)
-            offsets = np.broadcast_to(np.asarray(evaluator.value(read.offset, env), np.int64), (xs.size, r_lanes))
-            active = np.ones_like(offsets, bool) if read.mask is None else \
-                np.broadcast_to(np.asarray(evaluator.value(read.mask, env), bool), offsets.shape)
-            found |= _lines_read(offsets, active, shape, strides, int(xs[0, 0]))
-    if len(found) != 1:
-        raise SumDeclined("the reduction's rows read whole rows of the GEMM's output in one load and whole columns "
-                          "in another")
-    return found.pop()
-
-
-def _lines_read(offsets: np.ndarray, active: np.ndarray, shape, strides, first_x: int) -> set[str]:
-    m, n = shape
-    counts = active.sum(axis=1)
-    used = counts > 0
-    inside = np.where(active, (offsets >= 0) & (offsets < m * n), True).all(axis=1)
-    if not inside[used].all():
-        raise SumDeclined(f"row {first_x + int(np.argmax(used & ~inside))} of the reduction reads outside the "
-                          f"GEMM's output")
-    rows, cols = _position(np.where(active, offsets, 0), shape, strides)
-    kinds = set()
-    for along, fixed, moving, length in (("rows", rows, cols, n), ("columns", cols, rows, m)):
-        if not used.any() or len(kinds):
-            break
-        lo = np.where(active, fixed, np.iinfo(np.int64).max).min(axis=1)
-        hi = np.where(active, fixed, -1).max(axis=1)
-        whole = (counts == length) & (lo == hi)
-        if length <= offsets.shape[1]:
-            ordered = np.sort(np.where(active, moving, np.iinfo(np.int64).max), axis=1)[:, :length]
-            whole &= (ordered == np.arange(length)).all(axis=1)
-        else:
-            whole &= False
-        if whole[used].all():
-            kinds.add(along)
-    if not used.any():
-        return set()
-    if not kinds:
-        bad = first_x + int(np.argmax(used))
-        raise SumDeclined(f"row {bad} of the reduction does not read one whole row or column of the GEMM's output")
-    return kinds
-
-
-# ---------------------------------------------------------------------------------------------------
-# The reduction kernel, reading the sums
-
-class _ReadSums(ast.NodeTransformer):
-    def __init__(self, reads: list[LinearRead], along: str, shape, strides):
-        self.calls = {id(r.call): r for r in reads}
-        self.along, self.shape, self.strides = along, shape, strides
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        read = self.calls.get(id(node))
-        if read is None:
-            return self.generic_visit(node)
-        m, n = self.shape
-        offset = f"({ast.unparse(read.offset)})"
-        row, col = (f"{offset} // {n}", f"{offset} % {n}") if self.strides == (n, 1) else \
-            (f"{offset} % {m}", f"{offset} // {m}")
-        at, first = (row, col) if self.along == "rows" else (col, row)
-        lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
-        mask = "" if read.mask is None else f"{lanes} & "
-        flagged = f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)"
-        # a flagged row (one the sums cannot stand for) reads y as written; any other reads its sum in its first lane
-        text = (f"tl.where({flagged}, tl.load({ast.unparse(read.call.args[0])}, {mask}{flagged}, other=0.0), "
-                f"tl.load({SUMS} + ({at}), {mask}(({first}) == 0), other=0.0))")
-        return ast.parse(text, mode="eval").body
-
-
-def _rewritten(tree: ast.Module, function: ast.FunctionDef, reads, along, shape, strides) -> str:
-    """The kernel's source (the parsed `tree`, changed in place) with its loads of y reading the sums (or y, in a
-    flagged row), which it takes, with the flags, as two more parameters before its constexprs."""
-    _ReadSums(reads, along, shape, strides).visit(function)
-    args = function.args.args
-    first_constexpr = next((i for i, a in enumerate(args) if is_constexpr(a.annotation)), len(args))
-    args[first_constexpr:first_constexpr] = [ast.arg(arg=SUMS), ast.arg(arg=FLAGS)]
-    return ast.unparse(ast.fix_missing_locations(tree))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -126,7 +126,9 @@ def test_the_candidate_launches_no_gemm_and_the_reduction_reads_the_sums():
     assert "mm(" not in source and "extern_kernels" not in source
     # the kernel's own arithmetic after the load stays: the division, the sum, the scaling
     assert "tmp2 = tmp0 / tmp1" in source and "tl.sum(tmp5, 1)" in source and "tmp8 = tmp6 * tmp7" in source
-    assert "tl.load(ko_sums + (r0_1 + 37 * x0) // 37, r0_mask & xmask & ((r0_1 + 37 * x0) % 37 == 0)" in source
+    # row x0's sum (coordinate 0 of the offset) in the row's first lane (coordinate 1 is 0)
+    assert "tl.load(ko_sums + (0 * 29 + (r0_1 + 37 * x0) // 37 % 29), r0_mask & xmask & ((r0_1 + 37 * x0) // 1 % 37 == 0)" \
+        in source, source
     assert source.count("[grid](") == 1 and source.count("[(") == 2             # the sums, then the reduction
 
 
@@ -189,11 +191,11 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
     (lambda s: s.replace("tmp5 = tl.where(r0_mask & xmask, tmp3, 0)", "tmp5 = tl.where(r0_index < 5, tmp3, 0)"),
      "something other than the loads' mask"),
     (lambda s: s.replace("tmp0 = tl.load(in_ptr0 + (r0_1 + 37*x0)", "tmp0 = tl.load(in_ptr0 + (r0_1 // 2 + 37*x0)"),
-     "does not read one whole row or column"),
+     "does not read whole blocks"),
     (lambda s: s.replace("tmp0 = tl.load(in_ptr0 + (r0_1 + 37*x0)", "tmp0 = tl.load(in_ptr0 + (r0_1 + 36*x0)"),
-     "does not read one whole row or column"),
+     "does not read whole blocks"),
     (lambda s: s.replace("tmp0 = tl.load(in_ptr0 + (r0_1 + 37*x0)", "tmp0 = tl.load(in_ptr0 + (r0_1 + 37*x0 + 37)"),
-     "reads outside"),
+     "reads outside the tensor"),
     (lambda s: s.replace("tmp2 = (tmp0 / tmp1)", "tmp2 = (tmp0 / tmp1).to(tl.bfloat16)"), "narrower type"),
     (lambda s: s.replace("eviction_policy='evict_first', other=0.0)", "eviction_policy='evict_first', other=1.0)"),
      "not 0"),

@@ -1,0 +1,154 @@
+"""Which dimensions of a library op's output a reduction sums whole, and the reduction rewritten to read the sums.
+
+A reduction kernel proven to read a tensor `y` only through sums (`linear_reads`) can read, in place of `y`, a
+tensor of those sums alone, once it is known which elements each of its rows sums. `summed_dims` evaluates every
+load's address and mask at every (x, r) lane a launch can have (numpy, `IndexEvaluator`) and finds the dimensions
+of `y` that each row reads whole, each element once, with the other dimensions fixed: a GEMM's row sums read
+dimension 1 of `y` [M, N], a convolution's spatial sums dimensions 2.. of `y` [N, C, D, H, W], in any dense layout
+(channels-last included). `read_sums` rewrites the kernel: each load of `y` reads instead, in the first element of
+its summed block (every summed coordinate 0), the block's sum from a dense tensor over the kept dimensions, and 0
+elsewhere. A flagged block (one the sums cannot stand for: a non-finite sum, say) reads `y` as written; the caller
+fills those blocks of `y` and the flags. Used by sum-through-gemm and sum-through-conv.
+"""
+from __future__ import annotations
+
+import ast
+import math
+
+import numpy as np
+
+from kernelopt.codegen.configs import next_pow2
+
+from .base import LaunchSpec
+from .index_values import IndexEvaluator, index_env, single_assignments
+from .linear_reads import LinearRead
+from .row_loops import is_constexpr
+
+MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
+CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
+X_PAST_END = 256                 # rows past xnumel evaluated too: a launch's last block has them, masked or not
+R_PAST_END = 4096                # r lanes past r0_numel evaluated too: the widest R0_BLOCK a launch has
+SUMS, FLAGS = "ko_sums", "ko_flags"     # the parameters the rewritten reduction gains
+
+
+class NotSummed(Exception):
+    """The reduction's rows do not read whole blocks of the tensor (the message says where)."""
+
+
+def dense_layout(sizes: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    """Every element at one offset of 0 .. numel-1: the strides are a permutation of a contiguous layout."""
+    order = sorted((s, n) for s, n in zip(strides, sizes) if n > 1)
+    expected = 1
+    for stride, size in order:
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
+                strides: tuple[int, ...]) -> tuple[int, ...]:
+    """The dimensions of `y` (dense, `sizes` and `strides`) that every row of the launch reads whole, in every load
+    of it; NotSummed otherwise. Dimensions of size 1 count as kept."""
+    values = {a.name: a.value for a in launch.args if not a.is_tensor}
+    x_numel, r_numel = values.get("xnumel"), values.get("r0_numel", values.get("rnumel"))
+    if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
+        raise NotSummed("the reduction's xnumel and r0_numel are not plain integers")
+    r_lanes = max(next_pow2(r_numel), r_numel + R_PAST_END)
+    xs_all = np.arange(x_numel + X_PAST_END, dtype=np.int64)
+    if xs_all.size * r_lanes > MAX_LANES:
+        raise NotSummed(f"{xs_all.size} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
+    evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the sums' proof")
+    rs = np.arange(r_lanes, dtype=np.int64)[None, :]
+    step = max(1, CHUNK_LANES // r_lanes)
+    found = set()
+    for read in reads:
+        if read.offset is None:
+            raise NotSummed("a load of the summed tensor has no offset")
+        for start in range(0, xs_all.size, step):
+            xs = xs_all[start:start + step, None]
+            env = index_env(xs, rs, x_numel, r_numel)
+            offsets = np.broadcast_to(np.asarray(evaluator.value(read.offset, env), np.int64), (xs.size, r_lanes))
+            active = np.ones_like(offsets, bool) if read.mask is None else \
+                np.broadcast_to(np.asarray(evaluator.value(read.mask, env), bool), offsets.shape)
+            kind = _blocks_read(offsets, active, sizes, strides, int(xs[0, 0]))
+            if kind is not None:
+                found.add(kind)
+    if len(found) != 1:
+        raise NotSummed("the reduction reads no element of the tensor" if not found else
+                        "the reduction's loads sum different dimensions of the tensor")
+    return found.pop()
+
+
+def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, first_x: int) -> tuple[int, ...] | None:
+    """The dimensions every row with an active lane reads whole (None: no row has one)."""
+    counts = active.sum(axis=1)
+    used = counts > 0
+    if not used.any():
+        return None
+    numel = math.prod(sizes)
+    inside = np.where(active, (offsets >= 0) & (offsets < numel), True).all(axis=1)
+    if not inside[used].all():
+        raise NotSummed(f"row {first_x + int(np.argmax(used & ~inside))} of the reduction reads outside the tensor")
+    safe = np.where(active, offsets, 0)
+    coords = [(safe // stride) % size for size, stride in zip(sizes, strides)]
+    top, bottom = np.iinfo(np.int64).max, -1
+    fixed = [bool((np.where(active, c, top).min(axis=1) == np.where(active, c, bottom).max(axis=1))[used].all())
+             for c in coords]
+    summed = tuple(d for d, size in enumerate(sizes) if size > 1 and not fixed[d])
+    block = math.prod(sizes[d] for d in summed)
+    whole = counts == block
+    if block <= offsets.shape[1]:
+        flat = np.zeros_like(safe)
+        for d in summed:
+            flat = flat * sizes[d] + coords[d]
+        ordered = np.sort(np.where(active, flat, top), axis=1)[:, :block]
+        whole &= (ordered == np.arange(block)).all(axis=1)
+    else:
+        whole &= False
+    if not summed or not whole[used].all():
+        bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
+        raise NotSummed(f"row {bad} of the reduction does not read whole blocks of the tensor, each element once")
+    return summed
+
+
+class _ReadSums(ast.NodeTransformer):
+    def __init__(self, reads: list[LinearRead], sizes, strides, summed):
+        self.calls = {id(r.call): r for r in reads}
+        self.sizes, self.strides, self.summed = sizes, strides, summed
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        read = self.calls.get(id(node))
+        if read is None:
+            return self.generic_visit(node)
+        offset = f"({ast.unparse(read.offset)})"
+        coord = {d: f"({offset} // {stride}) % {size}" for d, (size, stride) in enumerate(zip(self.sizes, self.strides))
+                 if size > 1}
+        kept = [d for d in coord if d not in self.summed]
+        at = "0"
+        for d in kept:
+            at = f"({at}) * {self.sizes[d]} + {coord[d]}"
+        first = " & ".join(f"({coord[d]} == 0)" for d in self.summed)
+        lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
+        mask = "" if read.mask is None else f"{lanes} & "
+        flagged = f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)"
+        # a flagged block (one the sums cannot stand for) reads y as written; any other reads its sum in its
+        # first element and 0 elsewhere
+        text = (f"tl.where({flagged}, tl.load({ast.unparse(read.call.args[0])}, {mask}{flagged}, other=0.0), "
+                f"tl.load({SUMS} + ({at}), {mask}{first}, other=0.0))")
+        return ast.parse(text, mode="eval").body
+
+
+def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRead], sizes, strides,
+              summed: tuple[int, ...]) -> str:
+    """The kernel's source (the parsed `tree`, changed in place) with its loads of `y` reading the sums (or `y`, in
+    a flagged block), which it takes, with the flags, as two more parameters before its constexprs: both dense over
+    the kept dimensions of `y`, in their order."""
+    _ReadSums(reads, sizes, strides, summed).visit(function)
+    args = function.args.args
+    first_constexpr = next((i for i, a in enumerate(args) if is_constexpr(a.annotation)), len(args))
+    args[first_constexpr:first_constexpr] = [ast.arg(arg=SUMS), ast.arg(arg=FLAGS)]
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+__all__ = ["FLAGS", "NotSummed", "SUMS", "dense_layout", "read_sums", "summed_dims"]
