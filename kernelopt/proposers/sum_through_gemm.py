@@ -20,15 +20,15 @@ The candidate:
 2. `ko_gemv_sums` forms the sums s = alpha * A . v (+ beta * the bias's sums), accumulating in float64, rounded once
    to float32;
 3. the reduction kernel runs its own code with each load of y replaced by a load of s at the row's (column's) first
-   element and 0 elsewhere (`summed_reads.read_sums`): the same sums, so the same results up to the order of the additions, with the
-   original's arithmetic after them (its scaling, its max, its logsumexp, its store) untouched.
+   element and 0 elsewhere (`summed_reads.read_sums`): the same sums, so the same results up to the order of the
+   additions, with the original's arithmetic after them (its scaling, its max, its logsumexp, its store) untouched.
 
 Special values: where a row's sum is not finite (a NaN or an infinity in its operands, or in the other operand
 anywhere), or where the operands' magnitudes bound the GEMM's elements above 1e36 / N (so that y itself, or its
-sum, may overflow float32), that row is recomputed the way the original computes it: each element of y as a
-float32 dot product rounded to y's dtype, then their sum. Infinities and NaNs then land where the GEMM and the
-sum put them (which of +inf, -inf and NaN a sum of infinities is does not depend on the order of the additions).
-Only an overflow of finite sums may depend on the order, in the original as much as here.
+sum, may overflow float32), the row is flagged: `ko_gemv_sums` forms that row of y as the GEMM forms it (float32
+dot products rounded to y's dtype, into y's own buffer) and the reduction reads it as written, in its own order.
+Infinities, NaNs and overflows then land where the original puts them; only the GEMM's own summation order, which
+no one sees, may differ.
 
 Declined, with the reason: other callees than `mm`/`addmm`, a kernel that reads y in any other way (a product
 of two elements, a nonlinear function, a store of one), rows or columns not read whole, y of another dtype than

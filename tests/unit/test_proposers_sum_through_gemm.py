@@ -64,7 +64,8 @@ def _args(target, seed: int) -> list:
             args.append(arg.value)
             continue
         tensor = torch.empty_strided(arg.sizes, arg.strides, dtype=getattr(torch, arg.dtype))
-        tensor.copy_(torch.full(arg.sizes, float("nan")) if arg.written else torch.randn(arg.sizes, generator=generator))
+        values = torch.full(arg.sizes, float("nan")) if arg.written else torch.randn(arg.sizes, generator=generator)
+        tensor.copy_(values)
         args.append(tensor)
     return args
 
@@ -127,8 +128,8 @@ def test_the_candidate_launches_no_gemm_and_the_reduction_reads_the_sums():
     # the kernel's own arithmetic after the load stays: the division, the sum, the scaling
     assert "tmp2 = tmp0 / tmp1" in source and "tl.sum(tmp5, 1)" in source and "tmp8 = tmp6 * tmp7" in source
     # row x0's sum (coordinate 0 of the offset) in the row's first lane (coordinate 1 is 0)
-    assert "tl.load(ko_sums + (0 * 29 + (r0_1 + 37 * x0) // 37 % 29), r0_mask & xmask & ((r0_1 + 37 * x0) // 1 % 37 == 0)" \
-        in source, source
+    assert ("tl.load(ko_sums + (0 * 29 + (r0_1 + 37 * x0) // 37 % 29), "
+            "r0_mask & xmask & ((r0_1 + 37 * x0) // 1 % 37 == 0)") in source, source
     assert source.count("[grid](") == 1 and source.count("[(") == 2             # the sums, then the reduction
 
 
