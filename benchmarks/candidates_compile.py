@@ -29,7 +29,8 @@ REPO = Path(__file__).resolve().parent.parent
 CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 # retune launches the original kernel itself, which Inductor compiled: nothing new to compile
 PROPOSERS = ("templates", "fuse", "store-remap", "absorb-consumer", "align-split", "fold-split", "memory-order", "epilogue",
-             "diagonal-operand", "sum-through-gemm", "conv-layout",
+             "diagonal-operand", "sum-through-gemm", "sum-through-conv",
+             "conv-layout",
              "outer-tile", "row-on-chip",
              "fold-pass", "hoist-invariant", "block-online", "narrow-math", "split-row")
 

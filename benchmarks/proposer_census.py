@@ -25,7 +25,8 @@ from kernelopt.proposers.registry import make_proposer  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 CAPTURES = REPO / "tests" / "fixtures" / "cuda-2.11-general"
 PROPOSERS = ("templates", "fuse", "store-remap", "absorb-consumer", "align-split", "fold-split", "memory-order", "epilogue",
-             "diagonal-operand", "sum-through-gemm", "conv-layout",
+             "diagonal-operand", "sum-through-gemm", "sum-through-conv",
+             "conv-layout",
              "outer-tile", "row-on-chip",
              "fold-pass", "hoist-invariant", "block-online", "narrow-math", "split-row", "retune")
 

@@ -24,7 +24,7 @@ from kernelopt.ir.core import Module
 from kernelopt.ir import rewrite_record
 from kernelopt.ir.user_errors import UsageError
 from .base import Pass, PassContext, PassFailure
-from kernelopt.ir.rewrite_record import GROUP, VENDOR, RewriteRecord, group_members
+from kernelopt.ir.rewrite_record import GROUP, VENDOR, RewriteRecord, TargetId, group_members
 
 
 # the cost models candidates are ranked by: measured on a GPU, or the deterministic static one (runs on the CPU)
@@ -49,12 +49,12 @@ class AgenticRewrite(Pass):
     # only for a split reduction whose chunk is unaligned (no other transform rewrites those partials);
     # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials;
     # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results;
-    # diagonal-operand only sees prologue groups (a kernel building a GEMM operand), sum-through-gemm only
-    # reduction-epilogue groups (a reduction reading a GEMM's output).
+    # diagonal-operand only sees prologue groups (a kernel building a GEMM operand), sum-through-gemm and
+    # sum-through-conv only reduction-epilogue groups (a reduction reading a GEMM's or a convolution's output).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
                                                           "align-split",
                                                           "fold-split", "memory-order", "epilogue", "diagonal-operand",
-                                                          "sum-through-gemm",
+                                                          "sum-through-gemm", "sum-through-conv",
                                                           "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
@@ -180,6 +180,7 @@ class AgenticRewrite(Pass):
             self._remark_declines(ctx, module, target, proposers)
             if self._record(ctx, module, target, entry) and target.kind == GROUP:
                 covered |= {k.name for k in target.kernels if k.kind != "vendor"}
+                covered |= _vendor_ids(module, target.ref.index)
         self._second_sweep(ctx, module, proposers, evaluator, stopped_on_share, gpu_left, deadline, progress)
 
     def _search_one(self, ctx, target, key: str, proposers, evaluator, gpu_left: float, deadline, remaining: list,
@@ -280,13 +281,14 @@ class AgenticRewrite(Pass):
 
     @staticmethod
     def _vendor_targets(ctx, module) -> list:
-        """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them."""
+        """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them: a
+        reduction-epilogue group's is searched too, after its group (and skipped if the group was rewritten)."""
         # lazy: start-up: `kernelopt --help` loads this pass; targets load when it runs
         from kernelopt.rewrite.targets import vendor_target
 
         targets = []
         for op in rewrite_record.vendor_ops(module):
-            if isinstance(op.attrs.get("fusion_group"), int):
+            if isinstance(op.attrs.get("fusion_group"), int) and op.attrs.get("fusion_kind") != "reduction-epilogue":
                 continue
             target, why = vendor_target(module, op)
             if target is None:
@@ -318,6 +320,12 @@ class AgenticRewrite(Pass):
         ctx.remark(where, f"{target.id}: {record.proposer} '{record.strategy}' is {record.speedup:.3f}x "
                           "faster; proposed for check-legality")
         return True
+
+
+def _vendor_ids(module: Module, group: int) -> set[str]:
+    """The vendor-target ids of a fusion group's library calls (a rewritten group's are not searched again)."""
+    calls = rewrite_record.vendor_ops(module)
+    return {str(TargetId.vendor(calls.index(op))) for op in group_members(module, group) if op in calls}
 
 
 def _fair_share(gpu_left: float, deadline: float | None,

@@ -97,12 +97,15 @@ class CheckLegality(Pass):
         if op.name == "ko.extern" and record.group is None:
             _commit_vendor_call(module, op, record)
             return
+        # lazy: start-up: kernelopt-opt imports every pass for its registry; targets load when it runs
+        from kernelopt.rewrite.targets import member_values
+
         group = int(record.group)
         members = group_members(module, group)
         slots: dict[int, object] = {}
         for member, where in zip(members, record.group_positions):
-            for arg, slot in zip(member.args, where):
-                slots[slot] = arg.value  # the latest name of a slot is the one alive where the group ends
+            for value, slot in zip(member_values(member), where):
+                slots[slot] = value  # the latest name of a slot is the one alive where the group ends
         start = module.body.index(members[0])
         # a prologue group ends with a library call, which has no kernel symbol to name the replacement after
         name = f"{next((m.symbol for m in reversed(members) if m.symbol), 'fused')}_group{group}"
@@ -112,7 +115,12 @@ class CheckLegality(Pass):
                            "replaced": [_figures_of(member) for member in members]}, loc=members[-1].loc)
         module.insert(module.body.index(members[-1]) + 1, launch)
         for member in members:
-            module.erase(member)
+            if member.name == "ko.extern" and member.results:
+                # a library call's result is a slot: an allocation takes it over where the call was
+                module.replace(member, [Op("ko.alloc", results=[member.result], loc=member.loc,
+                                           attrs={"replaces_call": member.callee})])
+            else:
+                module.erase(member)
         _defer_frees(module, start, launch)
         for symbol in {m.symbol for m in members if m.symbol}:
             if not any(l.symbol == symbol for l in module.launches()):

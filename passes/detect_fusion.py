@@ -7,9 +7,9 @@ and grows disjoint groups in program order:
 - `prologue`: a Triton pointwise launch and the vendor GEMM that is the only op reading what it wrote
   (formed after the vertical and epilogue groups, from launches and GEMMs those left alone: a GEMM
   operand that a kernel builds, such as a diagonal matrix, may make the GEMM itself unnecessary);
-- `reduction-epilogue`: a vendor GEMM and the one Triton reduction launch reading its output, when nothing
-  else reads it (formed after the prologue groups, from what the earlier sweeps left: a sum of the GEMM's
-  outputs over one of its dimensions may make the GEMM itself unnecessary);
+- `reduction-epilogue`: a vendor GEMM or convolution and the one Triton reduction launch reading its output,
+  when nothing else reads it (formed after the prologue groups, from what the earlier sweeps left: a sum of
+  the library op's outputs over some of its dimensions may make the op itself unnecessary);
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -81,7 +81,7 @@ class DetectFusion(Pass):
         # one sweep per kind, in this order: a later kind takes only what the earlier ones left
         sweeps = ((lambda i: True, lambda i: self._grow_vertical(ctx, graph, facts, i, assigned)),
                   (lambda i: True, lambda i: self._grow_prologue(module, graph, facts, i, assigned)),
-                  (lambda i: facts[i].dispatch in PROLOGUE_CONSUMERS,
+                  (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
                    lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned)),
                   (lambda i: facts[i].dispatch.startswith("triton."),
                    lambda i: self._grow_horizontal(ctx, graph, facts, i, assigned)))
@@ -177,10 +177,12 @@ class DetectFusion(Pass):
         return _Group("prologue", [first, gemm])
 
     def _grow_reduction_epilogue(self, module, graph, facts, start: int, assigned: set[int]) -> _Group | None:
-        """A vendor GEMM and the one Triton reduction launch that reads its output, when no other op reads it (nor
-        returns it) afterwards."""
+        """A vendor GEMM or convolution and the one Triton reduction launch that reads its output, when no other op
+        reads it (nor returns it) afterwards."""
         gemm = facts[start]
-        readers = [s for s in graph.successors(start) if s in facts and "raw" in graph.edges[start, s]["kinds"]]
+        # an `out=` GEMM's reader reads its storage (raw); a convolution's reads the value it returns (ssa)
+        readers = [s for s in graph.successors(start)
+                   if s in facts and graph.edges[start, s]["kinds"] & {"raw", "ssa"}]
         if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in REDUCTION_EPILOGUES:
             return None
         reduction = facts[readers[0]]

@@ -32,6 +32,7 @@ from .retune import RetuneProposer
 from .row_on_chip import RowOnChipProposer
 from .split_row.proposer import SplitRowProposer
 from .store_remap import StoreRemapProposer
+from .sum_through_conv import SumThroughConvProposer
 from .sum_through_gemm import SumThroughGemmProposer
 from .templates import TemplatesProposer
 
@@ -44,6 +45,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "align-split": AlignSplitProposer,
                             "epilogue": EpilogueProposer, "diagonal-operand": DiagonalOperandProposer,
                             "sum-through-gemm": SumThroughGemmProposer,
+                            "sum-through-conv": SumThroughConvProposer,
                             "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,

@@ -27,8 +27,9 @@ Special values: where a row's sum is not finite (a NaN or an infinity in its ope
 anywhere), or where the operands' magnitudes bound the GEMM's elements above 1e36 / N (so that y itself, or its
 sum, may overflow float32), the row is flagged: `ko_gemv_sums` forms that row of y as the GEMM forms it (float32
 dot products rounded to y's dtype, into y's own buffer) and the reduction reads it as written, in its own order.
-Infinities, NaNs and overflows then land where the original puts them; only the GEMM's own summation order, which
-no one sees, may differ.
+Infinities and NaNs then land where the original puts them; in a row whose elements overflow, which of +inf,
+-inf and NaN an element becomes may follow the GEMM's own order of additions, which differs between libraries
+and devices in the original too.
 
 Declined, with the reason: other callees than `mm`/`addmm`, a kernel that reads y in any other way (a product
 of two elements, a nonlinear function, a store of one), rows or columns not read whole, y of another dtype than

@@ -90,15 +90,24 @@ def _kernel_zeroed(module: Module, launches: list[Op]) -> tuple[int, ...]:
     return tuple(sorted(set.intersection(*each)))
 
 
+def member_values(op: Op) -> list:
+    """A group member's argument values in the order of its LaunchSpec's args (what its slots hold): a launch's or
+    an `out=` GEMM's arguments as called; a library call that returns its result, its tensor operands by role and
+    then the result (`vendor_slots`)."""
+    if op.name == "ko.extern" and op.callee in VENDOR_RETURNING:
+        return [value for _, value in vendor_slots(op)]
+    return [arg.value for arg in op.args]
+
+
 def _zeroed_slots(module: Module, members: list[Op], positions: list[tuple]) -> tuple[int, ...]:
     """Slots whose storage a `ko.zero` sets to zero last before the first member that uses it: Inductor zeroes
     a split scan's workspace right before the scan, and each call of the module does so again."""
     first_use: dict[int, tuple[int, Value]] = {}
     for op, where in zip(members, positions):
         at = module.body.index(op)
-        for arg, slot in zip(op.args, where):
-            if isinstance(arg.value, Value) and isinstance(arg.value.type, TensorType):
-                first_use.setdefault(slot, (at, arg.value))
+        for value, slot in zip(member_values(op), where):
+            if isinstance(value, Value) and isinstance(value.type, TensorType):
+                first_use.setdefault(slot, (at, value))
     zeroed = []
     for slot, (at, value) in sorted(first_use.items()):
         root = id(storage_root(value))
@@ -195,9 +204,9 @@ def _storage_slots(members: list[Op], positions: list[tuple], count: int) -> tup
     first: dict[int, int] = {}
     found = list(range(count))
     for op, where in zip(members, positions):
-        for arg, slot in zip(op.args, where):
-            if isinstance(arg.value, Value) and isinstance(arg.value.type, TensorType):
-                found[slot] = first.setdefault(id(storage_root(arg.value)), slot)
+        for value, slot in zip(member_values(op), where):
+            if isinstance(value, Value) and isinstance(value.type, TensorType):
+                found[slot] = first.setdefault(id(storage_root(value)), slot)
     return tuple(found)
 
 
@@ -212,9 +221,9 @@ def _scratch_slots(module: Module, members: list[Op], positions: list[tuple], gr
     there, nothing can observe it."""
     values: dict[int, Value] = {}
     for op, where in zip(members, positions):
-        for arg, slot in zip(op.args, where):
-            if isinstance(arg.value, Value) and isinstance(arg.value.type, TensorType):
-                values.setdefault(slot, arg.value)
+        for value, slot in zip(member_values(op), where):
+            if isinstance(value, Value) and isinstance(value.type, TensorType):
+                values.setdefault(slot, value)
     later = module.body[module.body.index(members[-1]) + 1:]
     used_later = {id(storage_root(v)) for op in later if op.name != "ko.free" for v in op.operands()}
     scratch = []
@@ -257,8 +266,7 @@ def _assign_slots(members: list[Op], specs: list[LaunchSpec], tensor_key) -> tup
     positions = []
     for op, spec in zip(members, specs):
         where = []
-        for arg, arg_spec in zip(op.args, spec.args):
-            value = arg.value
+        for value, arg_spec in zip(member_values(op), spec.args):
             key = tensor_key(value) if isinstance(value, Value) else object()
             if key not in slots:
                 slots[key] = len(group_args)
@@ -380,8 +388,9 @@ def _layout_slot(value: Value) -> object:
 
 
 def _library_group_specs(module: Module, members: list[Op]) -> tuple[list[LaunchSpec] | None, str]:
-    """The LaunchSpecs of a group of Triton launches and one vendor GEMM (in program order), or None and why:
-    the GEMM's arguments in call order, each spec's config with its `occurrence`."""
+    """The LaunchSpecs of a group of Triton launches and one vendor GEMM or convolution (in program order), or None
+    and why: an `out=` GEMM's arguments in call order, a convolution's as its vendor target has them (operands by
+    role, then its result as `out`, `returns: True`), each spec's config with its `occurrence`."""
     specs = []
     for op in members:
         if op.name == "ko.launch":
@@ -389,6 +398,12 @@ def _library_group_specs(module: Module, members: list[Op]) -> tuple[list[Launch
             if kernel is None:
                 return None, "a launch of an unknown kernel"
             specs.append(_with_occurrence(module, op, launch_spec(op, kernel)))
+            continue
+        if op.callee in VENDOR_RETURNING:
+            alone, why = vendor_target(module, op)
+            if alone is None:
+                return None, why
+            specs.append(alone.launches[0])
             continue
         if op.callee not in VENDOR_POSITIONAL:
             return None, f"{op.callee} is not a GEMM this target handles"

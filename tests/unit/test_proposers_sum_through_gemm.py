@@ -17,18 +17,14 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reduction_epilogue_helpers import (copied, library_roles, random_args, reduction_epilogue_target, results,
+                                        run_reduction, same_specials)
 from row_loop_helpers import REPO, assert_as_accurate, fusion_group_target, mangled_kernel_source
 from search_helpers import optimize_with_proposer, problem_model
 
-from kernelopt.lift import lift_file
-from kernelopt.passes.base import PassContext
-from kernelopt.passes.classify_dispatch import ClassifyDispatch
-from kernelopt.passes.detect_fusion import DetectFusion
-from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_gemm import SumDeclined, SumThroughGemmProposer, plan_sum_through_gemm
 from kernelopt.rewrite.evaluate import load_candidate
-from kernelopt.rewrite.targets import fusion_target
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
@@ -36,42 +32,7 @@ SUMMED = ("gemm_div_sum", "linear_sum_chain", "linear_shift_sum_batch", "linear_
 
 
 def _target(name="gemm_div_sum", edit=None, **changes):
-    module = lift_file(str(FIXTURE / f"{name}.py"))
-    ctx = PassContext(current_pass="detect-fusion")
-    ClassifyDispatch().apply(ctx, module)
-    DetectFusion().apply(ctx, module)
-    target, why = fusion_target(module, 0, "reduction-epilogue")
-    assert target is not None, why
-    gemm, reduction = target.kernels
-    if edit is not None:
-        edited = edit(reduction.source)
-        assert edited != reduction.source, "the edit changed nothing"
-        reduction = dataclasses.replace(reduction, source=edited)
-    return dataclasses.replace(target, kernels=(gemm, reduction), **changes)
-
-
-def _roles(target) -> dict:
-    """The GEMM's arguments (mat1, mat2, out, input, ...) as group slots."""
-    return {a.name: s for a, s in zip(target.launches[0].args, target.group_positions[0])}
-
-
-def _args(target, seed: int) -> list:
-    """Random operands (a bf16 GEMM's in bf16), NaN in everything the group writes."""
-    generator = torch.Generator().manual_seed(seed)
-    args = []
-    for arg in target.group_args:
-        if not arg.is_tensor:
-            args.append(arg.value)
-            continue
-        tensor = torch.empty_strided(arg.sizes, arg.strides, dtype=getattr(torch, arg.dtype))
-        values = torch.full(arg.sizes, float("nan")) if arg.written else torch.randn(arg.sizes, generator=generator)
-        tensor.copy_(values)
-        args.append(tensor)
-    return args
-
-
-def _copy(args: list) -> list:
-    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, **changes)
 
 
 def _run_original(target, args: list) -> None:
@@ -81,20 +42,12 @@ def _run_original(target, args: list) -> None:
         torch.addmm(gemm["input"], gemm["mat1"], gemm["mat2"], alpha=gemm["alpha"], beta=gemm["beta"], out=gemm["out"])
     else:
         torch.mm(gemm["mat1"], gemm["mat2"], out=gemm["out"])
-    kernel, launch = target.kernels[1], target.launches[1]
-    blocks = (("XBLOCK", 1),) + ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ())
-    source = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args], kernel.signature,
-                              grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
-    load_candidate(source, "reduction")(*[args[s] for s in target.group_positions[1]])
-
-
-def _results(target, args: list) -> list[torch.Tensor]:
-    return [args[s] for a, s in zip(target.launches[1].args, target.group_positions[1]) if a.written]
+    run_reduction(target, args)
 
 
 def _reference(name: str, target, args: list) -> torch.Tensor:
     """The problem's result in float64 (the GEMM exact, no rounding of its output)."""
-    roles = _roles(target)
+    roles = library_roles(target)
     y = args[roles["mat1"]].double() @ args[roles["mat2"]].double()
     if "input" in roles:
         y = y + args[roles["input"]].double()
@@ -112,7 +65,7 @@ def test_the_gemm_and_the_reduction_reading_its_output_are_one_group_with_the_ou
     target = _target()
     assert [launch.kernel for launch in target.launches] == ["extern_kernels.mm", "triton_per_fused_div_mul_sum_0"]
     assert [k.kind for k in target.kernels] == ["vendor", "persistent_reduction"]
-    assert target.scratch_args == (_roles(target)["out"],)       # nothing reads the GEMM's output afterwards
+    assert target.scratch_args == (library_roles(target)["out"],)       # nothing reads the GEMM's output afterwards
     plans = {name: plan_sum_through_gemm(_target(name)) for name in SUMMED}
     assert {name: (p.along, p.m, p.n, p.bias is not None) for name, p in plans.items()} == {
         "gemm_div_sum": ("rows", 29, 37, False), "linear_sum_chain": ("rows", 31, 23, True),
@@ -138,18 +91,13 @@ def test_the_candidate_launches_no_gemm_and_the_reduction_reads_the_sums():
 def test_every_candidate_is_as_accurate_as_the_original(name):
     target = _target(name)
     for seed, candidate in enumerate(SumThroughGemmProposer().propose(target, [])):
-        args = _args(target, seed)
-        original, got = _copy(args), _copy(args)
+        args = random_args(target, seed)
+        original, got = copied(args), copied(args)
         _run_original(target, original)
         load_candidate(candidate.source, "sum_through_gemm")(*got)
         reference = _reference(name, target, args)
-        for mine, theirs in zip(_results(target, got), _results(target, original)):
+        for mine, theirs in zip(results(target, got), results(target, original)):
             assert_as_accurate(mine, theirs, reference.reshape(mine.shape), f"{name} {candidate.strategy}")
-
-
-def _same_specials(got: torch.Tensor, want: torch.Tensor) -> bool:
-    got, want = got.float(), want.float()
-    return all(torch.equal(f(got), f(want)) for f in (torch.isnan, torch.isposinf, torch.isneginf))
 
 
 @INTERPRETED
@@ -159,8 +107,8 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
     # A row whose sum is not finite, or whose GEMM elements may overflow, is formed as the GEMM forms it and read
     # as written: with the flags forced off (`bad = im & ~good & False`), 8 of these 16 cases fail.
     target = _target(name)
-    roles = _roles(target)
-    args = _args(target, 7)
+    roles = library_roles(target)
+    args = random_args(target, 7)
     a, b = args[roles["mat1"]], args[roles["mat2"]]
     if case == "inf-in-x":
         a[2, 3] = float("inf")
@@ -172,13 +120,13 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
         a[0] *= 1e37                               # the GEMM's elements of row 0 overflow, or their sum does
         if "input" in roles:
             args[roles["input"]][1] = float("-inf")
-    original, got = _copy(args), _copy(args)
+    original, got = copied(args), copied(args)
     _run_original(target, original)
     candidate = next(iter(SumThroughGemmProposer().propose(target, [])))
     load_candidate(candidate.source, "sum_through_gemm")(*got)
-    for mine, theirs in zip(_results(target, got), _results(target, original)):
+    for mine, theirs in zip(results(target, got), results(target, original)):
         assert not theirs.isfinite().all(), "the case should reach the original's special values"
-        assert _same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])
+        assert same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])
 
 
 @pytest.mark.parametrize("edit, why", [
@@ -217,7 +165,7 @@ def test_a_nonlinear_reduction_and_other_groups_are_declined():
     with pytest.raises(SumDeclined, match="read after the reduction"):
         plan_sum_through_gemm(_target(scratch_args=()))
     half = _target()
-    out = _roles(half)["out"]
+    out = library_roles(half)["out"]
     fp16 = tuple(dataclasses.replace(a, dtype="float16") if a.is_tensor else a for a in half.group_args)
     with pytest.raises(SumDeclined, match="float32 or bfloat16"):
         plan_sum_through_gemm(dataclasses.replace(half, group_args=fp16))

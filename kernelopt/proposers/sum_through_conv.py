@@ -1,0 +1,266 @@
+"""sum-through-conv: a convolution whose output is only summed over its spatial positions is a small contraction.
+
+`bn(conv(x)).sum((2, 3, 4))` with batch norm in eval mode, a global average pool after a convolution and a scaling:
+Inductor calls the library convolution (N x Cout x positions x Cin x taps multiply-adds) and a reduction kernel
+summing each (n, c) plane of its output. The sum of a plane needs no convolution: with stride and dilation 1,
+
+    sum_o conv(x)[n, co, o] = sum_{ci, k} w[co, ci, k] * T[n, ci, k] + bias[co] * positions,
+
+where T[n, ci, k] is the sum of x[n, ci] over the box of input positions tap k meets (zero padding adds nothing):
+a box sum, from prefix sums along each spatial dimension. The target is a `detect-fusion` reduction-epilogue group
+(`extern_kernels.convolution`, then the one reduction launch reading its result, which nothing reads afterwards).
+What is proven, from the reduction kernel's code and never from names:
+
+- its outputs depend on the convolution's output y only through sums over r of a * y + c, with a slope a that
+  does not vary along r (`linear_reads`: a batch norm in eval mode is such a y, a shift and a per-channel scale);
+- every row of the kernel reads exactly one whole spatial plane of y, each element once, in y's own layout
+  (`summed_reads.summed_dims`, channels-last included).
+
+The candidate computes T (prefix sums and box differences, in float64), the plane sums S [N, Cout] (an einsum per
+group, in float64, rounded once to float32), and runs the reduction's own code reading S in each plane's first
+element and 0 elsewhere (`summed_reads.read_sums`): the same sums up to the order of the additions.
+
+Special values: a plane whose sum is not finite (an infinity or a NaN in its sample, its weights or its bias), or
+whose elements may overflow (|x| max times the sum of |w| plus |bias| over 1e36 / positions), is flagged;
+`ko_conv_planes` computes that plane of y directly (float32, every tap, padding read as 0) into y's own buffer,
+and the reduction reads it as written. Infinities and NaNs land where the convolution and the sum put them; in a
+plane that overflows, which of +inf, -inf and NaN an element becomes may follow the library's own order of
+additions, which differs between libraries and devices in the original too.
+
+Declined, with the reason: a transposed convolution, stride or dilation other than 1, a reduction that sums
+other dimensions than all the spatial ones or reads y in another way, y of another dtype than float32 or
+bfloat16, and a y read after the reduction.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable
+
+from kernelopt.ir.rewrite_record import GROUP
+
+from .base import Attempt, Candidate, KernelSpec, RewriteTarget
+from .candidate_source import TL_DTYPES, NotRetunable
+from .group_launches import group_candidate, launch_configs
+from .index_values import parse_kernel
+from .linear_reads import NotLinear, linear_reads
+from .summed_reads import FLAGS, SUMS, NotSummed, dense_layout, read_sums, summed_dims
+
+CONV = "extern_kernels.convolution"
+DTYPES = ("float32", "bfloat16")
+BLOCK = 256                      # output positions per step of a flagged plane's direct convolution
+
+
+class ConvSumDeclined(Exception):
+    """The group's reduction cannot be proven to read the convolution's output through plane sums (why)."""
+
+
+class NotAConvReduction(ConvSumDeclined):
+    """Not a convolution followed by a reduction launch: nothing this proposer reads (no remark)."""
+
+
+@dataclass(frozen=True)
+class ConvSumPlan:
+    input: int                   # group slots
+    weight: int
+    bias: int | None
+    out: int
+    padding: tuple[int, ...]
+    groups: int
+    out_spatial: tuple[int, ...]
+    dtype: str
+    kernel: KernelSpec           # the reduction, as written
+    rewritten: str               # its source reading the plane sums
+
+    def describe(self) -> str:
+        return (f"each {' x '.join(map(str, self.out_spatial))} plane of the convolution's output is only summed: "
+                f"sums from box sums of the input and the weights")
+
+
+def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
+    if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
+        raise NotAConvReduction("not a reduction-epilogue group")
+    conv, reduction = target.launches
+    if conv.kernel != CONV:
+        raise NotAConvReduction(f"the group starts with {conv.kernel}, not a convolution")
+    kernel = next((k for k in target.kernels if k.name == reduction.kernel and k.kind != "vendor"), None)
+    if kernel is None or kernel.kind not in ("reduction", "persistent_reduction"):
+        raise NotAConvReduction("the convolution's reader is not a Triton reduction")
+    conv_slots, reduction_slots = target.group_positions
+    roles = {arg.name: slot for arg, slot in zip(conv.args, conv_slots)}
+    kwargs = conv.config.get("kwargs") or {}
+    spatial = len(target.group_args[roles["out"]].sizes) - 2
+    if kwargs.get("transposed"):
+        raise ConvSumDeclined("a transposed convolution")
+    for name in ("stride", "dilation"):
+        values = kwargs.get(name)
+        if not isinstance(values, (list, tuple)) or any(v != 1 for v in values):
+            raise ConvSumDeclined(f"{name} {values}: stride and dilation 1 are handled")
+    padding = kwargs.get("padding")
+    if not isinstance(padding, (list, tuple)) or len(padding) != spatial or not all(isinstance(p, int) for p in padding):
+        raise ConvSumDeclined(f"padding {padding}: one integer per spatial dimension is handled")
+    groups = kwargs.get("groups", 1)
+    out = target.group_args[roles["out"]]
+    if not 1 <= spatial <= 3 or not isinstance(groups, int) or out.storage_offset != 0 \
+            or not dense_layout(tuple(out.sizes), tuple(out.strides)):
+        raise ConvSumDeclined(f"a {len(out.sizes)}-D output with strides {list(out.strides)}: a dense 3-D to 5-D one "
+                              f"is handled")
+    if roles["out"] not in target.scratch_args:
+        raise ConvSumDeclined("the convolution's output is read after the reduction, so it must still be formed")
+    dtypes = {target.group_args[roles[r]].dtype for r in ("input", "weight", "out")}
+    if len(dtypes) != 1 or out.dtype not in DTYPES:
+        raise ConvSumDeclined(f"a convolution of {', '.join(sorted(dtypes))}: float32 or bfloat16 is handled")
+    storage = target.storage_slots or tuple(range(len(target.group_args)))
+    reads_y = [p for p, slot in zip(reduction.args, reduction_slots) if storage[slot] == storage[roles["out"]]]
+    if len(reads_y) != 1 or reads_y[0].written:
+        raise ConvSumDeclined("the reduction does not take the convolution's output as exactly one input it only "
+                              "reads")
+    tree, function = parse_kernel(kernel.source, kernel.name, ConvSumDeclined)
+    try:
+        reads = linear_reads(function, reads_y[0].name)
+        summed = summed_dims(function, reads, reduction, tuple(out.sizes), tuple(out.strides))
+    except (NotLinear, NotSummed) as why:
+        raise ConvSumDeclined(f"{kernel.name}: {why}") from None
+    wanted = tuple(d for d in range(2, 2 + spatial) if out.sizes[d] > 1)
+    if summed != wanted:
+        raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(summed)} of the convolution's output, not the "
+                              f"spatial ones {list(wanted)}")
+    rewritten = read_sums(tree, function, reads, tuple(out.sizes), tuple(out.strides), summed)
+    return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], tuple(padding), groups,
+                       tuple(out.sizes[2:]), out.dtype, kernel, rewritten)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The candidate
+
+_HELPERS = '''
+import triton
+import triton.language as tl
+
+
+def ko_conv_sums(x, w, b, padding, groups, out_spatial):
+    # S[n, co] = sum over the output positions of conv(x, w, b) (stride and dilation 1), in float64: the sums of
+    # x over the box each tap meets (prefix sums), contracted with w per group; and the planes to form directly
+    t = x.to(torch.float64)
+    positions = 1
+    for d, (taps, pad, extent) in enumerate(zip(w.shape[2:], padding, out_spatial)):
+        dim, size, positions = 2 + d, t.shape[2 + d], positions * extent
+        prefix = torch.cat([torch.zeros_like(t.narrow(dim, 0, 1)), torch.cumsum(t, dim)], dim)
+        k = torch.arange(taps, device=t.device)
+        high, low = (k - pad + extent).clamp(0, size), (k - pad).clamp(0, size)
+        t = prefix.index_select(dim, high) - prefix.index_select(dim, low)
+    n, cout = x.shape[0], w.shape[0]
+    t = t.reshape(n, groups, x.shape[1] // groups, -1)
+    s = torch.einsum("ngck,gjck->ngj", t, w.to(torch.float64).reshape(groups, cout // groups, t.shape[2], -1))
+    s = s.reshape(n, cout)
+    largest = x.abs().amax(dim=tuple(range(1, x.dim()))).float()
+    bound = largest[:, None] * w.float().abs().flatten(1).sum(1)[None, :]
+    if b is not None:
+        s = s + b.to(torch.float64)[None, :] * positions
+        bound = bound + b.float().abs()[None, :]
+    good = (s.abs() < float("inf")) & (bound * positions < 1e36)
+    return s.to(torch.float32).contiguous(), (~good).to(torch.int8).contiguous()
+
+
+def ko_spatial3(t):
+    # sizes and strides of a tensor's spatial dimensions, padded in front to three
+    missing = 3 - (t.dim() - 2)
+    return [1] * missing + list(t.shape[2:]), [0] * missing + list(t.stride()[2:])
+
+
+@triton.jit
+def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, OD, OH, OW, PD, PH, PW,
+                   sxn, sxc, sxd, sxh, sxw, swo, swc, swd, swh, sww, syn, syc, syd, syh, syw,
+                   HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
+    # a flagged (n, co) plane of y, computed directly: every tap of every input channel of its group
+    plane = tl.program_id(0)
+    if tl.load(flags + plane) != 0:
+        n = plane // COUT
+        co = plane % COUT
+        g = co // COUT_G
+        for o0 in range(0, OD * OH * OW, BLOCK):
+            o = o0 + tl.arange(0, BLOCK)
+            om = o < OD * OH * OW
+            od = o // (OH * OW)
+            oh = (o // OW) % OH
+            ow = o % OW
+            acc = tl.zeros([BLOCK], dtype=tl.float32)
+            for ci in range(0, CIN_G):
+                for kd in range(0, KD):
+                    for kh in range(0, KH):
+                        for kw in range(0, KW):
+                            i_d = od + kd - PD
+                            i_h = oh + kh - PH
+                            i_w = ow + kw - PW
+                            inside = om & (i_d >= 0) & (i_d < D) & (i_h >= 0) & (i_h < H) & (i_w >= 0) & (i_w < W)
+                            xv = tl.load(x + n * sxn + (g * CIN_G + ci) * sxc + i_d * sxd + i_h * sxh + i_w * sxw,
+                                         inside, other=0.0).to(tl.float32)
+                            wv = tl.load(w + co * swo + ci * swc + kd * swd + kh * swh + kw * sww).to(tl.float32)
+                            acc += xv * wv
+            if HAS_BIAS:
+                acc += tl.load(b + co).to(tl.float32)
+            tl.store(y + n * syn + co * syc + od * syd + oh * syh + ow * syw, acc.to(Y_DTYPE), om)
+'''
+
+
+def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
+    bias = f"args[{plan.bias}]" if plan.bias is not None else "None"
+    padding = [0] * (3 - len(plan.padding)) + list(plan.padding)
+    return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
+            f"{SUMS}, {FLAGS} = ko_conv_sums(ko_x, ko_w, ko_b, {list(plan.padding)}, {plan.groups}, "
+            f"{list(plan.out_spatial)})",
+            "(ko_d, ko_h, ko_w_), (ko_sxd, ko_sxh, ko_sxw) = ko_spatial3(ko_x)",
+            "(ko_kd, ko_kh, ko_kw), (ko_swd, ko_swh, ko_sww) = ko_spatial3(ko_w)",
+            "(ko_od, ko_oh, ko_ow), (ko_syd, ko_syh, ko_syw) = ko_spatial3(ko_y)",
+            f"ko_conv_planes[(ko_y.shape[0] * ko_y.shape[1],)](ko_x, ko_w, ko_x if ko_b is None else ko_b, ko_y, "
+            f"{FLAGS}, ko_y.shape[1], ko_w.shape[1], ko_y.shape[1] // {plan.groups}, ko_d, ko_h, ko_w_, ko_kd, ko_kh, "
+            f"ko_kw, ko_od, ko_oh, ko_ow, {padding[0]}, {padding[1]}, {padding[2]}, ko_x.stride(0), ko_x.stride(1), "
+            f"ko_sxd, ko_sxh, ko_sxw, ko_w.stride(0), ko_w.stride(1), ko_swd, ko_swh, ko_sww, ko_y.stride(0), "
+            f"ko_y.stride(1), ko_syd, ko_syh, ko_syw, HAS_BIAS={plan.bias is not None}, "
+            f"Y_DTYPE={TL_DTYPES[plan.dtype]}, BLOCK={block})")
+
+
+def candidate_source(target: RewriteTarget, plan: ConvSumPlan, block: int) -> str:
+    reduction = target.launches[1]
+    alone = dataclasses.replace(target, kernels=(plan.kernel,), launches=(reduction,),
+                                group_positions=(target.group_positions[1],))
+    recorded = launch_configs(plan.kernel, reduction.config or {}, more=False)
+    if not recorded:
+        raise NotRetunable(f"no launch configuration for {plan.kernel.name}")
+    return group_candidate(alone, {plan.kernel.name: plan.rewritten}, {0: recorded[0]},
+                           f"sum-through-conv: {plan.describe()}", prelude=_prelude(plan, block),
+                           extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=_HELPERS)
+
+
+@dataclass
+class SumThroughConvProposer:
+    name: str = "sum-through-conv"
+    summary: str = ("Replace a convolution whose output a reduction only sums over its spatial positions (proven "
+                    "from the reduction's code) by box sums of the input contracted with the weights")
+
+    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
+        try:
+            plan = plan_sum_through_conv(target)
+        except ConvSumDeclined:
+            return
+        label = f"{self.name} {len(plan.out_spatial)}-D planes"
+        if label in {a.candidate.strategy for a in history}:
+            return
+        try:
+            source = candidate_source(target, plan, BLOCK)
+        except NotRetunable:
+            return
+        yield Candidate(source, self.name, label, notes=plan.describe())
+
+    @staticmethod
+    def declined(target: RewriteTarget) -> str:
+        try:
+            plan_sum_through_conv(target)
+        except NotAConvReduction:
+            return ""
+        except ConvSumDeclined as why:
+            return str(why)
+        return ""
+
+
+__all__ = ["ConvSumDeclined", "ConvSumPlan", "SumThroughConvProposer", "candidate_source", "plan_sum_through_conv"]

@@ -1,0 +1,76 @@
+"""Shared by the sum-through-gemm and sum-through-conv tests (helpers, not tests): a reduction-epilogue group's
+target from a capture, its arguments, the reduction's own run, and comparisons of special values."""
+from __future__ import annotations
+
+import dataclasses
+
+import torch
+
+from kernelopt.lift import lift_file
+from kernelopt.passes.base import PassContext
+from kernelopt.passes.classify_dispatch import ClassifyDispatch
+from kernelopt.passes.detect_fusion import DetectFusion
+from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
+from kernelopt.rewrite.evaluate import load_candidate
+from kernelopt.rewrite.targets import fusion_target
+
+
+def reduction_epilogue_target(path, edit=None, **changes):
+    """Fusion group 0 of the capture at `path` (a library op and the reduction reading its output), the reduction's
+    source edited by `edit`, other fields replaced by `changes`."""
+    module = lift_file(str(path))
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    target, why = fusion_target(module, 0, "reduction-epilogue")
+    assert target is not None, why
+    library, reduction = target.kernels
+    if edit is not None:
+        edited = edit(reduction.source)
+        assert edited != reduction.source, "the edit changed nothing"
+        reduction = dataclasses.replace(reduction, source=edited)
+    return dataclasses.replace(target, kernels=(library, reduction), **changes)
+
+
+def library_roles(target) -> dict:
+    """The library op's arguments (mat1, mat2, out, input, weight, bias, ...) as group slots."""
+    return {a.name: s for a, s in zip(target.launches[0].args, target.group_positions[0])}
+
+
+def random_args(target, seed: int) -> list:
+    """Random inputs in their own layouts and dtypes, NaN in everything the group writes."""
+    generator = torch.Generator().manual_seed(seed)
+    args = []
+    for arg in target.group_args:
+        if not arg.is_tensor:
+            args.append(arg.value)
+            continue
+        tensor = torch.empty_strided(arg.sizes, arg.strides, dtype=getattr(torch, arg.dtype))
+        values = torch.full(arg.sizes, float("nan")) if arg.written else torch.randn(arg.sizes, generator=generator)
+        tensor.copy_(values)
+        args.append(tensor)
+    return args
+
+
+def copied(args: list) -> list:
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+
+
+def run_reduction(target, args: list) -> None:
+    """The group's reduction, its own code, one row per program."""
+    kernel, launch = target.kernels[1], target.launches[1]
+    blocks = (("XBLOCK", 1),) + ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ())
+    source = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args], kernel.signature,
+                              grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
+    load_candidate(source, "reduction")(*[args[s] for s in target.group_positions[1]])
+
+
+def results(target, args: list) -> list[torch.Tensor]:
+    """What the reduction writes."""
+    return [args[s] for a, s in zip(target.launches[1].args, target.group_positions[1]) if a.written]
+
+
+def same_specials(got: torch.Tensor, want: torch.Tensor) -> bool:
+    """NaN, +inf and -inf at the same places."""
+    got, want = got.float(), want.float()
+    return all(torch.equal(f(got), f(want)) for f in (torch.isnan, torch.isposinf, torch.isneginf))
