@@ -7,7 +7,7 @@ summing each (n, c) plane of its output. The sum of a plane needs no convolution
     sum_o conv(x)[n, co, o] = sum_{ci, k} w[co, ci, k] * T[n, ci, k] + bias[co] * positions,
 
 where T[n, ci, k] is the sum of x[n, ci] over the box of input positions tap k meets (zero padding adds nothing):
-a box sum, from prefix sums along each spatial dimension. The target is a `detect-fusion` reduction-epilogue group
+a box sum along each spatial dimension. The target is a `detect-fusion` reduction-epilogue group
 (`extern_kernels.convolution`, then the one reduction launch reading its result, which nothing reads afterwards).
 What is proven, from the reduction kernel's code and never from names:
 
@@ -16,9 +16,10 @@ What is proven, from the reduction kernel's code and never from names:
 - every row of the kernel reads exactly one whole spatial plane of y, each element once, in y's own layout
   (`summed_reads.summed_dims`, channels-last included).
 
-The candidate computes T (prefix sums and box differences, in float64), the plane sums S [N, Cout] (an einsum per
-group, in float64, rounded once to float32), and runs the reduction's own code reading S in each plane's first
-element and 0 elsewhere (`summed_reads.read_sums`): the same sums up to the order of the additions.
+The candidate computes T (along each spatial dimension, the whole sum less a prefix and a suffix, in float64: the
+input is read once), the plane sums S [N, Cout] (an einsum per group, in float64, rounded once to float32), and
+runs the reduction's own code reading S in each plane's first element and 0 elsewhere (`summed_reads.read_sums`):
+the same sums up to the order of the additions.
 
 Special values: a plane whose sum is not finite (an infinity or a NaN in its sample, its weights or its bias), or
 whose elements may overflow (|x| max times the sum of |w| plus |bias| over 1e36 / positions), is flagged;
@@ -97,7 +98,8 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
         if not isinstance(values, (list, tuple)) or any(v != 1 for v in values):
             raise ConvSumDeclined(f"{name} {values}: stride and dilation 1 are handled")
     padding = kwargs.get("padding")
-    if not isinstance(padding, (list, tuple)) or len(padding) != spatial or not all(isinstance(p, int) for p in padding):
+    if not isinstance(padding, (list, tuple)) or len(padding) != spatial \
+            or not all(isinstance(p, int) for p in padding):
         raise ConvSumDeclined(f"padding {padding}: one integer per spatial dimension is handled")
     groups = kwargs.get("groups", 1)
     out = target.group_args[roles["out"]]
@@ -138,17 +140,27 @@ import triton
 import triton.language as tl
 
 
+def ko_box_sums(t, dim, taps, pad, extent):
+    # per tap k, the sum of t along `dim` over the positions the tap meets, [k - pad, k - pad + extent) within
+    # the tensor, in float64: the whole sum less a prefix and a suffix (only the first and last few positions
+    # are read twice; the whole sum reads t once, without a float64 copy of it)
+    size = t.shape[dim]
+    k = torch.arange(taps, device=t.device)
+    low, high = (k - pad).clamp(0, size), (k - pad + extent).clamp(0, size)
+    head, tail = max(0, min(size, taps - 1 - pad)), max(0, min(size, extent - pad))
+    total = t.sum(dim, keepdim=True, dtype=torch.float64)
+    zero = torch.zeros_like(total)
+    prefix = torch.cat([zero, t.narrow(dim, 0, head).to(torch.float64).cumsum(dim)], dim)
+    suffix = torch.cat([t.narrow(dim, tail, size - tail).to(torch.float64).flip(dim).cumsum(dim).flip(dim), zero], dim)
+    return total - prefix.index_select(dim, low) - suffix.index_select(dim, high - tail)
+
+
 def ko_conv_sums(x, w, b, padding, groups, out_spatial):
     # S[n, co] = sum over the output positions of conv(x, w, b) (stride and dilation 1), in float64: the sums of
-    # x over the box each tap meets (prefix sums), contracted with w per group; and the planes to form directly
-    t = x.to(torch.float64)
-    positions = 1
+    # x over the box each tap meets, contracted with w per group; and the planes to form directly
+    t, positions = x, 1
     for d, (taps, pad, extent) in enumerate(zip(w.shape[2:], padding, out_spatial)):
-        dim, size, positions = 2 + d, t.shape[2 + d], positions * extent
-        prefix = torch.cat([torch.zeros_like(t.narrow(dim, 0, 1)), torch.cumsum(t, dim)], dim)
-        k = torch.arange(taps, device=t.device)
-        high, low = (k - pad + extent).clamp(0, size), (k - pad).clamp(0, size)
-        t = prefix.index_select(dim, high) - prefix.index_select(dim, low)
+        t, positions = ko_box_sums(t, 2 + d, taps, pad, extent), positions * extent
     n, cout = x.shape[0], w.shape[0]
     t = t.reshape(n, groups, x.shape[1] // groups, -1)
     s = torch.einsum("ngck,gjck->ngj", t, w.to(torch.float64).reshape(groups, cout // groups, t.shape[2], -1))

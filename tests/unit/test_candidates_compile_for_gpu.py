@@ -42,7 +42,7 @@ def compiled(census):
     """(rows of every first candidate, the handmade kernel's row), from one compile_all call: each call starts a
     compiling process (torch and triton imported again), and a kernel compiles alike whatever else it compiles."""
     rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + _absorbed_pair(census)
-                              + _diagonal_gemms(census) + _gemm_sums(census)
+                              + _diagonal_gemms(census) + _gemm_sums(census) + _conv_sums(census)
                               + [HANDMADE])
     return rows[:-1], rows[-1]
 
@@ -116,6 +116,15 @@ def _diagonal_gemms(census) -> list[tuple]:
                                      DiagonalOperandProposer())
 
 
+def _conv_sums(census) -> list[tuple]:
+    """sum-through-conv's kernels (a channels-last 2-D convolution's batch-normed plane sums, a grouped 1-D
+    convolution's means)."""
+    from kernelopt.proposers.sum_through_conv import SumThroughConvProposer
+
+    return _fixture_group_candidates(census, "conv-sum-cpu-2.13", ("conv2d_bn_sum", "conv1d_groups_mean"),
+                                     "reduction-epilogue", SumThroughConvProposer())
+
+
 def _gemm_sums(census) -> list[tuple]:
     """sum-through-gemm's kernels (row sums of an fp32 mm, column sums of an fp32 addmm, the looped row mean of a
     bf16 mm): no general capture sums a GEMM's output."""
@@ -139,6 +148,9 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-gemm"] == [
         "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16"]
+    # the H200 capture of the general conv3d + batch norm + sum, then the two CPU captures
+    assert [r["problem"] for r in rows if r["proposer"] == "sum-through-conv"] == [
+        "conv3d_batch_norm_sum", "conv2d_bn_sum", "conv1d_groups_mean"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):

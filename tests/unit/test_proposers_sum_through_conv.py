@@ -14,6 +14,8 @@ import os
 import pytest
 import torch
 import torch.nn.functional as F
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reduction_epilogue_helpers import (copied, library_roles, random_args, reduction_epilogue_target, results,
                                         run_reduction, same_specials)
@@ -21,7 +23,8 @@ from row_loop_helpers import REPO, assert_as_accurate
 from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.registry import make_proposer
-from kernelopt.proposers.sum_through_conv import ConvSumDeclined, SumThroughConvProposer, plan_sum_through_conv
+from kernelopt.proposers.sum_through_conv import (_HELPERS, ConvSumDeclined, SumThroughConvProposer,
+                                                  plan_sum_through_conv)
 from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "conv-sum-cpu-2.13"
@@ -168,3 +171,19 @@ def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_match
     x = torch.randn(3, 4, 11)
     with torch.no_grad():
         torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+
+
+@settings(max_examples=200 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 40, deadline=None)
+@given(size=st.integers(1, 12), taps=st.integers(1, 6), pad=st.integers(0, 5))
+def test_the_box_sums_are_the_sums_each_tap_meets(size, taps, pad):
+    # the candidate's own helper (the whole sum less a prefix and a suffix) against the padded windows summed
+    extent = size + 2 * pad - taps + 1
+    if extent < 1:
+        return
+    namespace = {"torch": torch}
+    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_conv_sums")], namespace)
+    x = torch.randn(2, 3, size, dtype=torch.float64)
+    got = namespace["ko_box_sums"](x, 2, taps, pad, extent)
+    padded = F.pad(x, (pad, pad))
+    want = torch.stack([padded[..., k:k + extent].sum(-1) for k in range(taps)], -1)
+    torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
