@@ -120,14 +120,14 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
     tree, function = parse_kernel(kernel.source, kernel.name, ConvSumDeclined)
     try:
         reads = linear_reads(function, reads_y[0].name)
-        summed = summed_dims(function, reads, reduction, tuple(out.sizes), tuple(out.strides))
+        layout = summed_dims(function, reads, reduction, tuple(out.sizes), tuple(out.strides))
     except (NotLinear, NotSummed) as why:
         raise ConvSumDeclined(f"{kernel.name}: {why}") from None
     wanted = tuple(d for d in range(2, 2 + spatial) if out.sizes[d] > 1)
-    if summed != wanted:
-        raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(summed)} of the convolution's output, not the "
+    if layout.dims != wanted:
+        raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(layout.dims)} of the convolution's output, not the "
                               f"spatial ones {list(wanted)}")
-    rewritten = read_sums(tree, function, reads, tuple(out.sizes), tuple(out.strides), summed)
+    rewritten = read_sums(tree, function, reads, tuple(out.sizes), tuple(out.strides), layout)
     return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], tuple(padding), groups,
                        tuple(out.sizes[2:]), out.dtype, kernel, rewritten)
 

@@ -129,13 +129,13 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
     except NotLinear as why:
         raise SumDeclined(f"{kernel.name}: {why}") from None
     try:
-        summed = summed_dims(function, reads, reduction, (m, n), tuple(out.strides))
+        layout = summed_dims(function, reads, reduction, (m, n), tuple(out.strides))
     except NotSummed as why:
         raise SumDeclined(f"{kernel.name}: {why}") from None
-    if summed not in ((1,), (0,)):
-        raise SumDeclined(f"{kernel.name} sums the GEMM's output over {'both dimensions' if summed else 'nothing'}")
-    along = "rows" if summed == (1,) else "columns"
-    rewritten = read_sums(tree, function, reads, (m, n), tuple(out.strides), summed)
+    if layout.dims not in ((1,), (0,)):
+        raise SumDeclined(f"{kernel.name} sums the GEMM's output over both dimensions")
+    along = "rows" if layout.dims == (1,) else "columns"
+    rewritten = read_sums(tree, function, reads, (m, n), tuple(out.strides), layout)
     bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
     return SumPlan(along, m, n, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
                    1, kernel, rewritten)

@@ -7,20 +7,23 @@ of `y` that each row reads whole, each element once, with the other dimensions f
 dimension 1 of `y` [M, N], a convolution's spatial sums dimensions 2.. of `y` [N, C, D, H, W], in any dense layout
 (channels-last included). `read_sums` rewrites the kernel: each load of `y` reads instead, in the first element of
 its summed block (every summed coordinate 0), the block's sum from a dense tensor over the kept dimensions, and 0
-elsewhere. A flagged block (one the sums cannot stand for: a non-finite sum, say) reads `y` as written; the caller
-fills those blocks of `y` and the flags. Used by sum-through-gemm and sum-through-conv.
+elsewhere; where the proof found each row's block at the row's own index, first in lane r = 0 (Inductor's usual
+form), the sums are read at xindex in lane 0, with no integer division per element. A flagged block (one the sums
+cannot stand for: a non-finite sum, say) reads `y` as written; the caller fills those blocks of `y` and the flags.
+Used by sum-through-gemm and sum-through-conv.
 """
 from __future__ import annotations
 
 import ast
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from kernelopt.codegen.configs import next_pow2
 
 from .base import LaunchSpec
-from .index_values import IndexEvaluator, index_env, single_assignments
+from .index_values import R_ROOTS, IndexEvaluator, index_env, single_assignments
 from .linear_reads import LinearRead
 from .row_loops import is_constexpr
 
@@ -46,8 +49,18 @@ def dense_layout(sizes: tuple[int, ...], strides: tuple[int, ...]) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class SummedLayout:
+    """What every row of the reduction reads of `y`: the dimensions it sums whole (`dims`), and whether its block is
+    the one at the row's own index over the kept dimensions with its first element in lane r = 0 (`by_row`: the
+    rewritten loads then index the sums by xindex, with no division per element)."""
+
+    dims: tuple[int, ...]
+    by_row: bool
+
+
 def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
-                strides: tuple[int, ...]) -> tuple[int, ...]:
+                strides: tuple[int, ...]) -> SummedLayout:
     """The dimensions of `y` (dense, `sizes` and `strides`) that every row of the launch reads whole, in every load
     of it; NotSummed otherwise. Dimensions of size 1 count as kept."""
     values = {a.name: a.value for a in launch.args if not a.is_tensor}
@@ -61,7 +74,7 @@ def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Laun
     evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the sums' proof")
     rs = np.arange(r_lanes, dtype=np.int64)[None, :]
     step = max(1, CHUNK_LANES // r_lanes)
-    found = set()
+    found, by_row = set(), True
     for read in reads:
         if read.offset is None:
             raise NotSummed("a load of the summed tensor has no offset")
@@ -71,17 +84,20 @@ def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Laun
             offsets = np.broadcast_to(np.asarray(evaluator.value(read.offset, env), np.int64), (xs.size, r_lanes))
             active = np.ones_like(offsets, bool) if read.mask is None else \
                 np.broadcast_to(np.asarray(evaluator.value(read.mask, env), bool), offsets.shape)
-            kind = _blocks_read(offsets, active, sizes, strides, int(xs[0, 0]))
+            kind = _blocks_read(offsets, active, sizes, strides, xs[:, 0])
             if kind is not None:
-                found.add(kind)
+                found.add(kind[0])
+                by_row &= kind[1]
     if len(found) != 1:
         raise NotSummed("the reduction reads no element of the tensor" if not found else
                         "the reduction's loads sum different dimensions of the tensor")
-    return found.pop()
+    return SummedLayout(found.pop(), by_row)
 
 
-def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, first_x: int) -> tuple[int, ...] | None:
-    """The dimensions every row with an active lane reads whole (None: no row has one)."""
+def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray):
+    """The dimensions every row with an active lane reads whole, and whether each such row's block is at the row's
+    own index with its first element in lane 0 (None: no row has an active lane)."""
+    first_x = int(xs[0])
     counts = active.sum(axis=1)
     used = counts > 0
     if not used.any():
@@ -109,13 +125,21 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, first_
     if not summed or not whole[used].all():
         bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
         raise NotSummed(f"row {bad} of the reduction does not read whole blocks of the tensor, each element once")
-    return summed
+    kept = np.zeros_like(safe)
+    for d, size in enumerate(sizes):
+        if size > 1 and d not in summed:
+            kept = kept * size + coords[d]
+    at_row = np.where(active, kept, -1).max(axis=1)
+    first_lane = active[:, 0] & np.logical_and.reduce([coords[d][:, 0] == 0 for d in summed])
+    by_row = bool((at_row[used] == xs[used]).all() and first_lane[used].all())
+    return summed, by_row
 
 
 class _ReadSums(ast.NodeTransformer):
-    def __init__(self, reads: list[LinearRead], sizes, strides, summed):
+    def __init__(self, reads: list[LinearRead], sizes, strides, layout: SummedLayout, r_root: str):
         self.calls = {id(r.call): r for r in reads}
-        self.sizes, self.strides, self.summed = sizes, strides, summed
+        self.sizes, self.strides, self.summed, self.by_row = sizes, strides, layout.dims, layout.by_row
+        self.r_root = r_root
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         read = self.calls.get(id(node))
@@ -124,11 +148,13 @@ class _ReadSums(ast.NodeTransformer):
         offset = f"({ast.unparse(read.offset)})"
         coord = {d: f"({offset} // {stride}) % {size}" for d, (size, stride) in enumerate(zip(self.sizes, self.strides))
                  if size > 1}
-        kept = [d for d in coord if d not in self.summed]
-        at = "0"
-        for d in kept:
-            at = f"({at}) * {self.sizes[d]} + {coord[d]}"
-        first = " & ".join(f"({coord[d]} == 0)" for d in self.summed)
+        if self.by_row:             # proven: the row's block is the row's own, first in lane 0 (no division)
+            at, first = "xindex", f"({self.r_root} == 0)"
+        else:
+            at = "0"
+            for d in (d for d in coord if d not in self.summed):
+                at = f"({at}) * {self.sizes[d]} + {coord[d]}"
+            first = " & ".join(f"({coord[d]} == 0)" for d in self.summed)
         lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
         mask = "" if read.mask is None else f"{lanes} & "
         flagged = f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)"
@@ -140,15 +166,17 @@ class _ReadSums(ast.NodeTransformer):
 
 
 def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRead], sizes, strides,
-              summed: tuple[int, ...]) -> str:
+              layout: SummedLayout) -> str:
     """The kernel's source (the parsed `tree`, changed in place) with its loads of `y` reading the sums (or `y`, in
     a flagged block), which it takes, with the flags, as two more parameters before its constexprs: both dense over
     the kept dimensions of `y`, in their order."""
-    _ReadSums(reads, sizes, strides, summed).visit(function)
+    assigned = single_assignments(function)
+    r_root = next((name for name in R_ROOTS if name in assigned), R_ROOTS[0])
+    _ReadSums(reads, sizes, strides, layout, r_root).visit(function)
     args = function.args.args
     first_constexpr = next((i for i, a in enumerate(args) if is_constexpr(a.annotation)), len(args))
     args[first_constexpr:first_constexpr] = [ast.arg(arg=SUMS), ast.arg(arg=FLAGS)]
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-__all__ = ["FLAGS", "NotSummed", "SUMS", "dense_layout", "read_sums", "summed_dims"]
+__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "dense_layout", "read_sums", "summed_dims"]

@@ -45,6 +45,23 @@ def _run_original(target, args: list) -> None:
     run_reduction(target, args)
 
 
+@INTERPRETED
+def test_rows_that_read_another_row_s_block_find_their_sums_from_the_offsets():
+    # Row x reads GEMM row 28 - x: each row still sums one whole row, but not its own, so the rewritten loads
+    # find the row (and its first element) from each offset's coordinates; the same bits as the original's order.
+    reversed_rows = ("tl.load(in_ptr0 + (r0_1 + 37*x0)", "tl.load(in_ptr0 + (r0_1 + 37*(28 - x0))")
+    target = _target(edit=lambda source: source.replace(*reversed_rows))
+    candidate = next(iter(SumThroughGemmProposer().propose(target, [])))
+    assert "ko_sums + xindex" not in candidate.source and "// 37 % 29" in candidate.source
+    args = random_args(target, 3)
+    original, got = copied(args), copied(args)
+    _run_original(target, original)
+    load_candidate(candidate.source, "sum_through_gemm")(*got)
+    reference = _reference("gemm_div_sum", target, args).flip(0)
+    for mine, theirs in zip(results(target, got), results(target, original)):
+        assert_as_accurate(mine, theirs, reference.reshape(mine.shape), "reversed rows")
+
+
 def _reference(name: str, target, args: list) -> torch.Tensor:
     """The problem's result in float64 (the GEMM exact, no rounding of its output)."""
     roles = library_roles(target)
@@ -80,9 +97,8 @@ def test_the_candidate_launches_no_gemm_and_the_reduction_reads_the_sums():
     assert "mm(" not in source and "extern_kernels" not in source
     # the kernel's own arithmetic after the load stays: the division, the sum, the scaling
     assert "tmp2 = tmp0 / tmp1" in source and "tl.sum(tmp5, 1)" in source and "tmp8 = tmp6 * tmp7" in source
-    # row x0's sum (coordinate 0 of the offset) in the row's first lane (coordinate 1 is 0)
-    assert ("tl.load(ko_sums + (0 * 29 + (r0_1 + 37 * x0) // 37 % 29), "
-            "r0_mask & xmask & ((r0_1 + 37 * x0) // 1 % 37 == 0)") in source, source
+    # Inductor's rows read the block at their own index, first in lane 0: the sums are read by xindex
+    assert "tl.load(ko_sums + xindex, r0_mask & xmask & (r0_index == 0), other=0.0)" in source, source
     assert source.count("[grid](") == 1 and source.count("[(") == 2             # the sums, then the reduction
 
 
