@@ -148,11 +148,13 @@ fi
   --per-problem-s "${PROBE_PER_PROBLEM_S:-80}" --budget-s $(( ${PROBE_LIMIT:-560} - 10 )) --out "$RES/general_probe.jsonl" \
   ${PROBE_PROPOSERS:+--proposers "$PROBE_PROPOSERS"} ${PROBE_DIR:+--problem-dir "$PROBE_DIR"} --keep-modules "$RES/modules"
 # One problem through `kernelopt optimize` with everything a developer needs to see why a transform did or did
-# not apply on the GPU: the job's log, its report and the Inductor module it started from (no tensors).
+# not apply on the GPU: the job's log, its report and the Inductor module it started from (no tensors), and where
+# the written module's time goes against Inductor's (`kernelopt bench --profile`: their kernels by device time).
 [ -n "$STEPS" ] && want optimize_one && step optimize_one "${OPT_LIMIT:-200}" bash -c "mkdir -p $RES/one && \
   python3 -m kernelopt.cli optimize ${OPT_PROBLEM:-benchmarks/structured_gpu_problems/diag_matmul.py} --base default \
   --gpu-seconds ${OPT_GPU_S:-30} -o $RES/one/out.py --report $RES/one/report --keep-work $RES/one/work; \
-  find $RES/one/work -name '*.pt' -delete; du -sh $RES/one"
+  find $RES/one/work -name '*.pt' -delete; du -sh $RES/one; \
+  python3 -m kernelopt.cli bench $RES/one/out.py --vs \$(ls $RES/one/work/*.0.py | head -1) --rounds 3 --profile 10"
 # Inductor's default H200 output modules for every general problem (no tensors), so that transforms can be
 # developed on the CPU against the kernels the GPU really gets (run there under TRITON_INTERPRET=1).
 capture_problems() {

@@ -22,7 +22,43 @@ def register(subparsers) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timing rounds (default 5)")
     parser.add_argument("--device", choices=("cuda", "cpu"), default="cuda",
                         help="cuda (default); cpu only to smoke-test, its times mean nothing for a GPU")
+    parser.add_argument("--profile", type=int, default=0, metavar="CALLS",
+                        help="after the timing, run CALLS calls of each module under torch's profiler and print "
+                             "the kernels and ops they ran, by time (where a module's time goes)")
     parser.set_defaults(func=handle)
+
+
+PROFILE_ROWS = 15              # the costliest kernels (ops on the CPU) listed per module
+
+
+def profile_table(fn, calls: int, device: str, title: str) -> str:
+    """`calls` calls of `fn` under torch's profiler: its kernels (on the CPU: its ops), costliest first, as a
+    markdown table of total and per-call time."""
+    # lazy: start-up: `kernelopt --help` imports every command; the profiler pulls torch
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
+    fn()                                  # warm: compiles, autotunes and graph captures are not profiled
+    if device == "cuda":
+        torch.cuda.synchronize()
+    with profile(activities=activities) as recorded:
+        for _ in range(calls):
+            fn()
+        if device == "cuda":
+            torch.cuda.synchronize()
+    attribute = "device_time_total" if device == "cuda" else "self_cpu_time_total"
+    events = [e for e in recorded.key_averages() if getattr(e, attribute, 0) > 0]
+    events.sort(key=lambda e: getattr(e, attribute), reverse=True)
+    total = sum(getattr(e, attribute) for e in events) or 1.0
+    what = "kernel" if device == "cuda" else "op (CPU time)"
+    lines = [f"{title}: {calls} calls profiled", "", f"| {what} | count | total us | per call us | share |",
+             "| --- | --- | --- | --- | --- |"]
+    for event in events[:PROFILE_ROWS]:
+        spent = getattr(event, attribute)
+        name = event.key if len(event.key) <= 80 else event.key[:77] + "..."
+        lines.append(f"| {name} | {event.count} | {spent:.1f} | {spent / calls:.1f} | {100 * spent / total:.1f}% |")
+    return "\n".join(lines)
 
 
 def _inputs_for(module, path: str | None, device: str) -> list:
@@ -43,6 +79,8 @@ def handle(args: argparse.Namespace) -> int:
 
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
+    if args.profile < 0:
+        raise UsageError("--profile takes a number of calls, 0 (no profile) or more")
     # lazy: start-up: `kernelopt --help` imports every command; torch takes seconds
     import torch
 
@@ -61,6 +99,8 @@ def handle(args: argparse.Namespace) -> int:
         times = [median_time_ms(fn_a, device=args.device, reps=timing.get("reps_per_round")) for _ in range(args.rounds)]
         times.sort()
         print(f"{args.module}: median {times[len(times) // 2]:.4f} ms ({args.rounds} rounds)")
+        if args.profile:
+            print(profile_table(fn_a, args.profile, args.device, args.module))
         return 0
     other = load_output_module(args.vs, args.device, hooks=False)
     # lazy: start-up: `kernelopt --help` imports every command; runtime.* pulls torch
@@ -72,4 +112,7 @@ def handle(args: argparse.Namespace) -> int:
     print(f"{args.module}: median {result.median_a_ms:.4f} ms")
     print(f"{args.vs}: median {result.median_b_ms:.4f} ms")
     print(f"ratio {args.vs} / {args.module}: {result.ratio:.3f} ({'first' if result.ratio > 1 else 'second'} is faster)")
+    if args.profile:
+        for path, fn in ((args.module, fn_a), (args.vs, fn_b)):
+            print(profile_table(fn, args.profile, args.device, path))
     return 0

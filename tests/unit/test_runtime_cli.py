@@ -94,6 +94,14 @@ def test_bench_needs_cuda_unless_cpu_is_asked(module_path):
     cpu = kernelopt("bench", module_path, "--vs", module_path, "--device", "cpu", "--rounds", "1")
     assert cpu.returncode == 0, cpu.stderr
     assert "say NOTHING about GPU speed" in cpu.stderr and "ratio" in cpu.stdout
+    # --profile: where each module's time goes, the costliest first (ops on the CPU, kernels on a GPU)
+    profiled = kernelopt("bench", module_path, "--device", "cpu", "--rounds", "1", "--profile", "2")
+    assert profiled.returncode == 0, profiled.stderr
+    table = profiled.stdout.split("2 calls profiled", 1)[1]
+    assert "| op (CPU time) | count | total us | per call us | share |" in table
+    assert table.count("\n| ") >= 3                   # the header, its rule and at least one op
+    bad = kernelopt("bench", module_path, "--device", "cpu", "--profile", "-1")
+    assert bad.returncode == 2 and "--profile takes a number of calls" in bad.stderr
 
 
 def test_the_search_evaluator_copies_only_the_inputs_the_module_updates_in_place(module_path):
