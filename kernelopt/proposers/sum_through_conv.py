@@ -34,7 +34,6 @@ bfloat16, and a y read after the reduction.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -42,10 +41,10 @@ from kernelopt.ir.rewrite_record import GROUP
 
 from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
-from .group_launches import group_candidate, launch_configs
 from .index_values import parse_kernel
 from .linear_reads import NotLinear, linear_reads
-from .summed_reads import FLAGS, SUMS, NotSummed, dense_layout, read_sums, summed_dims
+from .summed_reads import (FLAGS, SUMS, NotSummed, dense_layout, read_sums, reduction_reading_sums,
+                           summed_dims)
 
 CONV = "extern_kernels.convolution"
 DTYPES = ("float32", "bfloat16")
@@ -233,15 +232,8 @@ def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
 
 
 def candidate_source(target: RewriteTarget, plan: ConvSumPlan, block: int) -> str:
-    reduction = target.launches[1]
-    alone = dataclasses.replace(target, kernels=(plan.kernel,), launches=(reduction,),
-                                group_positions=(target.group_positions[1],))
-    recorded = launch_configs(plan.kernel, reduction.config or {}, more=False)
-    if not recorded:
-        raise NotRetunable(f"no launch configuration for {plan.kernel.name}")
-    return group_candidate(alone, {plan.kernel.name: plan.rewritten}, {0: recorded[0]},
-                           f"sum-through-conv: {plan.describe()}", prelude=_prelude(plan, block),
-                           extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=_HELPERS)
+    return reduction_reading_sums(target, plan.kernel, plan.rewritten, f"sum-through-conv: {plan.describe()}",
+                                  _prelude(plan, block), _HELPERS)
 
 
 @dataclass

@@ -39,7 +39,6 @@ alpha = 0, and launches over 2^28 lanes (the proof's evaluation).
 from __future__ import annotations
 
 import ast
-import dataclasses
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -47,10 +46,9 @@ from kernelopt.ir.rewrite_record import GROUP
 
 from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
-from .group_launches import group_candidate, launch_configs
 from .index_values import parse_kernel
 from .linear_reads import NotLinear, linear_reads
-from .summed_reads import FLAGS, SUMS, NotSummed, read_sums, summed_dims
+from .summed_reads import FLAGS, SUMS, NotSummed, read_sums, reduction_reading_sums, summed_dims
 
 GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
 DTYPES = ("float32", "bfloat16")
@@ -78,7 +76,6 @@ class SumPlan:
     alpha: float
     beta: float
     dtype: str                   # y's
-    launch: int                  # the reduction's launch index in the group
     kernel: KernelSpec           # the reduction, as written
     rewritten: str               # its source reading the sums instead of y
 
@@ -138,7 +135,7 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
     rewritten = read_sums(tree, function, reads, (m, n), tuple(out.strides), layout)
     bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
     return SumPlan(along, m, n, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
-                   1, kernel, rewritten)
+                   kernel, rewritten)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -250,15 +247,8 @@ def _prelude(plan: SumPlan, ib: int, kb: int, ks: int, js: int, warps: int) -> t
 
 def candidate_source(target: RewriteTarget, plan: SumPlan, config: tuple[int, ...]) -> str:
     ib, kb, ks, js, warps = config
-    reduction = target.launches[plan.launch]
-    alone = dataclasses.replace(target, kernels=(plan.kernel,), launches=(reduction,),
-                                group_positions=(target.group_positions[plan.launch],))
-    recorded = launch_configs(plan.kernel, reduction.config or {}, more=False)
-    if not recorded:
-        raise NotRetunable(f"no launch configuration for {plan.kernel.name}")
-    return group_candidate(alone, {plan.kernel.name: plan.rewritten}, {0: recorded[0]},
-                           f"sum-through-gemm: {plan.describe()}", prelude=_prelude(plan, ib, kb, ks, js, warps),
-                           extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=_HELPERS)
+    return reduction_reading_sums(target, plan.kernel, plan.rewritten, f"sum-through-gemm: {plan.describe()}",
+                                  _prelude(plan, ib, kb, ks, js, warps), _HELPERS)
 
 
 @dataclass

@@ -15,6 +15,7 @@ Used by sum-through-gemm and sum-through-conv.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -22,7 +23,9 @@ import numpy as np
 
 from kernelopt.codegen.configs import next_pow2
 
-from .base import LaunchSpec
+from .base import KernelSpec, LaunchSpec, RewriteTarget
+from .candidate_source import NotRetunable
+from .group_launches import group_candidate, launch_configs
 from .index_values import R_ROOTS, IndexEvaluator, index_env, single_assignments
 from .linear_reads import LinearRead
 from .row_loops import is_constexpr
@@ -179,4 +182,19 @@ def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRea
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "dense_layout", "read_sums", "summed_dims"]
+def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten: str, header: str,
+                           prelude: tuple[str, ...], helpers: str) -> str:
+    """A reduction-epilogue group's candidate: `prelude` (which forms SUMS and FLAGS, with `helpers` defined before
+    `run`), then the group's reduction alone, at its recorded configuration, from its `rewritten` source."""
+    reduction = target.launches[1]
+    alone = dataclasses.replace(target, kernels=(kernel,), launches=(reduction,),
+                                group_positions=(target.group_positions[1],))
+    recorded = launch_configs(kernel, reduction.config or {}, more=False)
+    if not recorded:
+        raise NotRetunable(f"no launch configuration for {kernel.name}")
+    return group_candidate(alone, {kernel.name: rewritten}, {0: recorded[0]}, header, prelude=prelude,
+                           extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=helpers)
+
+
+__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "dense_layout", "read_sums", "reduction_reading_sums",
+           "summed_dims"]
