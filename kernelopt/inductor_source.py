@@ -106,6 +106,24 @@ def pointer_base(pointer: ast.AST | None) -> tuple[str, ast.AST] | None:
     return None
 
 
+def names_in(node: ast.AST) -> set[str]:
+    """Every name an expression (or statement) reads or writes."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def mask_conjuncts(mask: ast.AST | None) -> frozenset[str]:
+    """A mask `a & b & c` as the set of its conjuncts, each as written (none for no mask): two masks with the same
+    conjuncts in another order or grouping are the same mask."""
+    parts, pending = [], [] if mask is None else [mask]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+            pending += [node.left, node.right]
+        else:
+            parts.append(ast.unparse(node))
+    return frozenset(parts)
+
+
 def access_mask(call: ast.Call) -> ast.AST | None:
     """The mask argument of a `tl.load` (second) or `tl.store` (third), positional or `mask=`, as written
     (a literal None included); None when there is none."""

@@ -37,7 +37,8 @@ import copy
 from dataclasses import dataclass
 from typing import Iterable
 
-from kernelopt.inductor_source import ZERO_FILLS, access_mask, dotted_name, filled_with, load_other, strip_heuristics
+from kernelopt.inductor_source import (ZERO_FILLS, access_mask, dotted_name, filled_with, load_other,
+                                       mask_conjuncts, strip_heuristics)
 
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import NotRetunable
@@ -296,16 +297,7 @@ def _canonical(expr: ast.expr, kernel: _Kernel) -> tuple[str, list[tuple[_Load, 
 
 
 def _conjuncts(mask: ast.expr | None, kernel: _Kernel) -> frozenset[str]:
-    if mask is None:
-        return frozenset()
-    parts, pending = [], [_strip_broadcast(_inline(mask, kernel.whole))]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
-            pending += [node.left, node.right]
-        else:
-            parts.append(ast.unparse(node))
-    return frozenset(parts)
+    return frozenset() if mask is None else mask_conjuncts(_strip_broadcast(_inline(mask, kernel.whole)))
 
 
 def _counted(sums: _Kernel, guard: ast.expr | None) -> set[str]:

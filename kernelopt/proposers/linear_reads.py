@@ -25,7 +25,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import access_mask, dotted_name, expression_excerpt, filled_with, load_other
+from kernelopt.inductor_source import (access_mask, dotted_name, expression_excerpt, filled_with, load_other,
+                                       mask_conjuncts, names_in, pointer_base)
 
 from .index_values import R_ROOTS
 from .row_loops import R_LOOP_TARGETS
@@ -66,20 +67,12 @@ def linear_reads(function: ast.FunctionDef, param: str) -> list[LinearRead]:
     return reader.reads
 
 
-def _conjuncts(mask: ast.expr | None) -> set[str]:
-    if mask is None:
-        return set()
-    if isinstance(mask, ast.BinOp) and isinstance(mask.op, ast.BitAnd):
-        return _conjuncts(mask.left) | _conjuncts(mask.right)
-    return {ast.unparse(mask)}
-
-
 class _Reader:
     def __init__(self, param: str):
         self.param = param
         self.env: dict[str, _Value] = {}
         self.reads: list[LinearRead] = []
-        self.masks: list[set[str]] = []          # each load's mask as conjuncts
+        self.masks: list[frozenset[str]] = []    # each load's mask as conjuncts
 
     # -- statements ------------------------------------------------------------------------------
     def block(self, body: list[ast.stmt]) -> None:
@@ -117,7 +110,7 @@ class _Reader:
     def call_statement(self, call: ast.Call) -> None:
         name = dotted_name(call.func)
         if name == "tl.store":
-            if self.param in _names(call.args[0] if call.args else call):
+            if self.param in names_in(call.args[0] if call.args else call):
                 raise NotLinear(f"line {call.lineno}: the kernel stores into `{self.param}`")
             value = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "value"),
                                                                   None)
@@ -177,15 +170,12 @@ class _Reader:
 
     def load(self, node: ast.Call) -> _Value:
         pointer = node.args[0] if node.args else None
-        if pointer is None or self.param not in _names(pointer):
+        if pointer is None or self.param not in names_in(pointer):
             moves = any(self.value(a).moves for a in [*node.args, *(k.value for k in node.keywords)])
             return _Value(FREE, moves=moves)
-        if isinstance(pointer, ast.Name) and pointer.id == self.param:
-            offset = None
-        elif isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) \
-                and isinstance(pointer.left, ast.Name) and pointer.left.id == self.param \
-                and self.param not in _names(pointer.right):
-            offset = pointer.right
+        base = pointer_base(pointer)
+        if base is not None and base[0] == self.param and self.param not in names_in(base[1]):
+            offset = None if isinstance(pointer, ast.Name) else base[1]
         else:
             raise NotLinear(f"line {node.lineno}: the load `{expression_excerpt(pointer, 40)}` is not `{self.param}` "
                             f"plus an offset")
@@ -197,7 +187,7 @@ class _Reader:
         if isinstance(mask, ast.Constant) and mask.value is None:
             mask = None
         self.reads.append(LinearRead(node, offset, mask))
-        self.masks.append(_conjuncts(mask))
+        self.masks.append(mask_conjuncts(mask))
         return _Value(LINEAR)
 
     def where(self, node: ast.Call, condition: _Value, then: _Value, otherwise: _Value) -> _Value:
@@ -206,7 +196,7 @@ class _Reader:
         if then.kind != LINEAR or otherwise.kind == REDUCED or condition.kind != FREE:
             self._nonlinear(node)
         # where(m, a*y + c, other): the lanes m drops must be lanes no load of the tensor reads
-        implied = _conjuncts(node.args[0])
+        implied = mask_conjuncts(node.args[0])
         if not self.masks or any(not implied <= mask for mask in self.masks):
             raise NotLinear(f"line {node.lineno}: `{expression_excerpt(node.args[0], 40)}` selects lanes by "
                             f"something other than the loads' mask")
@@ -241,10 +231,6 @@ class _Reader:
     def _nonlinear(self, node: ast.AST) -> None:
         raise NotLinear(f"line {getattr(node, 'lineno', '?')}: `{expression_excerpt(node, 50)}` is not linear in "
                         f"the values read from `{self.param}`")
-
-
-def _names(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
 __all__ = ["FREE", "LINEAR", "LinearRead", "NotLinear", "REDUCED", "linear_reads"]

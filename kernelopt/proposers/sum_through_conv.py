@@ -43,10 +43,7 @@ from kernelopt.ir.rewrite_record import GROUP
 
 from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
-from .index_values import parse_kernel
-from .linear_reads import NotLinear, linear_reads
-from .summed_reads import (FLAGS, SUMS, NotSummed, dense_layout, read_sums, reduction_reading_sums,
-                           summed_dims)
+from .summed_reads import FLAGS, SUMS, NotSummed, dense_layout, group_reduction, prove_summed, reduction_reading_sums
 
 CONV = "extern_kernels.convolution"
 DTYPES = ("float32", "bfloat16")
@@ -82,14 +79,13 @@ class ConvSumPlan:
 def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
     if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
         raise NotAConvReduction("not a reduction-epilogue group")
-    conv, reduction = target.launches
+    conv = target.launches[0]
     if conv.kernel != CONV:
         raise NotAConvReduction(f"the group starts with {conv.kernel}, not a convolution")
-    kernel = next((k for k in target.kernels if k.name == reduction.kernel and k.kind != "vendor"), None)
-    if kernel is None or kernel.kind not in ("reduction", "persistent_reduction"):
+    kernel = group_reduction(target)
+    if kernel is None:
         raise NotAConvReduction("the convolution's reader is not a Triton reduction")
-    conv_slots, reduction_slots = target.group_positions
-    roles = {arg.name: slot for arg, slot in zip(conv.args, conv_slots)}
+    roles = {arg.name: slot for arg, slot in zip(conv.args, target.group_positions[0])}
     kwargs = conv.config.get("kwargs") or {}
     spatial = len(target.group_args[roles["out"]].sizes) - 2
     if kwargs.get("transposed"):
@@ -113,22 +109,15 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
     dtypes = {target.group_args[roles[r]].dtype for r in ("input", "weight", "out")}
     if len(dtypes) != 1 or out.dtype not in DTYPES:
         raise ConvSumDeclined(f"a convolution of {', '.join(sorted(dtypes))}: float32 or bfloat16 is handled")
-    storage = target.storage_slots or tuple(range(len(target.group_args)))
-    reads_y = [p for p, slot in zip(reduction.args, reduction_slots) if storage[slot] == storage[roles["out"]]]
-    if len(reads_y) != 1 or reads_y[0].written:
-        raise ConvSumDeclined("the reduction does not take the convolution's output as exactly one input it only "
-                              "reads")
-    tree, function = parse_kernel(kernel.source, kernel.name, ConvSumDeclined)
     try:
-        reads = linear_reads(function, reads_y[0].name)
-        layout = summed_dims(function, reads, reduction, tuple(out.sizes), tuple(out.strides))
-    except (NotLinear, NotSummed) as why:
-        raise ConvSumDeclined(f"{kernel.name}: {why}") from None
+        proof = prove_summed(target, kernel, roles["out"], "convolution's output")
+    except NotSummed as why:
+        raise ConvSumDeclined(str(why)) from None
     wanted = tuple(d for d in range(2, 2 + spatial) if out.sizes[d] > 1)
-    if layout.dims != wanted:
-        raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(layout.dims)} of the convolution's output, not the "
-                              f"spatial ones {list(wanted)}")
-    rewritten = read_sums(tree, function, reads, tuple(out.sizes), tuple(out.strides), layout)
+    if proof.layout.dims != wanted:
+        raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(proof.layout.dims)} of the convolution's output, "
+                              f"not the spatial ones {list(wanted)}")
+    rewritten = proof.rewritten()
     return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], tuple(padding), groups,
                        tuple(out.sizes[2:]), out.dtype, kernel, rewritten)
 

@@ -46,9 +46,7 @@ from kernelopt.ir.rewrite_record import GROUP
 
 from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
-from .index_values import parse_kernel
-from .linear_reads import NotLinear, linear_reads
-from .summed_reads import FLAGS, SUMS, NotSummed, read_sums, reduction_reading_sums, summed_dims
+from .summed_reads import FLAGS, SUMS, NotSummed, group_reduction, prove_summed, reduction_reading_sums
 
 GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
 DTYPES = ("float32", "bfloat16")
@@ -93,14 +91,13 @@ class SumPlan:
 def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
     if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
         raise NotAReductionEpilogue("not a reduction-epilogue group")
-    gemm, reduction = target.launches
+    gemm = target.launches[0]
     if gemm.kernel not in GEMMS:
         raise NotAReductionEpilogue(f"the group starts with {gemm.kernel}, not a GEMM")
-    kernel = next((k for k in target.kernels if k.name == reduction.kernel and k.kind != "vendor"), None)
-    if kernel is None or kernel.kind not in ("reduction", "persistent_reduction"):
+    kernel = group_reduction(target)
+    if kernel is None:
         raise NotAReductionEpilogue("the GEMM's reader is not a Triton reduction")
-    gemm_slots, reduction_slots = target.group_positions
-    roles = {arg.name: (slot, target.group_args[slot]) for arg, slot in zip(gemm.args, gemm_slots)}
+    roles = {arg.name: (slot, target.group_args[slot]) for arg, slot in zip(gemm.args, target.group_positions[0])}
     out_slot, out = roles["out"]
     m, n = (out.sizes + (0, 0))[:2]
     if len(out.sizes) != 2 or out.storage_offset != 0 or tuple(out.strides) not in ((n, 1), (1, m)):
@@ -115,24 +112,14 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
     beta = float(roles["beta"][1].value) if "beta" in roles else 0.0
     if alpha == 0.0:
         raise SumDeclined("alpha = 0")
-    storage = target.storage_slots or tuple(range(len(target.group_args)))
-    reads_y = [p for p, slot in zip(reduction.args, reduction_slots) if storage[slot] == storage[out_slot]]
-    if len(reads_y) != 1 or reads_y[0].written:
-        raise SumDeclined("the reduction does not take the GEMM's output as exactly one input it only reads")
-    param = reads_y[0].name
-    tree, function = parse_kernel(kernel.source, kernel.name, SumDeclined)
     try:
-        reads = linear_reads(function, param)
-    except NotLinear as why:
-        raise SumDeclined(f"{kernel.name}: {why}") from None
-    try:
-        layout = summed_dims(function, reads, reduction, (m, n), tuple(out.strides))
+        proof = prove_summed(target, kernel, out_slot, "GEMM's output")
     except NotSummed as why:
-        raise SumDeclined(f"{kernel.name}: {why}") from None
-    if layout.dims not in ((1,), (0,)):
+        raise SumDeclined(str(why)) from None
+    if proof.layout.dims not in ((1,), (0,)):
         raise SumDeclined(f"{kernel.name} sums the GEMM's output over both dimensions")
-    along = "rows" if layout.dims == (1,) else "columns"
-    rewritten = read_sums(tree, function, reads, (m, n), tuple(out.strides), layout)
+    along = "rows" if proof.layout.dims == (1,) else "columns"
+    rewritten = proof.rewritten()
     bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
     return SumPlan(along, m, n, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
                    kernel, rewritten)

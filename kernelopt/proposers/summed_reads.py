@@ -10,7 +10,7 @@ its summed block (every summed coordinate 0), the block's sum from a dense tenso
 elsewhere; where the proof found each row's block at the row's own index, first in lane r = 0 (Inductor's usual
 form), the sums are read at xindex in lane 0, with no integer division per element. A flagged block (one the sums
 cannot stand for: a non-finite sum, say) reads `y` as written; the caller fills those blocks of `y` and the flags.
-Used by sum-through-gemm and sum-through-conv.
+`prove_summed` runs the whole proof on a reduction-epilogue group. Used by sum-through-gemm and sum-through-conv.
 """
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from kernelopt.codegen.configs import next_pow2
 from .base import KernelSpec, LaunchSpec, RewriteTarget
 from .candidate_source import NotRetunable
 from .group_launches import group_candidate, launch_configs
-from .index_values import R_ROOTS, IndexEvaluator, index_env, single_assignments
-from .linear_reads import LinearRead
+from .index_values import R_ROOTS, IndexEvaluator, index_env, parse_kernel, single_assignments
+from .linear_reads import LinearRead, NotLinear, linear_reads
 from .row_loops import is_constexpr
 
 MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
@@ -182,6 +182,47 @@ def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRea
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
+def group_reduction(target: RewriteTarget) -> KernelSpec | None:
+    """The Triton reduction kernel a reduction-epilogue group's second launch runs (None: not a reduction)."""
+    kernel = next((k for k in target.kernels if k.name == target.launches[1].kernel and k.kind != "vendor"), None)
+    return kernel if kernel is not None and kernel.kind in ("reduction", "persistent_reduction") else None
+
+
+@dataclass
+class SummedReduction:
+    """A group's reduction proven to read the library op's output `y` only through sums of whole blocks of it."""
+
+    layout: SummedLayout
+    tree: ast.Module
+    function: ast.FunctionDef
+    reads: list[LinearRead]
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    def rewritten(self) -> str:
+        """The reduction's source reading the sums (read_sums)."""
+        return read_sums(self.tree, self.function, self.reads, self.sizes, self.strides, self.layout)
+
+
+def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str) -> SummedReduction:
+    """That the group's reduction (`kernel`) takes `y` (slot `out_slot`, called `what` in the reasons) as one input
+    it only reads, reads it linearly (linear_reads) and sums whole blocks of it (summed_dims); NotSummed (why)."""
+    out = target.group_args[out_slot]
+    sizes, strides = tuple(out.sizes), tuple(out.strides)
+    storage = target.storage_slots or tuple(range(len(target.group_args)))
+    reads_y = [a for a, slot in zip(target.launches[1].args, target.group_positions[1])
+               if storage[slot] == storage[out_slot]]
+    if len(reads_y) != 1 or reads_y[0].written:
+        raise NotSummed(f"the reduction does not take the {what} as exactly one input it only reads")
+    tree, function = parse_kernel(kernel.source, kernel.name, NotSummed)
+    try:
+        reads = linear_reads(function, reads_y[0].name)
+        layout = summed_dims(function, reads, target.launches[1], sizes, strides)
+    except (NotLinear, NotSummed) as why:
+        raise NotSummed(f"{kernel.name}: {why}") from None
+    return SummedReduction(layout, tree, function, reads, sizes, strides)
+
+
 def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten: str, header: str,
                            prelude: tuple[str, ...], helpers: str) -> str:
     """A reduction-epilogue group's candidate: `prelude` (which forms SUMS and FLAGS, with `helpers` defined before
@@ -196,5 +237,5 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
                            extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=helpers)
 
 
-__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "dense_layout", "read_sums", "reduction_reading_sums",
-           "summed_dims"]
+__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout", "group_reduction",
+           "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims"]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import (access_mask, dotted_name, expression_excerpt, hardcoded_numel,
+from kernelopt.inductor_source import (access_mask, dotted_name, expression_excerpt, hardcoded_numel, names_in,
                                       without_broadcast)
 
 from .box_digits import Digit, NotABox, box_digits, fit_address, fit_text, inverse_text
@@ -176,13 +176,13 @@ class _Kernel:
     def plan(self, unit: int | None) -> _Plan:
         offsets = [self._offset(load) for load in self.loads]
         names, coefficients = self._positions(offsets)
-        moving = [load for load, offset in zip(self.loads, offsets) if _names(offset) & set(names)]
+        moving = [load for load, offset in zip(self.loads, offsets) if names_in(offset) & set(names)]
         self._check_flow(set(names))
         masks = {ast.dump(_mask_of(load) or ast.Constant(True)) for load in moving}
         if len(masks) != 1:
             raise NotPermuted("the loads that move with the position are masked differently")
         split = any("x" in self.index[n] for n in names)
-        outer = {n for offset in offsets for n in _names(offset) if n not in names}
+        outer = {n for offset in offsets for n in names_in(offset) if n not in names}
         if any("r" in self.index[n] for n in outer) or outer & self.derived:
             raise NotPermuted("the position enters an address other than through its own names")
         checked = None
@@ -202,7 +202,7 @@ class _Kernel:
         if not (isinstance(pointer, ast.BinOp) and isinstance(pointer.op, ast.Add) and isinstance(pointer.left, ast.Name)):
             raise NotPermuted(f"line {load.lineno}: a load's address is not `pointer + offset`")
         offset = _address(load)
-        if not _names(offset) <= set(self.index) or self._expr_axes(offset, set()) is None:
+        if not names_in(offset) <= set(self.index) or self._expr_axes(offset, set()) is None:
             raise NotPermuted(f"line {load.lineno}: a load's address is not integer arithmetic on the indices "
                               "(an indirect load)")
         return offset
@@ -365,7 +365,7 @@ def _readdressed(function: ast.FunctionDef, kernel: _Kernel, plan: _Plan) -> Non
     primed = {name: PREFIX + name for name in plan.names}
     lines = [f"{PREFIX}t = {ast.unparse(_affine(plan.names, plan.coefficients))}"]
     unfitted = [i for i, load in enumerate(kernel.loads)
-                if i not in plan.fitted and _names(load.args[0]) & set(plan.names)]
+                if i not in plan.fitted and names_in(load.args[0]) & set(plan.names)]
     if unfitted:
         if plan.unit == plan.count:
             lines.append(f"{PREFIX}p = {inverse_text(plan.digits, f'{PREFIX}t')}")
@@ -473,10 +473,6 @@ def _affine_terms(node: ast.AST) -> list[tuple[str, int]]:
 
 def _affine(names: tuple[str, ...], coefficients: tuple[int, ...]) -> ast.expr:
     return ast.parse(" + ".join(n if k == 1 else f"{k}*{n}" for n, k in zip(names, coefficients)), mode="eval").body
-
-
-def _names(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
 def _reads(node: ast.AST, names: set[str]) -> bool:

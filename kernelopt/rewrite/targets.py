@@ -368,10 +368,11 @@ def prologue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
 
 
 def reduction_epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
-    """A target for `detect-fusion` reduction-epilogue group `group`: a vendor GEMM, then the Triton reduction
-    launch that alone reads its output. Laid out as epilogue_target's (the GEMM's launch and KernelSpec first),
-    with a vertical group's `scratch_args` and `storage_slots`: the GEMM's output, which nothing reads after the
-    reduction, is scratch, so a replacement that never forms it is compared on the reduction's results alone."""
+    """A target for `detect-fusion` reduction-epilogue group `group`: a vendor GEMM or convolution, then the Triton
+    reduction launch that alone reads its output. Laid out as epilogue_target's (the library call's launch and
+    KernelSpec first; a convolution's slots as its vendor target has them), with a vertical group's `scratch_args`
+    and `storage_slots`: the call's output, which nothing reads after the reduction, is scratch, so a replacement
+    that never forms it is compared on the reduction's results alone."""
     target, why = epilogue_target(module, group)
     if target is None:
         return None, why
@@ -400,10 +401,10 @@ def _library_group_specs(module: Module, members: list[Op]) -> tuple[list[Launch
             specs.append(_with_occurrence(module, op, launch_spec(op, kernel)))
             continue
         if op.callee in VENDOR_RETURNING:
-            alone, why = vendor_target(module, op)
-            if alone is None:
+            spec, why = _returning_launch(module, op)
+            if spec is None:
                 return None, why
-            specs.append(alone.launches[0])
+            specs.append(spec)
             continue
         if op.callee not in VENDOR_POSITIONAL:
             return None, f"{op.callee} is not a GEMM this target handles"
@@ -462,6 +463,24 @@ def vendor_target(module: Module, op: Op) -> tuple[RewriteTarget | None, str]:
     result into `out`, which the committed rewrite allocates where the call was; the evaluator replays
     the original as the call followed by a copy into `out`.
     """
+    launch, why = _returning_launch(module, op)
+    if launch is None:
+        return None, why
+    args = launch.args
+    number = vendor_ops(module).index(op)
+    return RewriteTarget(
+        id=str(TargetId.vendor(number)),
+        kernels=(KernelSpec(op.callee, "vendor", "", provenance=str(op.attrs.get("provenance", ""))),),
+        launches=(launch,), group_args=args, group_positions=(tuple(range(len(args))),),
+        time_us=op.attrs.get("time_us") if isinstance(op.attrs.get("time_us"), (int, float)) else None,
+        floor_us=op.attrs.get("floor_us") if isinstance(op.attrs.get("floor_us"), (int, float)) else None,
+        bound=str(op.attrs.get("bound", "")), precision=str(module.attrs.get("precision", "strict")),
+        gpu=str(module.attrs.get("gpu", "")),
+    ), ""
+
+
+def _returning_launch(module: Module, op: Op) -> tuple[LaunchSpec | None, str]:
+    """The LaunchSpec of a library call that returns its result (see vendor_target), or None and why."""
     if op.callee not in VENDOR_RETURNING:
         return None, f"{op.callee} is not a library call a vendor target handles"
     if len(op.results) != 1 or not isinstance(op.result.type, TensorType):
@@ -479,14 +498,5 @@ def vendor_target(module: Module, op: Op) -> tuple[RewriteTarget | None, str]:
     args = tuple(ArgSpec(name, True, v.type.sizes, v.type.strides, v.type.offset, v.type.dtype, written=name == "out")
                  for name, v in vendor_slots(op))
     config = {"kwargs": {k: (list(v) if isinstance(v, tuple) else v) for k, v in kwargs.items()}, "returns": True}
-    launch = _with_occurrence(module, op, LaunchSpec(op.callee, args, config))
-    number = vendor_ops(module).index(op)
-    return RewriteTarget(
-        id=str(TargetId.vendor(number)),
-        kernels=(KernelSpec(op.callee, "vendor", "", provenance=str(op.attrs.get("provenance", ""))),),
-        launches=(launch,), group_args=args, group_positions=(tuple(range(len(args))),),
-        time_us=op.attrs.get("time_us") if isinstance(op.attrs.get("time_us"), (int, float)) else None,
-        floor_us=op.attrs.get("floor_us") if isinstance(op.attrs.get("floor_us"), (int, float)) else None,
-        bound=str(op.attrs.get("bound", "")), precision=str(module.attrs.get("precision", "strict")),
-        gpu=str(module.attrs.get("gpu", "")),
-    ), ""
+    return _with_occurrence(module, op, LaunchSpec(op.callee, args, config)), ""
+

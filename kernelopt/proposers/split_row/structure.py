@@ -29,7 +29,7 @@ import ast
 import copy
 from dataclasses import dataclass, field
 
-from kernelopt.inductor_source import dotted_name, expression_excerpt, pointer_base, strip_heuristics
+from kernelopt.inductor_source import dotted_name, expression_excerpt, names_in, pointer_base, strip_heuristics
 
 from ..row_loops import is_constexpr
 
@@ -233,10 +233,6 @@ def _read(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
-def _names_in(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-
-
 def carried_names(loop: ast.For) -> list[str]:
     """Names a loop iteration reads before assigning them: the values carried from one iteration to
     the next (and in from before the loop)."""
@@ -282,10 +278,10 @@ def _find_accumulators(kernel: RowKernel) -> None:
         # the lane-wise accumulators exist only up to their reductions (the split kernels hold partials there)
         later = [s for seg in kernel.segments[number + 2:] for s in seg]
         later += [other.node for other in kernel.loops[number + 1:]]
-        used = next((s for s in later if set(carried) & _names_in(s)), None)
+        used = next((s for s in later if set(carried) & names_in(s)), None)
         if used is not None:
             raise NotSplittable(f"{kernel.name}: line {used.lineno}: uses the lane-wise accumulator(s) "
-                                f"{sorted(set(carried) & _names_in(used))} after their reduction")
+                                f"{sorted(set(carried) & names_in(used))} after their reduction")
         loop.stores = sum(1 for s in loop.node.body if store_call(s) is not None)
 
 
