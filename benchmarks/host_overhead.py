@@ -40,14 +40,15 @@ CPU_MODULE = REPO / "tests" / "corpus" / "cpu-2.13" / "rmsnorm" / "small.default
 
 
 def emitted_path(original: Path, cuda_graphs: str, folder: Path) -> Path:
-    from kernelopt.codegen import emit_python
-    from kernelopt.codegen.standalone_module import EmitOptions
-    from kernelopt.lift import lift_file
+    """The standalone module `kernelopt emit` writes for `original`: with the configs its capture's manifest
+    recorded when one lies beside it (the kernels Inductor's autotuner chose), else each site's first."""
+    import subprocess
 
-    module = lift_file(str(original))
-    source = emit_python(module, "standalone", options=EmitOptions(cuda_graphs=cuda_graphs, config_policy="first"))
     path = folder / f"{original.stem}.{cuda_graphs}.py"
-    path.write_text(source)
+    manifest = original.parent / "manifest.json"
+    pin = ["--manifest", str(manifest)] if manifest.is_file() else ["--config-policy", "first"]
+    subprocess.run([sys.executable, "-m", "kernelopt.cli", "emit", str(original), *pin, "--cuda-graphs", cuda_graphs,
+                    "-o", str(path)], check=True, capture_output=True, text=True)
     return path
 
 
@@ -65,7 +66,7 @@ def per_call_us(call, args, calls: int, device: str) -> tuple[float, float]:
     return (issued - start) / calls * 1e6, (done - start) / calls * 1e6
 
 
-def measure(original: Path, device: str, calls: int, rounds: int, folder: Path) -> dict:
+def measure(original: Path, device: str, calls: int, rounds: int, folder: Path, profile_calls: int = 0) -> dict:
     import torch
 
     from kernelopt.runtime.loader import load_output_module
@@ -88,11 +89,36 @@ def measure(original: Path, device: str, calls: int, rounds: int, folder: Path) 
     row = {"module": original.name}
     for name, figures in samples.items():
         row[name] = {k: round(statistics.median(v), 2) for k, v in figures.items()}
+    if profile_calls:
+        with torch.no_grad():
+            row["profile"] = {name: host_events(call, args, profile_calls, device) for name, call in calls_of.items()}
+        for name, table in row["profile"].items():
+            print(f"{original.name} {name}: host events per call ({profile_calls} calls profiled)")
+            for event in table:
+                print(f"  {event['us_per_call']:8.2f} us  x{event['count_per_call']:<5} {event['name']}")
     graphs = loaded["emitted_graphs"].namespace.get("cuda_graphs")
     row["graphs"] = graphs.stats() if graphs is not None else None
     row["host_ratio_plain"] = round(row["emitted_plain"]["host_us"] / row["inductor"]["host_us"], 3)
     row["host_ratio_graphs"] = round(row["emitted_graphs"]["host_us"] / row["inductor"]["host_us"], 3)
     return row
+
+
+def host_events(call, args, calls: int, device: str, top: int = 14) -> list[dict]:
+    """The host-side events of `calls` calls under torch's profiler, costliest self time first: which torch
+    ops and CUDA runtime calls (launches, allocations, a synchronize) one call spends its host time on."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device == "cuda" else [])
+    with profile(activities=activities) as recorded:
+        for _ in range(calls):
+            call(list(args))
+        if device == "cuda":
+            torch.cuda.synchronize()
+    events = [e for e in recorded.key_averages() if e.self_cpu_time_total > 0]
+    events.sort(key=lambda e: e.self_cpu_time_total, reverse=True)
+    return [{"name": e.key[:90], "us_per_call": round(e.self_cpu_time_total / calls, 2),
+             "count_per_call": round(e.count / calls, 2)} for e in events[:top]]
 
 
 def _is_output_module_file(filename: str, skip: tuple[str, ...]) -> bool:
@@ -183,6 +209,12 @@ def main(argv=None) -> int:
     parser.add_argument("--out", help="write the rows as JSON here")
     parser.add_argument("--calls", type=int, default=200, help="calls per timed loop (GPU)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (GPU)")
+    parser.add_argument("--module", action="append", type=Path, default=[], metavar="PATH",
+                        help="an Inductor output module to measure instead of the fixtures (repeatable; e.g. a "
+                             "`kernelopt capture` folder's module, whose manifest.json pins the emitted configs)")
+    parser.add_argument("--profile", type=int, default=0, metavar="CALLS",
+                        help="also print, per module and side, the host-side events of CALLS calls under torch's "
+                             "profiler (what each call spends its host time on: launches, allocations, syncs)")
     parser.add_argument("--through-compile", action="store_true", help="count the Python calls of one call "
                         "through torch.compile, Inductor's and KernelOPT's backend (see above; CPU or GPU)")
     options = parser.parse_args(argv)
@@ -213,12 +245,13 @@ def main(argv=None) -> int:
               "not host costs)", file=sys.stderr)
     else:
         fixtures = REPO / "tests" / "fixtures" / "inductor-2.11-h200"
-        modules, calls, rounds = [fixtures / m for m in GPU_MODULES], options.calls, options.rounds
+        modules = options.module or [fixtures / m for m in GPU_MODULES]
+        calls, rounds = options.calls, options.rounds
     rows = []
     with tempfile.TemporaryDirectory(prefix="host-overhead-") as folder:
         for module in modules:
             try:
-                rows.append(measure(module, device, calls, rounds, Path(folder)))
+                rows.append(measure(module, device, calls, rounds, Path(folder), options.profile))
             except Exception as err:  # noqa: BLE001 - one module's failure is a row, not the end of the run
                 rows.append({"module": module.name, "error": f"{type(err).__name__}: {err}"})
             print(json.dumps(rows[-1]))
