@@ -20,9 +20,10 @@ CUDA_GRAPHS_HELP = (
     "plain path against replay and copy (copy on new input buffers) as it is called, keeps only what is "
     "faster, and turns graphs off where the calls it sees make them cost more (a CPU module: off)")
 OUTPUTS_HELP = (
-    "with CUDA graphs: fresh (default): outputs are new tensors the caller owns (copied out of graph "
-    "memory each call); static: outputs are views into graph memory that the next call overwrites "
-    "(saves the copy; keep them only until the next call)")
+    "with CUDA graphs: fresh (default): outputs are tensors the caller owns, never overwritten while it "
+    "holds them (graph memory the caller let go of is lent again, a second graph serves a caller that "
+    "holds the last outputs, else they are copied out); static: outputs are views into graph memory "
+    "that the next call overwrites (keep them only until the next call)")
 
 
 def check_graph_options(cuda_graphs: str, outputs: str, max_graphs: int = DEFAULT_MAX_GRAPHS) -> None:

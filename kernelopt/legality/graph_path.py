@@ -3,8 +3,9 @@
 A graph replays the kernels it recorded on the addresses it recorded; it is legal only if, for every
 call, it gives the same bits as the module's plain path (`call_plain`) on the same inputs. So the
 check calls both, round after round, with new input contents each round:
-  same buffers    the same argument tensors every round (warm-up, capture, then replays): a graph that
-                  baked in a value it read at capture (a stale graph) gives the old round's result;
+  same buffers    the same argument tensors every round (warm-up, capture, the twin's capture, then
+                  replays of both): a graph that baked in a value it read at capture (a stale graph)
+                  gives the old round's result;
   fresh buffers   new argument tensors every round (the copy path: inputs copied into the graph's own
                   buffers), then the first buffers again (a known key after its contents changed).
 Per round it compares every output (sizes, strides, dtype and bits; NaNs by their bits) and every
@@ -73,7 +74,9 @@ def compare_graph_path(plain, graph_call, inputs: list, rounds: int = ROUNDS, se
                      f"dtype's tolerance plus {SPREAD_FACTOR:g} x its own run-to-run spread "
                      f"({', '.join(f'{r:.3g}' for r in spread)} x (|value| + rms))")
     same = _clones(inputs)
-    schedule = [("same buffers", same)] * (rounds + 1)      # the first call is the warm-up
+    # the first call is the warm-up; the loop holds each round's outputs into the next call, as `y = f(x)`
+    # does, so the graph lends its outputs, the next call captures its twin, and both replay from then on
+    schedule = [("same buffers", same)] * (rounds + 2)
     schedule += [("fresh buffers", None)] * rounds + [("same buffers after fresh ones", same)]
     for index, (regime, buffers) in enumerate(schedule):
         # each round's values drawn straight into the tensors the graph path is called on (new ones, or the

@@ -27,8 +27,16 @@ What run(args) does with a call (the policy; tests/unit/test_graph_replay.py pin
             arguments that stay put (parameters, buffers) are read in place and never copied.
             Arguments the module writes are copied back. The copy graph is captured at the first
             such call, and again with more moving arguments when one it reads in place moves.
-Outputs are fresh tensors the caller owns: each graph-memory storage the outputs live in is copied out
-once per call (so outputs that share storage still share it). With outputs="static" they are the
+Outputs are fresh tensors the caller owns, without a copy where the caller has let go of the last ones:
+  lent      a captured key's graph whose outputs the caller no longer holds (no tensor outside this runtime
+            shares their storage: torch's storage use count) hands out new views of its own output memory,
+            which nothing overwrites while the caller holds any of them. A call that finds them still held
+            (a loop `y = f(x)` holds the last y during the next call) replays the key's twin: a second
+            graph of the same call with output memory of its own, captured then; the two take turns. When
+            both are held (a caller keeping every output), the call runs the plain launches.
+  copied    the copy graph (and a torch without storage use counts) copies each graph-memory storage
+            the outputs live in out once per call.
+Either way outputs that share storage still share it. With outputs="static" they are the
 graph's own tensors, overwritten by the next call that runs the same graph. An output that is (a view
 of) an argument is the same view of this call's argument, as in the plain path.
 
@@ -77,10 +85,11 @@ _graph_log = logging.getLogger("kernelopt.cuda_graphs")
 class _GraphEntry:
     """One captured graph: its handle, the pointers it reads, how to hand out its outputs, its memory."""
 
-    __slots__ = ("handle", "outputs", "bytes", "signature", "pointers", "moving", "buffers")
+    __slots__ = ("handle", "outputs", "bytes", "signature", "pointers", "moving", "buffers", "twin")
 
     def __init__(self, handle, outputs, nbytes, signature, pointers, moving=(), buffers=None):
         self.handle, self.outputs, self.bytes = handle, outputs, nbytes
+        self.twin = None                # a captured key's second graph, whose outputs live elsewhere (lent)
         self.signature, self.pointers = signature, pointers
         self.moving = moving            # copy graph: argument positions copied into `buffers`
         self.buffers = buffers or {}    # position -> the tensor the graph reads that argument from
@@ -120,6 +129,16 @@ class _GraphOutputs:
         # holding it would keep the caller's tensor alive)
         self.static = [v if isinstance(v, torch.Tensor) and step[0] != "arg" else None
                        for v, step in zip(values, self.plan)]
+        # lent: each span's storage handle, and its use count while only this runtime (and the graph's own
+        # capture, in a test backend) refers to it; counted at the first hand-out, once `result` is gone
+        self._storages = [span.untyped_storage()._cdata for span in self.spans]
+        self._idle = None
+
+    def idle(self):
+        """Whether the caller holds none of the outputs lent out (nothing else shares their storage)."""
+        if self._idle is None:
+            self._idle = [_graph_use_count(c) for c in self._storages]
+        return all(_graph_use_count(c) == n for c, n in zip(self._storages, self._idle))
 
     def _add_group(self, members):
         base = members[0][1]
@@ -141,9 +160,12 @@ class _GraphOutputs:
                 self.plan[index] = ("graph", group, value.dtype, tuple(value.shape), value.stride(),
                                     delta // value.element_size())
 
-    def hand_out(self, args):
-        """The outputs of the replay that just ran, for a call with arguments `args`."""
-        copies = [span.clone() for span in self.spans] if self.fresh else None
+    def hand_out(self, args, lend=False):
+        """The outputs of the replay that just ran, for a call with arguments `args`: with `lend` (the caller
+        checked idle() before the replay), new views of the graph's output memory instead of copies."""
+        if lend and self._idle is None:
+            self.idle()
+        copies = (self.spans if lend else [span.clone() for span in self.spans]) if self.fresh else None
         values = []
         for index, step in enumerate(self.plan):
             kind = step[0]
@@ -160,6 +182,15 @@ class _GraphOutputs:
         if self.single:
             return values[0]
         return self.kind(values) if self.kind is not tuple else tuple(values)
+
+
+# torch's count of the tensors (and storage objects) that share a storage; None on a torch without it, where
+# graph outputs are always copied out
+GRAPH_STORAGE_USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
+
+
+def _graph_use_count(storage_handle):
+    return GRAPH_STORAGE_USE_COUNT(storage_handle)
 
 
 def _graph_extent_bytes(tensor):
@@ -191,6 +222,8 @@ class GraphReplay:
             raise ValueError(f"max_graphs must be an integer >= 1, got {max_graphs!r}")
         self.plain = plain
         self.mode, self.fresh, self.max_graphs = mode, outputs == "fresh", max_graphs
+        # fresh outputs are lent graph memory (no copy) where this torch counts a storage's users
+        self.lend = self.fresh and GRAPH_STORAGE_USE_COUNT is not None
         self.mutated = None if mutated is None else frozenset(mutated)   # None: unknown, assume all
         self.device_index, self.name = device_index, name
         self.backend = backend if backend is not None else GraphCudaBackend(device_index)
@@ -223,7 +256,7 @@ class GraphReplay:
     def memory_bytes(self):
         """Device memory the graphs hold: each graph's pool, and the copy graph's input buffers."""
         entries = list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else [])
-        return sum(e.bytes for e in entries)
+        return sum(e.bytes + (e.twin.bytes if e.twin is not None else 0) for e in entries)
 
     def stats(self):
         return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
@@ -260,9 +293,15 @@ class GraphReplay:
     def release_all(self):
         """Release every graph (their memory goes back to torch's allocator)."""
         for entry in list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else []):
-            self.backend.release(entry.handle)
+            self._release(entry)
         self.graphs.clear()
         self.copy_graph = None
+
+    def _release(self, entry):
+        # outputs the caller still holds stay valid: their storage keeps its memory after the graph goes
+        self.backend.release(entry.handle)
+        if entry.twin is not None:
+            self.backend.release(entry.twin.handle)
 
     # -- the call ----------------------------------------------------------------------------------
     def run(self, args):
@@ -301,6 +340,11 @@ class GraphReplay:
         entry = self.graphs.get(key)
         if entry is not None:
             self.graphs.move_to_end(key)
+            lend = self.lend
+            if lend and not entry.outputs.idle():       # the caller holds the last outputs: the twin's turn
+                entry = self._idle_twin(key, entry, items)
+                if entry is None:
+                    return self._plain(args, None)
             args.clear()
             if "replay" in self._measuring:
                 return self._timed("replay", self._replay_now, entry, items)
@@ -310,7 +354,7 @@ class GraphReplay:
                 self._order_after_last(stream)
             backend.replay(entry.handle)
             counts["replay"] += 1
-            return entry.outputs.hand_out(items)
+            return entry.outputs.hand_out(items, lend)
         self._note_seen(key)
         if "plain" in self._measuring:
             return self._timed("plain", self._plain, args, None)
@@ -419,7 +463,25 @@ class GraphReplay:
     def _replay_now(self, entry, items):
         self._launch(entry)
         self.counts["replay"] += 1
-        return entry.outputs.hand_out(items)
+        return entry.outputs.hand_out(items, self.lend)
+
+    def _idle_twin(self, key, entry, items):
+        """The key's graph whose outputs the caller does not hold: its twin, captured at the first call that
+        needs it; None when the caller holds both graphs' outputs (or the twin's capture failed)."""
+        twin = entry.twin
+        if twin is None:
+            try:
+                handle, result, nbytes = self.backend.capture(lambda: self.plain(list(items)))
+            except GraphCaptureFailed as err:
+                self._turn_off(f"capturing the call failed ({err})", warn=True)
+                return None
+            twin = entry.twin = _GraphEntry(handle, _GraphOutputs(result, items, self.fresh), nbytes, key[0], key[1])
+            del result
+            self.counts["capture"] += 1
+            return twin
+        if twin.outputs.idle():
+            return twin
+        return None
 
     def _launch(self, entry):
         stream = self.backend.stream()
@@ -457,7 +519,7 @@ class GraphReplay:
         self.graphs[key] = entry
         while len(self.graphs) > self.max_graphs:
             _, old = self.graphs.popitem(last=False)
-            self.backend.release(old.handle)
+            self._release(old)
             self.counts["evicted"] += 1
         return self._replay(entry, items)
 

@@ -181,8 +181,9 @@ def test_same_buffers_capture_once_then_replay_with_new_contents(cuda, shape):
         outputs = replay.run(args)
         assert args == []              # the caller's list is cleared, as by the plain call
         assert_close_to_reference(outputs, x, w)
-    # the capture call replays too (capture records the launches; the replay runs them)
-    assert replay.counts["capture"] == 1 and replay.counts["replay"] == 3 and replay.counts["plain"] == 1
+    # the capture call replays too (capture records the launches; the replay runs them). The loop holds the
+    # last outputs during each call, so the key's twin is captured on the third call and the two take turns
+    assert replay.counts["capture"] == 2 and replay.counts["replay"] == 3 and replay.counts["plain"] == 1
 
 
 def test_fresh_outputs_are_new_tensors_each_call_and_static_ones_are_the_graphs(cuda):
@@ -199,6 +200,87 @@ def test_fresh_outputs_are_new_tensors_each_call_and_static_ones_are_the_graphs(
         if outputs_kind == "fresh":
             assert torch.equal(first[0], kept)        # the next call did not overwrite the caller's tensor
         assert_close_to_reference(second, x, w)
+
+
+def test_outputs_the_caller_lets_go_of_are_lent_again_without_a_copy(cuda):
+    x, w = fresh((4, 6)), fresh((6,))
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    replay.run([x, w])
+    addresses = set()
+    for _ in range(4):
+        x.copy_(fresh((4, 6)))
+        out, total = replay.run([x, w])
+        assert_close_to_reference((out, total), x, w)
+        addresses.add(out.data_ptr())
+        del out, total                  # a loop that uses each result and drops it before the next call
+    # one graph, its own output memory handed out every time: nothing copied, no twin
+    assert len(addresses) == 1 and replay.counts["capture"] == 1 and replay.counts["replay"] == 4
+
+
+def test_held_outputs_are_never_overwritten_and_the_twin_takes_turns(cuda):
+    x, w = fresh((4, 6)), fresh((6,))
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    replay.run([x, w])
+    y, addresses = None, []
+    for _ in range(5):
+        x.copy_(fresh((4, 6)))
+        held, held_values = (y, [t.clone() for t in y]) if y is not None else (None, None)
+        y = replay.run([x, w])        # `y = f(x)`: the last y is alive during the call
+        assert_close_to_reference(y, x, w)
+        if held is not None:
+            assert all(torch.equal(a, b) for a, b in zip(held, held_values))
+        del held
+        addresses.append(y[0].data_ptr())
+    assert addresses[0] != addresses[1] and addresses[::2] == [addresses[0]] * 3 and addresses[1::2] == [addresses[1]] * 2
+    assert replay.counts["capture"] == 2 and replay.counts["plain"] == 1
+
+
+def test_a_view_the_caller_keeps_holds_its_graph_back(cuda):
+    x, w = fresh((4, 6)), fresh((6,))
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    replay.run([x, w])
+    out, total = replay.run([x, w])
+    row = out[1:3]                    # only a view of one output survives
+    kept = row.clone()
+    del out, total
+    for _ in range(3):
+        x.copy_(fresh((4, 6)))
+        assert_close_to_reference(replay.run([x, w]), x, w)
+        assert torch.equal(row, kept)
+
+
+# Each step: call, then keep the outputs (True) or drop them; `release` drops the oldest kept ones first.
+hold_patterns = st.lists(st.tuples(st.booleans(), st.integers(0, 2)), min_size=1, max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hold_patterns)
+def test_every_output_the_caller_holds_keeps_its_values_whatever_it_holds(pattern):
+    cuda = RecordingBackend()
+    x, w = fresh((3, 5)), fresh((5,))
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    kept = []                          # (outputs, the reference computed when they were returned)
+    for keep, release in [(False, 0)] + pattern:
+        x.copy_(fresh((3, 5)))
+        outputs = replay.run([x, w])
+        assert_close_to_reference(outputs, x, w)
+        if keep:
+            kept.append((outputs, reference(x, w)))
+        del outputs
+        del kept[:release]
+        for held, want in kept:
+            for got, expected in zip(held, want):
+                torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-5)
+    assert replay.counts["capture"] <= 2     # the key's graph and at most one twin
+
+
+def test_all_outputs_kept_run_the_plain_path_once_both_graphs_are_held(cuda):
+    x, w = fresh((3, 5)), fresh((5,))
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    kept = [replay.run([x, w]) for _ in range(5)]
+    assert replay.counts["capture"] == 2 and replay.counts["replay"] == 2 and replay.counts["plain"] == 3
+    assert len({out.data_ptr() for out, _ in kept}) == 5
+    assert replay.memory_bytes == 2 * cuda.nbytes       # the twin's memory is counted
 
 
 def test_outputs_that_alias_inputs_or_each_other_keep_doing_so(cuda):
@@ -602,7 +684,9 @@ def test_gate_accepts_a_faithful_graph_path_and_rejects_a_stale_one(cuda):
         return (out,)
     verdict = compare_graph_path(stale, GraphReplay(stale, mode="on", backend=cuda).run, [x, w])
     assert not verdict.accepted and verdict.check == "graph-path"
-    assert "round 2 (same buffers)" in verdict.reason and "bits differ" in verdict.reason
+    # round 1 captures (and is right), round 2 captures the twin (the gate still holds round 1's outputs, and
+    # the twin reads the sum anew), round 3 replays the first graph: stale
+    assert "round 3 (same buffers)" in verdict.reason and "bits differ" in verdict.reason
 
 
 def test_gate_skips_the_graph_path_without_cuda_and_says_why():

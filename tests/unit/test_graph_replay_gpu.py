@@ -114,3 +114,25 @@ def test_emitted_module_passes_the_gates_graph_path_check(tmp_path):
     assert verdict.accepted and verdict.check == "accept", verdict.reason
     stats = verdict.evidence["graph calls"]
     assert stats["replay"] > 0 and stats["copy"] > 0 and stats["memory_bytes"] > 0
+
+
+def test_lent_outputs_are_never_overwritten_while_held_and_outlive_their_graph():
+    replay = GraphReplay(plain, mode="on", max_graphs=1)
+    args = inputs()
+    replay.run(list(args))
+    kept, y = [], None
+    for step in range(6):
+        args[0].copy_(inputs(seed=step + 1)[0])
+        y = replay.run(list(args))        # `y = f(x)`: the last y is alive during the call
+        kept.append((y[0], torch.nn.functional.gelu(torch.mm(args[0], args[1]))))
+        if step % 2:
+            del kept[0]
+    torch.cuda.synchronize()
+    assert all(torch.equal(got, want) for got, want in kept)
+    assert replay.counts["capture"] == 2                  # the key's graph and its twin
+    # evicting the graphs leaves the outputs the caller holds valid (their storage keeps its memory)
+    other = inputs(rows=5)
+    replay.run(list(other))
+    replay.run(list(other))
+    torch.cuda.synchronize()
+    assert replay.counts["evicted"] >= 1 and all(torch.equal(got, want) for got, want in kept)
