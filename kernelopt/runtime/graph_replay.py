@@ -34,8 +34,9 @@ Outputs are fresh tensors the caller owns, without a copy where the caller has l
             (a loop `y = f(x)` holds the last y during the next call) replays the key's twin: a second
             graph of the same call with output memory of its own, captured then; the two take turns. When
             both are held (a caller keeping every output), the call runs the plain launches.
-  copied    the copy graph (and a torch without storage use counts) copies each graph-memory storage
-            the outputs live in out once per call.
+            The copy graph lends its outputs the same way (its twin reads the same input buffers).
+  copied    a torch without storage use counts copies each graph-memory storage the outputs live in out
+            once per call.
 Either way outputs that share storage still share it. With outputs="static" they are the
 graph's own tensors, overwritten by the next call that runs the same graph. An output that is (a view
 of) an argument is the same view of this call's argument, as in the plain path.
@@ -342,7 +343,7 @@ class GraphReplay:
             self.graphs.move_to_end(key)
             lend = self.lend
             if lend and not entry.outputs.idle():       # the caller holds the last outputs: the twin's turn
-                entry = self._idle_twin(key, entry, items)
+                entry = self._idle_twin(entry, items)
                 if entry is None:
                     return self._plain(args, None)
             args.clear()
@@ -465,17 +466,20 @@ class GraphReplay:
         self.counts["replay"] += 1
         return entry.outputs.hand_out(items, self.lend)
 
-    def _idle_twin(self, key, entry, items):
-        """The key's graph whose outputs the caller does not hold: its twin, captured at the first call that
-        needs it; None when the caller holds both graphs' outputs (or the twin's capture failed)."""
+    def _idle_twin(self, entry, inside):
+        """The graph whose outputs the caller does not hold: `entry`'s twin, captured on the arguments it reads
+        (`inside`: the call's, or the copy graph's buffers) at the first call that needs it; None when the
+        caller holds both graphs' outputs (or the twin's capture failed)."""
         twin = entry.twin
         if twin is None:
             try:
-                handle, result, nbytes = self.backend.capture(lambda: self.plain(list(items)))
+                handle, result, nbytes = self.backend.capture(lambda: self.plain(list(inside)))
             except GraphCaptureFailed as err:
                 self._turn_off(f"capturing the call failed ({err})", warn=True)
                 return None
-            twin = entry.twin = _GraphEntry(handle, _GraphOutputs(result, items, self.fresh), nbytes, key[0], key[1])
+            # a copy graph's twin reads the same buffers (each call copies into them before either replays)
+            twin = entry.twin = _GraphEntry(handle, _GraphOutputs(result, inside, self.fresh), nbytes, entry.signature,
+                                            entry.pointers, entry.moving, entry.buffers)
             del result
             self.counts["capture"] += 1
             return twin
@@ -550,6 +554,10 @@ class GraphReplay:
         return key[1]
 
     def _copy_now(self, graph, items):
+        if self.lend and not graph.outputs.idle():    # the caller holds the last outputs: the twin's turn
+            graph = self._idle_twin(graph, [graph.buffers.get(i, arg) for i, arg in enumerate(items)])
+            if graph is None:
+                return self._plain(items, None)
         buffers = graph.buffers
         for i in graph.moving:
             buffers[i].copy_(items[i])
@@ -558,11 +566,11 @@ class GraphReplay:
             if self.mutated is None or i in self.mutated:
                 items[i].copy_(buffers[i])
         self.counts["copy"] += 1
-        return graph.outputs.hand_out(items)
+        return graph.outputs.hand_out(items, self.lend)
 
     def _capture_copy_graph(self, key, items, args, moving):
         if self.copy_graph is not None:
-            self.backend.release(self.copy_graph.handle)
+            self._release(self.copy_graph)
             self.copy_graph = None
         buffers = {}
         for i in moving:

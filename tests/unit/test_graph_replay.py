@@ -249,18 +249,20 @@ def test_a_view_the_caller_keeps_holds_its_graph_back(cuda):
         assert torch.equal(row, kept)
 
 
-# Each step: call, then keep the outputs (True) or drop them; `release` drops the oldest kept ones first.
-hold_patterns = st.lists(st.tuples(st.booleans(), st.integers(0, 2)), min_size=1, max_size=12)
+# Each step: call on one of 12 input buffers (more than the 8 graphs: keys recur, are captured, evicted or
+# run the copy graph), then keep the outputs (True) or drop them; `release` drops the oldest kept ones first.
+hold_patterns = st.lists(st.tuples(st.booleans(), st.integers(0, 2), st.integers(0, 11)), min_size=1, max_size=16)
 
 
 @settings(max_examples=60, deadline=None)
 @given(hold_patterns)
 def test_every_output_the_caller_holds_keeps_its_values_whatever_it_holds(pattern):
     cuda = RecordingBackend()
-    x, w = fresh((3, 5)), fresh((5,))
+    xs, w = [fresh((3, 5)) for _ in range(12)], fresh((5,))
     replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
     kept = []                          # (outputs, the reference computed when they were returned)
-    for keep, release in [(False, 0)] + pattern:
+    for keep, release, buffer in [(False, 0, 0)] + pattern:
+        x = xs[buffer]
         x.copy_(fresh((3, 5)))
         outputs = replay.run([x, w])
         assert_close_to_reference(outputs, x, w)
@@ -271,7 +273,31 @@ def test_every_output_the_caller_holds_keeps_its_values_whatever_it_holds(patter
         for held, want in kept:
             for got, expected in zip(held, want):
                 torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-5)
-    assert replay.counts["capture"] <= 2     # the key's graph and at most one twin
+
+
+def test_the_copy_graph_lends_its_outputs_and_its_twin_reads_the_same_buffers(cuda):
+    xs, w = [fresh((4, 6)) for _ in range(12)], fresh((5,))[:1].expand(6).contiguous()
+    replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
+    addresses, y = [], None
+    for step in range(24):             # a ring of 12 buffers: more than 8 graphs hold, so the copy graph
+        x = xs[step % 12]
+        x.copy_(fresh((4, 6)))
+        if step < 12:
+            out, _ = replay.run([x, w])       # results dropped before the next call: lent again
+            assert_close_to_reference((out, _), x, w)
+            addresses.append(out.data_ptr())
+            del out, _
+        else:
+            held = y
+            kept = [t.clone() for t in held] if held is not None else None
+            y = replay.run([x, w])            # `y = f(x)`: the copy graph's twin
+            assert_close_to_reference(y, x, w)
+            if held is not None:
+                assert all(torch.equal(a, b) for a, b in zip(held, kept))
+            del held
+    assert replay.counts["copy"] >= 20 and replay.counts["copy_capture"] == 1
+    assert len(set(addresses[2:12])) == 1     # one copy graph, its output memory lent each call
+    assert replay.copy_graph.twin is not None and replay.copy_graph.twin.buffers is replay.copy_graph.buffers
 
 
 def test_all_outputs_kept_run_the_plain_path_once_both_graphs_are_held(cuda):
