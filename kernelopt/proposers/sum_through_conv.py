@@ -1,13 +1,18 @@
 """sum-through-conv: a convolution whose output is only summed over its spatial positions is a small contraction.
 
-`bn(conv(x)).sum((2, 3, 4))` with batch norm in eval mode, a global average pool after a convolution and a scaling:
-Inductor calls the library convolution (N x Cout x positions x Cin x taps multiply-adds) and a reduction kernel
-summing each (n, c) plane of its output. The sum of a plane needs no convolution: with stride and dilation 1,
+`bn(conv(x)).sum((2, 3, 4))` with batch norm in eval mode, a global average pool after a convolution or a transposed
+convolution and a scaling: Inductor calls the library convolution (N x Cout x positions x Cin x taps multiply-adds)
+and a reduction kernel summing each (n, c) plane of its output. The sum of a plane needs no convolution:
 
     sum_o conv(x)[n, co, o] = sum_{ci, k} w[co, ci, k] * T[n, ci, k] + bias[co] * positions,
 
-where T[n, ci, k] is the sum of x[n, ci] over the box of input positions tap k meets (zero padding adds nothing):
-a box sum along each spatial dimension. The target is a `detect-fusion` reduction-epilogue group
+where T[n, ci, k] is the sum of x[n, ci] over the input positions tap k meets on its way to an output position
+inside the output (zero padding adds nothing). Each (input position, tap) pair lands on at most one output
+position, and along each spatial dimension the positions a tap meets are, for a convolution (i = o * stride +
+k * dilation - padding), every stride-th input position within a range: a box of the strided view starting at
+(k * dilation - padding) mod stride; for a transposed convolution (o = i * stride + k * dilation - padding), a box of
+the input itself, cropped where the output's border (padding, output padding) cuts the tap's outputs off. So T is
+a box sum along each spatial dimension, on strided views. The target is a `detect-fusion` reduction-epilogue group
 (`extern_kernels.convolution`, then the one reduction launch reading its result, which nothing reads afterwards).
 What is proven, from the reduction kernel's code and never from names:
 
@@ -30,9 +35,8 @@ and the reduction reads it as written. Infinities and NaNs land where the convol
 plane that overflows, which of +inf, -inf and NaN an element becomes may follow the library's own order of
 additions, which differs between libraries and devices in the original too.
 
-Declined, with the reason: a transposed convolution, stride or dilation other than 1, a reduction that sums
-other dimensions than all the spatial ones or reads y in another way, y of another dtype than float32 or
-bfloat16, and a y read after the reduction.
+Declined, with the reason: a reduction that sums other dimensions than all the spatial ones or reads y in another
+way, y of another dtype than float32 or bfloat16, and a y read after the reduction.
 """
 from __future__ import annotations
 
@@ -66,13 +70,17 @@ class ConvSumPlan:
     out: int
     padding: tuple[int, ...]
     groups: int
+    stride: tuple[int, ...]
+    dilation: tuple[int, ...]
+    transposed: bool
     out_spatial: tuple[int, ...]
     dtype: str
     kernel: KernelSpec           # the reduction, as written
     rewritten: str               # its source reading the plane sums
 
     def describe(self) -> str:
-        return (f"each {' x '.join(map(str, self.out_spatial))} plane of the convolution's output is only summed: "
+        kind = "transposed convolution" if self.transposed else "convolution"
+        return (f"each {' x '.join(map(str, self.out_spatial))} plane of the {kind}'s output is only summed: "
                 f"sums from box sums of the input and the weights")
 
 
@@ -88,16 +96,17 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
     roles = {arg.name: slot for arg, slot in zip(conv.args, target.group_positions[0])}
     kwargs = conv.config.get("kwargs") or {}
     spatial = len(target.group_args[roles["out"]].sizes) - 2
-    if kwargs.get("transposed"):
-        raise ConvSumDeclined("a transposed convolution")
-    for name in ("stride", "dilation"):
+    transposed = kwargs.get("transposed", False)
+    if not isinstance(transposed, bool):
+        raise ConvSumDeclined(f"transposed={transposed!r}: True or False is handled")
+    shape = {}
+    for name, least in (("stride", 1), ("dilation", 1), ("padding", 0)):
         values = kwargs.get(name)
-        if not isinstance(values, (list, tuple)) or any(v != 1 for v in values):
-            raise ConvSumDeclined(f"{name} {values}: stride and dilation 1 are handled")
-    padding = kwargs.get("padding")
-    if not isinstance(padding, (list, tuple)) or len(padding) != spatial \
-            or not all(isinstance(p, int) for p in padding):
-        raise ConvSumDeclined(f"padding {padding}: one integer per spatial dimension is handled")
+        if not isinstance(values, (list, tuple)) or len(values) != spatial \
+                or not all(isinstance(v, int) and v >= least for v in values):
+            raise ConvSumDeclined(f"{name} {values}: one integer of at least {least} per spatial dimension is handled")
+        shape[name] = tuple(values)
+    padding = shape["padding"]
     groups = kwargs.get("groups", 1)
     out = target.group_args[roles["out"]]
     if not 1 <= spatial <= 3 or not isinstance(groups, int) or out.storage_offset != 0 \
@@ -118,8 +127,9 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
         raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(proof.layout.dims)} of the convolution's output, "
                               f"not the spatial ones {list(wanted)}")
     rewritten = proof.rewritten()
-    return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], tuple(padding), groups,
-                       tuple(out.sizes[2:]), out.dtype, kernel, rewritten)
+    return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], padding, groups,
+                       shape["stride"], shape["dilation"], transposed, tuple(out.sizes[2:]), out.dtype, kernel,
+                       rewritten)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -130,36 +140,83 @@ import triton
 import triton.language as tl
 
 
-def ko_box_sums(t, dim, taps, pad, extent):
-    # per tap k, the sum of t along `dim` over the positions the tap meets, [k - pad, k - pad + extent) within
-    # the tensor, in float64: the whole sum less a prefix and a suffix (only the first and last few positions
-    # are read twice). The whole sum reads t once, accumulating in float32 (no copy of a float32 t: a sum with
-    # another dtype than t's copies t into it first), then in float64 along the dimensions after
+def ko_box_sums(t, dim, low, high):
+    # per tap k, the sum of t along `dim` over [low[k], high[k]) in float64: the whole sum less a prefix and a
+    # suffix (only positions before the last box's start and after the first box's end are read twice). The
+    # whole sum reads t once, accumulating in float32 (no copy of a float32 t: a sum with another dtype than
+    # t's copies t into it first), then in float64 along the dimensions after
     size = t.shape[dim]
-    k = torch.arange(taps, device=t.device)
-    low, high = (k - pad).clamp(0, size), (k - pad + extent).clamp(0, size)
-    head, tail = max(0, min(size, taps - 1 - pad)), max(0, min(size, extent - pad))
+    head, tail = max(low), min(high)
     wide = torch.float32 if t.element_size() < 4 else None      # 16-bit inputs summed in float32
     total = t.sum(dim, keepdim=True, dtype=wide).to(torch.float64)
     zero = torch.zeros_like(total)
     prefix = torch.cat([zero, t.narrow(dim, 0, head).to(torch.float64).cumsum(dim)], dim)
     suffix = torch.cat([t.narrow(dim, tail, size - tail).to(torch.float64).flip(dim).cumsum(dim).flip(dim), zero], dim)
+    low, high = torch.tensor(low, device=t.device), torch.tensor(high, device=t.device)
     return total - prefix.index_select(dim, low) - suffix.index_select(dim, high - tail)
 
 
-def ko_conv_sums(x, w, b, padding, groups, out_spatial):
-    # S[n, co] = sum over the output positions of conv(x, w, b) (stride and dilation 1), in float64: the sums of
-    # x over the box each tap meets, contracted with w per group; and the planes to form directly
+def ko_tap_boxes(size, out, taps, stride, dilation, pad, transposed):
+    # per tap k, the input positions it meets on the way to an output position in [0, out): start + step * j
+    # for j in [low, high) (a box of the view t[start::step], clamped to it)
+    boxes = []
+    for k in range(taps):
+        if transposed:          # output o = i * stride + k * dilation - pad
+            c = pad - k * dilation
+            start, step, low, high = 0, 1, -(-c // stride), -(-(out + c) // stride)
+        else:                   # input i = o * stride + k * dilation - pad
+            c = k * dilation - pad
+            start, step = c % stride, stride
+            shift = (c - start) // stride
+            low, high = max(0, -(c // stride)) + shift, min(out, -(-(size - c) // stride)) + shift
+        length = -(-(size - start) // step) if size > start else 0
+        low = min(max(low, 0), length)
+        boxes.append((start, step, low, min(max(high, low), length)))
+    return boxes
+
+
+def ko_tap_sums(t, dim, boxes):
+    # T along `dim`: per tap, the sum over its box (ko_tap_boxes), one box-sum pass per strided view
+    views = list(dict.fromkeys((start, step) for start, step, _, _ in boxes))
+    parts, order = [], []
+    for start, step in views:
+        members = [k for k, box in enumerate(boxes) if box[:2] == (start, step)]
+        view = t[(slice(None),) * dim + (slice(start, None, step),)]
+        if view.shape[dim] == 0:
+            shape = list(t.shape)
+            shape[dim] = len(members)
+            parts.append(torch.zeros(shape, dtype=torch.float64, device=t.device))
+        else:
+            parts.append(ko_box_sums(view, dim, [boxes[k][2] for k in members], [boxes[k][3] for k in members]))
+        order += members
+    sums = torch.cat(parts, dim) if len(parts) > 1 else parts[0]
+    if order != sorted(order):
+        sums = sums.index_select(dim, torch.tensor(sorted(range(len(order)), key=order.__getitem__), device=t.device))
+    return sums
+
+
+def ko_conv_sums(x, w, b, stride, padding, dilation, transposed, groups, out_spatial):
+    # S[n, co] = sum over the output positions of conv(x, w, b) in float64: the sums of x over the positions each
+    # tap meets, contracted with w per group; and the planes to form directly
     t, positions = x, 1
-    for d, (taps, pad, extent) in enumerate(zip(w.shape[2:], padding, out_spatial)):
-        t, positions = ko_box_sums(t, 2 + d, taps, pad, extent), positions * extent
-    n, cout = x.shape[0], w.shape[0]
-    t = t.reshape(n, groups, x.shape[1] // groups, -1)
-    s = torch.einsum("ngck,gjck->ngj", t, w.to(torch.float64).reshape(groups, cout // groups, t.shape[2], -1))
+    for d, (taps, extent) in enumerate(zip(w.shape[2:], out_spatial)):
+        boxes = ko_tap_boxes(x.shape[2 + d], extent, taps, stride[d], dilation[d], padding[d], transposed)
+        t, positions = ko_tap_sums(t, 2 + d, boxes), positions * extent
+    n, cin = x.shape[0], x.shape[1]
+    t = t.reshape(n, groups, cin // groups, -1)
+    w64 = w.to(torch.float64)
+    if transposed:              # w: [Cin, Cout / groups, taps]
+        cout = w.shape[1] * groups
+        s = torch.einsum("ngck,gcjk->ngj", t, w64.reshape(groups, cin // groups, cout // groups, -1))
+        weight_sums = w.float().abs().reshape(groups, cin // groups, cout // groups, -1).sum((1, 3)).flatten()
+    else:                       # w: [Cout, Cin / groups, taps]
+        cout = w.shape[0]
+        s = torch.einsum("ngck,gjck->ngj", t, w64.reshape(groups, cout // groups, cin // groups, -1))
+        weight_sums = w.float().abs().flatten(1).sum(1)
     s = s.reshape(n, cout)
     dims = tuple(range(1, x.dim()))
     largest = torch.maximum(x.amax(dim=dims), -x.amin(dim=dims)).float()     # |x|'s largest, NaN if any, no copy
-    bound = largest[:, None] * w.float().abs().flatten(1).sum(1)[None, :]
+    bound = largest[:, None] * weight_sums[None, :]
     if b is not None:
         s = s + b.to(torch.float64)[None, :] * positions
         bound = bound + b.float().abs()[None, :]
@@ -175,8 +232,8 @@ def ko_spatial3(t):
 
 @triton.jit
 def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, OD, OH, OW, PD, PH, PW,
-                   sxn, sxc, sxd, sxh, sxw, swo, swc, swd, swh, sww, syn, syc, syd, syh, syw,
-                   HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
+                   SD, SH, SW, DD, DH, DW, sxn, sxc, sxd, sxh, sxw, sw0, sw1, swd, swh, sww, syn, syc, syd, syh, syw,
+                   TRANSPOSED: tl.constexpr, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
     # a flagged (n, co) plane of y, computed directly: every tap of every input channel of its group
     plane = tl.program_id(0)
     if tl.load(flags + plane) != 0:
@@ -191,16 +248,34 @@ def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, 
             ow = o % OW
             acc = tl.zeros([BLOCK], dtype=tl.float32)
             for ci in range(0, CIN_G):
+                if TRANSPOSED:          # w: [Cin, Cout / groups, taps]
+                    w_channel = w + (g * CIN_G + ci) * sw0 + (co % COUT_G) * sw1
+                else:                   # w: [Cout, Cin / groups, taps]
+                    w_channel = w + co * sw0 + ci * sw1
                 for kd in range(0, KD):
                     for kh in range(0, KH):
                         for kw in range(0, KW):
-                            i_d = od + kd - PD
-                            i_h = oh + kh - PH
-                            i_w = ow + kw - PW
-                            inside = om & (i_d >= 0) & (i_d < D) & (i_h >= 0) & (i_h < H) & (i_w >= 0) & (i_w < W)
+                            if TRANSPOSED:      # o = i * stride + k * dilation - padding: i where it divides
+                                nd = od + PD - kd * DD
+                                nh = oh + PH - kh * DH
+                                nw = ow + PW - kw * DW
+                                ok = (nd >= 0) & (nh >= 0) & (nw >= 0)
+                                nd = tl.where(ok, nd, 0)
+                                nh = tl.where(ok, nh, 0)
+                                nw = tl.where(ok, nw, 0)
+                                ok = ok & (nd % SD == 0) & (nh % SH == 0) & (nw % SW == 0)
+                                i_d = nd // SD
+                                i_h = nh // SH
+                                i_w = nw // SW
+                            else:
+                                i_d = od * SD + kd * DD - PD
+                                i_h = oh * SH + kh * DH - PH
+                                i_w = ow * SW + kw * DW - PW
+                                ok = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+                            inside = om & ok & (i_d < D) & (i_h < H) & (i_w < W)
                             xv = tl.load(x + n * sxn + (g * CIN_G + ci) * sxc + i_d * sxd + i_h * sxh + i_w * sxw,
                                          inside, other=0.0).to(tl.float32)
-                            wv = tl.load(w + co * swo + ci * swc + kd * swd + kh * swh + kw * sww).to(tl.float32)
+                            wv = tl.load(w_channel + kd * swd + kh * swh + kw * sww).to(tl.float32)
                             acc += xv * wv
             if HAS_BIAS:
                 acc += tl.load(b + co).to(tl.float32)
@@ -210,18 +285,22 @@ def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, 
 
 def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
     bias = f"args[{plan.bias}]" if plan.bias is not None else "None"
-    padding = [0] * (3 - len(plan.padding)) + list(plan.padding)
+
+    def front(values, fill):    # per spatial dimension, padded in front to three (as ko_spatial3 pads sizes)
+        return ", ".join(map(str, [fill] * (3 - len(values)) + list(values)))
+    cin_g = f"ko_w.shape[0] // {plan.groups}" if plan.transposed else "ko_w.shape[1]"
     return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
-            f"{SUMS}, {FLAGS} = ko_conv_sums(ko_x, ko_w, ko_b, {list(plan.padding)}, {plan.groups}, "
-            f"{list(plan.out_spatial)})",
+            f"{SUMS}, {FLAGS} = ko_conv_sums(ko_x, ko_w, ko_b, {list(plan.stride)}, {list(plan.padding)}, "
+            f"{list(plan.dilation)}, {plan.transposed}, {plan.groups}, {list(plan.out_spatial)})",
             "(ko_d, ko_h, ko_w_), (ko_sxd, ko_sxh, ko_sxw) = ko_spatial3(ko_x)",
             "(ko_kd, ko_kh, ko_kw), (ko_swd, ko_swh, ko_sww) = ko_spatial3(ko_w)",
             "(ko_od, ko_oh, ko_ow), (ko_syd, ko_syh, ko_syw) = ko_spatial3(ko_y)",
             f"ko_conv_planes[(ko_y.shape[0] * ko_y.shape[1],)](ko_x, ko_w, ko_x if ko_b is None else ko_b, ko_y, "
-            f"{FLAGS}, ko_y.shape[1], ko_w.shape[1], ko_y.shape[1] // {plan.groups}, ko_d, ko_h, ko_w_, ko_kd, ko_kh, "
-            f"ko_kw, ko_od, ko_oh, ko_ow, {padding[0]}, {padding[1]}, {padding[2]}, ko_x.stride(0), ko_x.stride(1), "
+            f"{FLAGS}, ko_y.shape[1], {cin_g}, ko_y.shape[1] // {plan.groups}, ko_d, ko_h, ko_w_, ko_kd, ko_kh, "
+            f"ko_kw, ko_od, ko_oh, ko_ow, {front(plan.padding, 0)}, {front(plan.stride, 1)}, "
+            f"{front(plan.dilation, 1)}, ko_x.stride(0), ko_x.stride(1), "
             f"ko_sxd, ko_sxh, ko_sxw, ko_w.stride(0), ko_w.stride(1), ko_swd, ko_swh, ko_sww, ko_y.stride(0), "
-            f"ko_y.stride(1), ko_syd, ko_syh, ko_syw, HAS_BIAS={plan.bias is not None}, "
+            f"ko_y.stride(1), ko_syd, ko_syh, ko_syw, TRANSPOSED={plan.transposed}, HAS_BIAS={plan.bias is not None}, "
             f"Y_DTYPE={TL_DTYPES[plan.dtype]}, BLOCK={block})")
 
 
@@ -233,7 +312,8 @@ def candidate_source(target: RewriteTarget, plan: ConvSumPlan, block: int) -> st
 @dataclass
 class SumThroughConvProposer:
     name: str = "sum-through-conv"
-    summary: str = ("Replace a convolution whose output a reduction only sums over its spatial positions (proven "
+    summary: str = ("Replace a convolution or a transposed convolution (any stride, padding, dilation and groups) "
+                    "whose output a reduction only sums over its spatial positions (proven "
                     "from the reduction's code) by box sums of the input contracted with the weights")
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
@@ -241,7 +321,7 @@ class SumThroughConvProposer:
             plan = plan_sum_through_conv(target)
         except ConvSumDeclined:
             return
-        label = f"{self.name} {len(plan.out_spatial)}-D planes"
+        label = f"{self.name} {len(plan.out_spatial)}-D planes{' (transposed)' if plan.transposed else ''}"
         if label in {a.candidate.strategy for a in history}:
             return
         try:

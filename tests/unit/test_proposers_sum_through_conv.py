@@ -3,8 +3,9 @@ contraction.
 
 On torch 2.13 CPU captures (tests/fixtures/conv-sum-cpu-2.13, each beside its problem): a 2-D convolution with
 padding 1 whose output Inductor lays out channels-last, then batch norm in eval mode summed over the positions
-(the reduction-epilogue group detect-fusion forms); a grouped 1-D convolution, no padding, its mean times 2; and a
-stride-2 convolution (declined). The candidates under Triton's interpreter against the original and a float64
+(the reduction-epilogue group detect-fusion forms); a grouped 1-D convolution, no padding, its mean times 2; a
+stride-2 convolution; a 1-D convolution with stride 3, dilation 2 and padding 2; and a grouped 2-D transposed
+convolution with stride 2, padding 1 and output padding 1, its mean plus a constant. The candidates under Triton's interpreter against the original and a float64
 reference, infinities and NaNs where the original puts them, the declines on edited kernels, and `kernelopt
 optimize` through the gate."""
 from __future__ import annotations
@@ -29,7 +30,8 @@ from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "conv-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
-SUMMED = ("conv2d_bn_sum", "conv1d_groups_mean")
+SUMMED = ("conv2d_bn_sum", "conv1d_groups_mean", "conv2d_stride2_sum", "conv1d_dilated_stride_sum",
+          "conv_transpose2d_mean")
 
 
 def _target(name="conv2d_bn_sum", edit=None, **changes):
@@ -43,8 +45,13 @@ def _conv(target, args, dtype=None):
     b = args[roles["bias"]] if "bias" in roles else None
     if dtype is not None:
         x, w, b = x.to(dtype), w.to(dtype), (None if b is None else b.to(dtype))
+    if kwargs["transposed"]:
+        conv = {3: F.conv_transpose1d, 4: F.conv_transpose2d, 5: F.conv_transpose3d}[x.dim()]
+        return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"],
+                    output_padding=kwargs["output_padding"], groups=kwargs["groups"], dilation=kwargs["dilation"])
     conv = {3: F.conv1d, 4: F.conv2d, 5: F.conv3d}[x.dim()]
-    return conv(x, w, b, padding=kwargs["padding"], groups=kwargs["groups"])
+    return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"], dilation=kwargs["dilation"],
+                groups=kwargs["groups"])
 
 
 def _run_original(target, args):
@@ -57,6 +64,12 @@ def _reference(name, target, args):
     y = _conv(target, args, torch.float64)
     if name == "conv1d_groups_mean":
         return y.mean(2) * 2.0
+    if name == "conv2d_stride2_sum":
+        return y.sum((2, 3))
+    if name == "conv1d_dilated_stride_sum":
+        return y.sum(2) * 0.25
+    if name == "conv_transpose2d_mean":
+        return y.mean((2, 3)) + 0.5
     mean, var, scale, shift = (args[s].double() for s in target.group_positions[1][1:5])   # in_ptr1 .. in_ptr4
     normed = (y - mean[None, :, None, None]) / torch.sqrt(var + 1e-5)[None, :, None, None]
     return (normed * scale[None, :, None, None] + shift[None, :, None, None]).sum((2, 3))
@@ -81,6 +94,11 @@ def test_the_convolution_and_the_reduction_are_one_group_with_the_output_as_scra
     assert (plan.padding, plan.groups, plan.out_spatial) == ((1, 1), 1, (9, 7))
     grouped = plan_sum_through_conv(_target("conv1d_groups_mean"))
     assert (grouped.padding, grouped.groups, grouped.out_spatial) == ((0,), 2, (9,))
+    dilated = plan_sum_through_conv(_target("conv1d_dilated_stride_sum"))
+    assert (dilated.stride, dilated.dilation, dilated.padding, dilated.transposed) == ((3,), (2,), (2,), False)
+    transposed = plan_sum_through_conv(_target("conv_transpose2d_mean"))
+    assert (transposed.stride, transposed.padding, transposed.groups, transposed.transposed,
+            transposed.out_spatial) == ((2, 2), (1, 1), 2, True, (6, 8))
     assert make_proposer("sum-through-conv").name == "sum-through-conv"
 
 
@@ -117,10 +135,11 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
     roles = library_roles(target)
     args = _positive_variance(target, random_args(target, 5))
     x, w = args[roles["input"]], args[roles["weight"]]
+    spatial = tuple(min(2, size - 1) for size in x.shape[2:])      # one input element of a plane
     if case == "inf-in-x":
-        x[1, 0, 3] = float("inf")
+        x[(1, 0) + spatial] = float("inf")
     elif case == "nan-in-x":
-        x[0, 1, 2] = float("nan")
+        x[(0, 1) + spatial] = float("nan")
     elif case == "inf-in-w":
         w[1, 0, 1] = float("-inf")
     else:
@@ -149,8 +168,7 @@ def test_a_reduction_it_cannot_prove_reads_only_plane_sums_is_declined_with_the_
     assert why in SumThroughConvProposer.declined(target)
 
 
-def test_stride_two_a_kept_output_and_gemm_groups_are_declined():
-    assert "stride [2, 2]" in SumThroughConvProposer.declined(_target("conv2d_stride2_sum"))
+def test_a_kept_output_and_gemm_groups_are_declined():
     with pytest.raises(ConvSumDeclined, match="read after the reduction"):
         plan_sum_through_conv(_target(scratch_args=()))
     gemm = reduction_epilogue_target(REPO / "tests" / "fixtures" / "gemm-sum-cpu-2.13" / "gemm_div_sum.py")
@@ -158,32 +176,58 @@ def test_stride_two_a_kept_output_and_gemm_groups_are_declined():
 
 
 @INTERPRETED
-def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path):
+@pytest.mark.parametrize("name, label, shape", [("conv1d_groups_mean", "1-D planes", (3, 4, 11)),
+                                                ("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4))])
+def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path, name, label, shape):
     import kernelopt  # lazy: loads the API only where a test needs it
 
-    problem = FIXTURE / "problem_conv1d_groups_mean.py"
+    problem = FIXTURE / f"problem_{name}.py"
     report = optimize_with_proposer(problem, "sum-through-conv", tmp_path)
-    assert "sum-through-conv 1-D planes" in report and "ACCEPT" in report, report
+    assert f"sum-through-conv {label}" in report and "ACCEPT" in report, report
     written = (tmp_path / "out.py").read_text()
     assert "extern_kernels.convolution(" not in written.split("def call(", 1)[1]
     model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(3, 4, 11)
+    x = torch.randn(*shape)
     with torch.no_grad():
         torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
 
 
-@settings(max_examples=200 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 40, deadline=None)
-@given(size=st.integers(1, 12), taps=st.integers(1, 6), pad=st.integers(0, 5))
-def test_the_box_sums_are_the_sums_each_tap_meets(size, taps, pad):
-    # the candidate's own helper (the whole sum less a prefix and a suffix) against the padded windows summed
-    extent = size + 2 * pad - taps + 1
-    if extent < 1:
-        return
+convolutions = st.fixed_dictionaries({
+    "dims": st.integers(1, 3), "transposed": st.booleans(), "groups": st.integers(1, 2),
+    "cin": st.integers(1, 2), "cout": st.integers(1, 2), "taps": st.lists(st.integers(1, 4), min_size=3, max_size=3),
+    "stride": st.lists(st.integers(1, 3), min_size=3, max_size=3),
+    "dilation": st.lists(st.integers(1, 2), min_size=3, max_size=3),
+    "padding": st.lists(st.integers(0, 3), min_size=3, max_size=3),
+    "size": st.lists(st.integers(1, 7), min_size=3, max_size=3), "extra": st.integers(0, 2)})
+
+
+@settings(max_examples=200 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 60, deadline=None)
+@given(convolutions)
+def test_the_plane_sums_are_the_convolutions_summed(c):
+    # the candidate's own helpers (box sums of strided views per tap, contracted with the weights) against
+    # torch's convolution and transposed convolution, summed, in float64, over strides, dilations, paddings,
+    # output paddings and groups
     namespace = {"torch": torch}
-    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_conv_sums")], namespace)
-    x = torch.randn(2, 3, size, dtype=torch.float64)
-    got = namespace["ko_box_sums"](x, 2, taps, pad, extent)
-    padded = F.pad(x, (pad, pad))
-    want = torch.stack([padded[..., k:k + extent].sum(-1) for k in range(taps)], -1)
-    torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
+    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_spatial3")], namespace)
+    n = c["dims"]
+    taps, stride, dilation, padding, size = (c[k][:n] for k in ("taps", "stride", "dilation", "padding", "size"))
+    groups = c["groups"]
+    cin, cout = groups * c["cin"], groups * c["cout"]
+    x = torch.randn(2, cin, *size, dtype=torch.float64)
+    b = torch.randn(cout, dtype=torch.float64)
+    try:
+        if c["transposed"]:
+            output_padding = [min(c["extra"], max(s, d) - 1) for s, d in zip(stride, dilation)]
+            w = torch.randn(cin, cout // groups, *taps, dtype=torch.float64)
+            conv = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}[n]
+            y = conv(x, w, b, stride, padding, output_padding, groups, dilation)
+        else:
+            w = torch.randn(cout, cin // groups, *taps, dtype=torch.float64)
+            y = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[n](x, w, b, stride, padding, dilation, groups)
+    except RuntimeError:         # an output with no positions: torch refuses the shape
+        return
+    sums, flags = namespace["ko_conv_sums"](x, w, b, stride, padding, dilation, c["transposed"], groups,
+                                            list(y.shape[2:]))
+    torch.testing.assert_close(sums.double(), y.sum(tuple(range(2, y.dim()))), rtol=1e-6, atol=1e-6)
+    assert not flags.any()
