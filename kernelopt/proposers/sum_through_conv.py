@@ -12,14 +12,18 @@ position, and along each spatial dimension the positions a tap meets are, for a 
 k * dilation - padding), every stride-th input position within a range: a box of the strided view starting at
 (k * dilation - padding) mod stride; for a transposed convolution (o = i * stride + k * dilation - padding), a box of
 the input itself, cropped where the output's border (padding, output padding) cuts the tap's outputs off. So T is
-a box sum along each spatial dimension, on strided views. The target is a `detect-fusion` reduction-epilogue group
+a box sum along each spatial dimension, on strided views. A reduction that sums the channels too (a global mean
+over channels and positions) reads each sample's sum of its plane sums; one that sums the channels alone, at each
+position, reads one convolution whose weights are summed (in float64) over each group's output channels: C[n, o] =
+conv(x, sum_co w[co])[n, o] + sum_co bias[co], Cout times fewer multiply-adds. The target is a `detect-fusion` reduction-epilogue group
 (`extern_kernels.convolution`, then the one reduction launch reading its result, which nothing reads afterwards).
 What is proven, from the reduction kernel's code and never from names:
 
 - its outputs depend on the convolution's output y only through sums over r of a * y + c, with a slope a that
   does not vary along r (`linear_reads`: a batch norm in eval mode is such a y, a shift and a per-channel scale);
-- every row of the kernel reads exactly one whole spatial plane of y, each element once, in y's own layout
-  (`summed_reads.summed_dims`, channels-last included).
+- every row of the kernel reads exactly one whole block of y, each element once, in y's own layout
+  (`summed_reads.summed_dims`, channels-last included): a spatial plane, a sample (channels and positions), or the
+  channels at one position.
 
 The candidate computes T (along each spatial dimension, the whole sum less a prefix and a suffix: the input
 is read once, summed in float32 along the first dimension, then in float64), the plane sums S [N, Cout] (an
@@ -28,15 +32,16 @@ plane's first element and 0 elsewhere (`summed_reads.read_sums`): the same sums 
 On a 4 x 16 x 32 x 64 x 64 input and 32 3 x 3 x 3 filters the sums' relative error against float64 was 8.5e-08, a
 float32 convolution's 3.7e-07 (CPU).
 
-Special values: a plane whose sum is not finite (an infinity or a NaN in its sample, its weights or its bias), or
+Special values (a sample, summed whole or over its channels, is flagged whole when any of its planes would be):
+a plane whose sum is not finite (an infinity or a NaN in its sample, its weights or its bias), or
 whose elements may overflow (|x| max times the sum of |w| plus |bias| over 1e36 / positions), is flagged;
 `ko_conv_planes` computes that plane of y directly (float32, every tap, padding read as 0) into y's own buffer,
 and the reduction reads it as written. Infinities and NaNs land where the convolution and the sum put them; in a
 plane that overflows, which of +inf, -inf and NaN an element becomes may follow the library's own order of
 additions, which differs between libraries and devices in the original too.
 
-Declined, with the reason: a reduction that sums other dimensions than all the spatial ones or reads y in another
-way, y of another dtype than float32 or bfloat16, and a y read after the reduction.
+Declined, with the reason: a reduction that sums other dimensions (the batch, some of the positions) or reads y
+in another way, y of another dtype than float32 or bfloat16, and a y read after the reduction.
 """
 from __future__ import annotations
 
@@ -73,14 +78,20 @@ class ConvSumPlan:
     stride: tuple[int, ...]
     dilation: tuple[int, ...]
     transposed: bool
-    out_spatial: tuple[int, ...]
+    output_padding: tuple[int, ...]
+    summed: str                  # "planes" (each (n, c) plane), "samples" (all of sample n), "channels" (at each
+    out_spatial: tuple[int, ...]  # position of sample n, over the channels)
     dtype: str
     kernel: KernelSpec           # the reduction, as written
     rewritten: str               # its source reading the plane sums
 
     def describe(self) -> str:
         kind = "transposed convolution" if self.transposed else "convolution"
-        return (f"each {' x '.join(map(str, self.out_spatial))} plane of the {kind}'s output is only summed: "
+        if self.summed == "channels":
+            return (f"the {kind}'s output is only summed over its channels: one {kind} with the weights summed over "
+                    f"the output channels of each group")
+        what = "plane" if self.summed == "planes" else "sample (channels and positions)"
+        return (f"each {' x '.join(map(str, self.out_spatial))} {what} of the {kind}'s output is only summed: "
                 f"sums from box sums of the input and the weights")
 
 
@@ -122,14 +133,19 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
         proof = prove_summed(target, kernel, roles["out"], "convolution's output")
     except NotSummed as why:
         raise ConvSumDeclined(str(why)) from None
-    wanted = tuple(d for d in range(2, 2 + spatial) if out.sizes[d] > 1)
-    if proof.layout.dims != wanted:
+    positions = tuple(d for d in range(2, 2 + spatial) if out.sizes[d] > 1)
+    channel = (1,) if out.sizes[1] > 1 else ()
+    kinds = {positions: "planes", channel + positions: "samples", channel: "channels"}
+    summed = kinds.get(proof.layout.dims) if proof.layout.dims else None
+    if summed is None:
         raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(proof.layout.dims)} of the convolution's output, "
-                              f"not the spatial ones {list(wanted)}")
+                              f"not the spatial ones {list(positions)}, with or without the channels {list(channel)}, "
+                              f"nor the channels alone")
+    output_padding = tuple(kwargs.get("output_padding") or (0,) * spatial)
     rewritten = proof.rewritten()
     return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], padding, groups,
-                       shape["stride"], shape["dilation"], transposed, tuple(out.sizes[2:]), out.dtype, kernel,
-                       rewritten)
+                       shape["stride"], shape["dilation"], transposed, output_padding, summed, tuple(out.sizes[2:]),
+                       out.dtype, kernel, rewritten)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -221,7 +237,55 @@ def ko_conv_sums(x, w, b, stride, padding, dilation, transposed, groups, out_spa
         s = s + b.to(torch.float64)[None, :] * positions
         bound = bound + b.float().abs()[None, :]
     good = (s.abs() < float("inf")) & (bound * positions < 1e36)
-    return s.to(torch.float32).contiguous(), (~good).to(torch.int8).contiguous()
+    return s, good
+
+
+def ko_channel_sums(x, w, b, stride, padding, dilation, transposed, output_padding, groups):
+    # C[n, o] = sum over the output channels of conv(x, w, b) at each output position: one convolution with the
+    # weights summed (in float64) over each group's output channels, then over the groups; and each sample's bound
+    wide = x if x.element_size() >= 4 else x.float()        # 16-bit inputs convolved in float32
+    n_dims = x.dim() - 2
+    if transposed:              # w: [Cin, Cout / groups, taps] -> [Cin, 1, taps]
+        merged = w.to(torch.float64).sum(1, keepdim=True).to(wide.dtype)
+        conv = (torch.nn.functional.conv_transpose1d, torch.nn.functional.conv_transpose2d,
+                torch.nn.functional.conv_transpose3d)[n_dims - 1]
+        c = conv(wide, merged, None, stride, padding, output_padding, groups, dilation)
+        weight_sums = w.float().abs().flatten(2).sum(2).reshape(groups, -1, w.shape[1]).sum(1).flatten()
+    else:                       # w: [Cout, Cin / groups, taps] -> [groups, Cin / groups, taps]
+        cout = w.shape[0]
+        merged = w.to(torch.float64).reshape(groups, cout // groups, *w.shape[1:]).sum(1).to(wide.dtype)
+        conv = (torch.nn.functional.conv1d, torch.nn.functional.conv2d, torch.nn.functional.conv3d)[n_dims - 1]
+        c = conv(wide, merged, None, stride, padding, dilation, groups)
+        weight_sums = w.float().abs().flatten(1).sum(1)
+    c = c.to(torch.float64).sum(1) if groups > 1 else c[:, 0].to(torch.float64)
+    dims = tuple(range(1, x.dim()))
+    largest = torch.maximum(x.amax(dim=dims), -x.amin(dim=dims)).float()
+    bound = largest[:, None] * weight_sums[None, :]
+    if b is not None:
+        c = c + b.to(torch.float64).sum()
+        bound = bound + b.float().abs()[None, :]
+    # a sample whose channel sums are not finite, or any of whose elements (or their sum over the channels) may
+    # overflow, is formed directly
+    good = (c.abs() < float("inf")).flatten(1).all(1) & (bound.sum(1) < 1e36)
+    return c, good
+
+
+def ko_summed(x, w, b, stride, padding, dilation, transposed, output_padding, groups, out_spatial, summed):
+    # the sums the rewritten reduction reads and its flags (dense over y's kept dimensions), and the flags of the
+    # (n, c) planes ko_conv_planes forms directly
+    n, cout = x.shape[0], (w.shape[1] * groups if transposed else w.shape[0])
+    if summed == "channels":
+        c, good = ko_channel_sums(x, w, b, stride, padding, dilation, transposed, output_padding, groups)
+        flags = (~good).to(torch.int8)
+        return (c.to(torch.float32).contiguous(), flags[:, None].expand(c.shape[0], c[0].numel()).contiguous(),
+                flags[:, None].expand(n, cout).contiguous())
+    s, good = ko_conv_sums(x, w, b, stride, padding, dilation, transposed, groups, out_spatial)
+    if summed == "samples":     # each sample's planes summed; a sample with a flagged plane formed whole
+        good = good.all(1) & (s.sum(1).abs() < float("inf"))
+        flags = (~good).to(torch.int8)
+        return s.sum(1).to(torch.float32).contiguous(), flags.contiguous(), flags[:, None].expand(n, cout).contiguous()
+    flags = (~good).to(torch.int8).contiguous()
+    return s.to(torch.float32).contiguous(), flags, flags
 
 
 def ko_spatial3(t):
@@ -276,7 +340,10 @@ def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, 
                             xv = tl.load(x + n * sxn + (g * CIN_G + ci) * sxc + i_d * sxd + i_h * sxh + i_w * sxw,
                                          inside, other=0.0).to(tl.float32)
                             wv = tl.load(w_channel + kd * swd + kh * swh + kw * sww).to(tl.float32)
-                            acc += xv * wv
+                            if TRANSPOSED:      # a pair that lands nowhere adds nothing (0 * inf would be NaN)
+                                acc += tl.where(inside, xv * wv, 0.0)
+                            else:               # padding reads 0 and multiplies, as a convolution's im2col does
+                                acc += xv * wv
             if HAS_BIAS:
                 acc += tl.load(b + co).to(tl.float32)
             tl.store(y + n * syn + co * syc + od * syd + oh * syh + ow * syw, acc.to(Y_DTYPE), om)
@@ -290,13 +357,14 @@ def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
         return ", ".join(map(str, [fill] * (3 - len(values)) + list(values)))
     cin_g = f"ko_w.shape[0] // {plan.groups}" if plan.transposed else "ko_w.shape[1]"
     return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
-            f"{SUMS}, {FLAGS} = ko_conv_sums(ko_x, ko_w, ko_b, {list(plan.stride)}, {list(plan.padding)}, "
-            f"{list(plan.dilation)}, {plan.transposed}, {plan.groups}, {list(plan.out_spatial)})",
+            f"{SUMS}, {FLAGS}, ko_planes = ko_summed(ko_x, ko_w, ko_b, {list(plan.stride)}, {list(plan.padding)}, "
+            f"{list(plan.dilation)}, {plan.transposed}, {list(plan.output_padding)}, {plan.groups}, "
+            f"{list(plan.out_spatial)}, {plan.summed!r})",
             "(ko_d, ko_h, ko_w_), (ko_sxd, ko_sxh, ko_sxw) = ko_spatial3(ko_x)",
             "(ko_kd, ko_kh, ko_kw), (ko_swd, ko_swh, ko_sww) = ko_spatial3(ko_w)",
             "(ko_od, ko_oh, ko_ow), (ko_syd, ko_syh, ko_syw) = ko_spatial3(ko_y)",
             f"ko_conv_planes[(ko_y.shape[0] * ko_y.shape[1],)](ko_x, ko_w, ko_x if ko_b is None else ko_b, ko_y, "
-            f"{FLAGS}, ko_y.shape[1], {cin_g}, ko_y.shape[1] // {plan.groups}, ko_d, ko_h, ko_w_, ko_kd, ko_kh, "
+            f"ko_planes, ko_y.shape[1], {cin_g}, ko_y.shape[1] // {plan.groups}, ko_d, ko_h, ko_w_, ko_kd, ko_kh, "
             f"ko_kw, ko_od, ko_oh, ko_ow, {front(plan.padding, 0)}, {front(plan.stride, 1)}, "
             f"{front(plan.dilation, 1)}, ko_x.stride(0), ko_x.stride(1), "
             f"ko_sxd, ko_sxh, ko_sxw, ko_w.stride(0), ko_w.stride(1), ko_swd, ko_swh, ko_sww, ko_y.stride(0), "
@@ -321,7 +389,8 @@ class SumThroughConvProposer:
             plan = plan_sum_through_conv(target)
         except ConvSumDeclined:
             return
-        label = f"{self.name} {len(plan.out_spatial)}-D planes{' (transposed)' if plan.transposed else ''}"
+        label = (f"{self.name} {len(plan.out_spatial)}-D {plan.summed}"
+                 f"{' (transposed)' if plan.transposed else ''}")
         if label in {a.candidate.strategy for a in history}:
             return
         try:

@@ -118,11 +118,13 @@ def _diagonal_gemms(census) -> list[tuple]:
 
 def _conv_sums(census) -> list[tuple]:
     """sum-through-conv's kernels (a channels-last 2-D convolution's batch-normed plane sums, a grouped 1-D
-    convolution's means, a strided and dilated 1-D convolution's sums, a grouped transposed 2-D convolution's means)."""
+    convolution's means, a strided and dilated 1-D convolution's sums, a grouped transposed 2-D convolution's means, a
+    2-D convolution's mean over channels and positions, a transposed 1-D convolution's channel sums)."""
     from kernelopt.proposers.sum_through_conv import SumThroughConvProposer
 
     return _fixture_group_candidates(census, "conv-sum-cpu-2.13", ("conv2d_bn_sum", "conv1d_groups_mean",
-                                                                   "conv1d_dilated_stride_sum", "conv_transpose2d_mean"),
+                                                                   "conv1d_dilated_stride_sum", "conv_transpose2d_mean",
+                                                                   "conv2d_global_mean", "conv_transpose1d_channel_sum"),
                                      "reduction-epilogue", SumThroughConvProposer())
 
 
@@ -149,10 +151,10 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-gemm"] == [
         "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16"]
-    # the H200 capture of the general conv3d + batch norm + sum, then the four CPU captures
+    # the H200 capture of the general conv3d + batch norm + sum, then the six CPU captures
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-conv"] == [
         "conv3d_batch_norm_sum", "conv2d_bn_sum", "conv1d_groups_mean", "conv1d_dilated_stride_sum",
-        "conv_transpose2d_mean"]
+        "conv_transpose2d_mean", "conv2d_global_mean", "conv_transpose1d_channel_sum"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):

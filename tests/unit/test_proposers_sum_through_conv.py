@@ -4,8 +4,9 @@ contraction.
 On torch 2.13 CPU captures (tests/fixtures/conv-sum-cpu-2.13, each beside its problem): a 2-D convolution with
 padding 1 whose output Inductor lays out channels-last, then batch norm in eval mode summed over the positions
 (the reduction-epilogue group detect-fusion forms); a grouped 1-D convolution, no padding, its mean times 2; a
-stride-2 convolution; a 1-D convolution with stride 3, dilation 2 and padding 2; and a grouped 2-D transposed
-convolution with stride 2, padding 1 and output padding 1, its mean plus a constant. The candidates under Triton's interpreter against the original and a float64
+stride-2 convolution; a 1-D convolution with stride 3, dilation 2 and padding 2; a grouped 2-D transposed
+convolution with stride 2, padding 1 and output padding 1, its mean plus a constant; a 2-D convolution's mean over
+its channels and positions together; and a grouped 1-D transposed convolution summed over its channels alone. The candidates under Triton's interpreter against the original and a float64
 reference, infinities and NaNs where the original puts them, the declines on edited kernels, and `kernelopt
 optimize` through the gate."""
 from __future__ import annotations
@@ -31,7 +32,7 @@ from kernelopt.rewrite.evaluate import load_candidate
 FIXTURE = REPO / "tests" / "fixtures" / "conv-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
 SUMMED = ("conv2d_bn_sum", "conv1d_groups_mean", "conv2d_stride2_sum", "conv1d_dilated_stride_sum",
-          "conv_transpose2d_mean")
+          "conv_transpose2d_mean", "conv2d_global_mean", "conv_transpose1d_channel_sum")
 
 
 def _target(name="conv2d_bn_sum", edit=None, **changes):
@@ -70,6 +71,10 @@ def _reference(name, target, args):
         return y.sum(2) * 0.25
     if name == "conv_transpose2d_mean":
         return y.mean((2, 3)) + 0.5
+    if name == "conv2d_global_mean":
+        return y.mean((1, 2, 3)) * 3.0
+    if name == "conv_transpose1d_channel_sum":
+        return y.sum(1) + 1.0
     mean, var, scale, shift = (args[s].double() for s in target.group_positions[1][1:5])   # in_ptr1 .. in_ptr4
     normed = (y - mean[None, :, None, None]) / torch.sqrt(var + 1e-5)[None, :, None, None]
     return (normed * scale[None, :, None, None] + shift[None, :, None, None]).sum((2, 3))
@@ -99,6 +104,8 @@ def test_the_convolution_and_the_reduction_are_one_group_with_the_output_as_scra
     transposed = plan_sum_through_conv(_target("conv_transpose2d_mean"))
     assert (transposed.stride, transposed.padding, transposed.groups, transposed.transposed,
             transposed.out_spatial) == ((2, 2), (1, 1), 2, True, (6, 8))
+    assert [plan_sum_through_conv(_target(name)).summed for name in
+            ("conv2d_bn_sum", "conv2d_global_mean", "conv_transpose1d_channel_sum")] == ["planes", "samples", "channels"]
     assert make_proposer("sum-through-conv").name == "sum-through-conv"
 
 
@@ -177,7 +184,8 @@ def test_a_kept_output_and_gemm_groups_are_declined():
 
 @INTERPRETED
 @pytest.mark.parametrize("name, label, shape", [("conv1d_groups_mean", "1-D planes", (3, 4, 11)),
-                                                ("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4))])
+                                                ("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4)),
+                                                ("conv_transpose1d_channel_sum", "1-D channels (transposed)", (3, 4, 9))])
 def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path, name, label, shape):
     import kernelopt  # lazy: loads the API only where a test needs it
 
@@ -216,9 +224,9 @@ def test_the_plane_sums_are_the_convolutions_summed(c):
     cin, cout = groups * c["cin"], groups * c["cout"]
     x = torch.randn(2, cin, *size, dtype=torch.float64)
     b = torch.randn(cout, dtype=torch.float64)
+    output_padding = [min(c["extra"], max(s, d) - 1) for s, d in zip(stride, dilation)]
     try:
         if c["transposed"]:
-            output_padding = [min(c["extra"], max(s, d) - 1) for s, d in zip(stride, dilation)]
             w = torch.randn(cin, cout // groups, *taps, dtype=torch.float64)
             conv = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}[n]
             y = conv(x, w, b, stride, padding, output_padding, groups, dilation)
@@ -227,7 +235,10 @@ def test_the_plane_sums_are_the_convolutions_summed(c):
             y = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[n](x, w, b, stride, padding, dilation, groups)
     except RuntimeError:         # an output with no positions: torch refuses the shape
         return
-    sums, flags = namespace["ko_conv_sums"](x, w, b, stride, padding, dilation, c["transposed"], groups,
-                                            list(y.shape[2:]))
-    torch.testing.assert_close(sums.double(), y.sum(tuple(range(2, y.dim()))), rtol=1e-6, atol=1e-6)
-    assert not flags.any()
+    args = (x, w, b, stride, padding, dilation, c["transposed"], output_padding if c["transposed"] else [0] * n,
+            groups, list(y.shape[2:]))
+    positions = tuple(range(2, y.dim()))
+    for summed, want in (("planes", y.sum(positions)), ("samples", y.sum((1,) + positions)), ("channels", y.sum(1))):
+        sums, flags, planes = namespace["ko_summed"](*args, summed)
+        torch.testing.assert_close(sums.double(), want, rtol=1e-6, atol=1e-6)
+        assert not flags.any() and not planes.any() and planes.shape == (2, cout)
