@@ -111,7 +111,7 @@ def run_case(model_name: str, size: str, device: str, options, dry_run: bool) ->
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     ring = [[x.clone() for x in inputs] for _ in range(RING if not dry_run else 2)]
     regimes = {"same": [inputs], f"ring{RING}": ring}
-    compiled, compile_s, graphs, outputs = {}, {}, {}, {}
+    compiled, compile_s, graphs, outputs, replays = {}, {}, {}, {}, []
     with torch.no_grad():
         for name, make in variants(dry_run, options).items():
             torch._dynamo.reset()
@@ -128,10 +128,19 @@ def run_case(model_name: str, size: str, device: str, options, dry_run: bool) ->
                 graphs = {"modules": len(replays), "memory_bytes": sum(r.memory_bytes for r in replays),
                           "stats": [r.stats() for r in replays]}
         samples = {(name, regime): [] for name in compiled for regime in regimes}
+        paths = {regime: {} for regime in regimes}      # kernelopt's calls per graph path in each timed regime
         for _ in range(options.rounds):
             for name, fn in compiled.items():
                 for regime, batches in regimes.items():
+                    counted = [dict(r.counts) for r in replays] if name == "kernelopt" else None
                     samples[(name, regime)].append(per_call_us(fn, batches, options.calls, sync))
+                    if counted is not None:
+                        for replay, before in zip(replays, counted):
+                            for path, count in replay.counts.items():
+                                paths[regime][path] = paths[regime].get(path, 0) + count - before[path]
+        if graphs:
+            graphs["timed_paths"] = paths
+            graphs["final"] = [{"decision": r.decision, "off": r.off, "dropped": sorted(r.dropped)} for r in replays]
     us = {regime: {name: round(statistics.median(samples[(name, regime)]), 2) for name in compiled}
           for regime in regimes}
     reference = outputs[next(iter(outputs))]
@@ -163,6 +172,12 @@ def summary(rows: list[dict]) -> dict:
     return found
 
 
+def _paths(counts: dict) -> str:
+    """kernelopt's timed calls of one regime by graph path ('replay 480, copy 20'), '-' without graphs."""
+    shown = [f"{path} {counts[path]}" for path in ("replay", "copy", "plain", "capture") if counts.get(path)]
+    return ", ".join(shown) or "-"
+
+
 def markdown(result: dict) -> str:
     lines = [f"# CUDA graphs suite (issue 22)", "",
              f"{result['device']}, torch {result['torch']}, triton {result['triton']}, {result['date']}; "
@@ -171,10 +186,10 @@ def markdown(result: dict) -> str:
              "max-autotune):", ""]
     lines += [f"- {k}: {v}x" for k, v in result["geomean"].items()]
     lines += ["", "| model | size | regime | default us | ma-no-cg us | max-autotune us | kernelopt us | "
-              "vs best no-graph | vs max-autotune | graph MiB | auto |", "|" + "---|" * 11]
+              "vs best no-graph | vs max-autotune | graph MiB | auto | timed calls by path |", "|" + "---|" * 12]
     for row in result["rows"]:
         if "error" in row:
-            lines.append(f"| {row['model']} | {row['size']} | error: {row['error'].splitlines()[0][:80]} |" + " |" * 8)
+            lines.append(f"| {row['model']} | {row['size']} | error: {row['error'].splitlines()[0][:80]} |" + " |" * 9)
             continue
         decisions = sorted({s["decision"] for s in row["graphs"].get("stats", [])}) or ["-"]
         for regime, figures in row["us_per_call"].items():
@@ -182,7 +197,8 @@ def markdown(result: dict) -> str:
             s = row["speedups"][regime]
             lines.append(f"| {row['model']} | {row['size']} | {regime} | " + " | ".join(f"{v:.1f}" for v in values)
                          + f" | {s['vs_best_no_graphs']} | {s['vs_max_autotune']} | "
-                         f"{row['graphs'].get('memory_bytes', 0) / 2**20:.1f} | {'; '.join(decisions)[:60]} |")
+                         f"{row['graphs'].get('memory_bytes', 0) / 2**20:.1f} | {'; '.join(decisions)[:60]} | "
+                         f"{_paths(row['graphs'].get('timed_paths', {}).get(regime, {}))} |")
     return "\n".join(lines) + "\n"
 
 
