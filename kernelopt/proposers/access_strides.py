@@ -38,15 +38,22 @@ _OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult
               ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b}
 
 
+RUN_PROBE = 256                  # r steps a contiguous run along r is followed for (from r = 0, row 0)
+
+
 @dataclass(frozen=True)
 class LoadStride:
     """One `tl.load` of a pointer parameter: its element strides along x and r (None: not affine there,
-    or not known), and whether its address moves with r at all."""
+    or not known), and whether its address moves with r at all. `r_run`: for an r stride of 1, how many
+    elements from r = 0 (in row 0) lie at consecutive addresses before the first jump (RUN_PROBE or the row's
+    length when none is met; None when not known): a channels-last group norm reads runs of a group's channels,
+    `r0_2 + 4*x0 + 64*r0_3` with r0_2 = r % 4, r0_3 = r // 4, so runs of 4, each continued by the next row."""
 
     param: str
     line: int
     x_stride: int | None
     r_stride: int | None
+    r_run: int | None = None
 
 
 class _Unknown(Exception):
@@ -71,9 +78,33 @@ def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
                 and isinstance(pointer.left, ast.Name) and pointer.left.id in params):
             continue
         live = _mask_reader(access_mask(node), assignments, x_numel, r_numel)
+        r_stride = _stride(pointer.right, assignments, "r", points, live)
         out.append(LoadStride(pointer.left.id, node.lineno, _stride(pointer.right, assignments, "x", points, live),
-                              _stride(pointer.right, assignments, "r", points, live)))
+                              r_stride, _run(pointer.right, assignments, r_numel) if r_stride == 1 else None))
     return out
+
+
+def _run(expr: ast.expr, assignments: dict[str, ast.expr], r_numel: int | None) -> int | None:
+    """Consecutive addresses from r = 0 in row 0, up to RUN_PROBE (or the row's length), before the first jump."""
+    steps = min(RUN_PROBE, r_numel) if r_numel else RUN_PROBE
+    try:
+        addresses = [_evaluate(expr, assignments, 0, r, set()) for r in range(steps)]
+    except (_Unknown, ZeroDivisionError, RecursionError):
+        return None
+    return next((r + 1 for r in range(steps - 1) if addresses[r + 1] - addresses[r] != 1), steps)
+
+
+def interleaved_rows(strides: list[LoadStride], element: int, width: int = COALESCED_BYTES) -> int:
+    """Rows (XBLOCK, a power of two) one program must take so that loads reading short runs along r, each
+    continued by the next row's run (x stride == run length), read `width` contiguous bytes together; 1 when
+    no load is read that way. The runs must be shorter than `width` and a sector or less apart from nothing
+    else: a row reading 16 bytes of every 256 wastes half of each 32-byte sector, eight rows read 128."""
+    rows = 1
+    for stride in strides:
+        run = stride.r_run
+        if stride.r_stride == 1 and run and stride.x_stride == run and run * element < width:
+            rows = max(rows, 1 << ((width // (run * element)).bit_length() - 1))
+    return rows
 
 
 def kernel_load_strides(source: str, kernel_name: str) -> list[LoadStride]:

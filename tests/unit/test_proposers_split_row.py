@@ -309,3 +309,50 @@ def test_a_torch_2_13_looped_any_cast_to_int8_splits_and_passes_the_gate():
     assert "_tmp12.to(tl.int8)" in candidates[0].source
     verdict = ModuleEvaluator(str(path), None, device="cpu").evaluate(target, candidates[0])
     assert verdict.accepted, verdict.reason
+
+
+# -- rows that read memory together -----------------------------------------------------------------
+
+GROUP_NORM = REPO / "tests" / "fixtures" / "inductor-2.13-cpu" / "conv_group_norm.default.0.py"
+GROUP_STATS = "triton_red_fused_native_group_norm_2"
+
+
+def test_group_norm_rows_over_a_channels_last_tensor_are_split_eight_rows_at_a_time():
+    # each of the 8 rows (2 samples x 4 groups) reads runs of its group's 4 channels, 16 bytes of every 64, and
+    # the next row continues each run: 8 rows read 128 contiguous bytes together
+    from kernelopt.proposers.access_strides import interleaved_rows, kernel_load_strides
+
+    target = _targets(GROUP_NORM)[GROUP_STATS]
+    spec = target.kernels[0]
+    strides = kernel_load_strides(spec.source, spec.name)
+    assert [(s.x_stride, s.r_stride, s.r_run) for s in strides] == [(4, 1, 4)]
+    assert interleaved_rows(strides, 4) == 8
+    candidates = list(make_proposer("split-row").propose(target, []))
+    assert candidates and all(" XBLOCK=8 " in c.strategy for c in candidates)
+    assert all("XBLOCK=8," in c.source and "[(1, " in c.source for c in candidates)    # one tile of 8 rows
+
+
+@pytest.mark.parametrize("chunks, r0_block", [(2, 64), (5, 16)])
+def test_a_tile_of_rows_split_into_chunks_gives_the_group_statistics(chunks, r0_block):
+    spec = _targets(GROUP_NORM)[GROUP_STATS].kernels[0]
+    kernel = parse_row_kernel(spec.source, spec.name)
+    x = _random((2, 16, 32, 32), 7).contiguous(memory_format=torch.channels_last)
+    args = [x, torch.full((8,), float("nan")), torch.full((8,), float("nan")), 8, 4096]
+    original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    _run_original(spec, original, 8, 64)
+    split = split_for(kernel.row_length, chunks, r0_block, x_block=8)
+    _load(candidate_source(kernel, split, 0), "tiled").run(*args)
+    groups = x.double().reshape(2, 4, 4 * 32 * 32)
+    torch.testing.assert_close(args[1].double(), groups.mean(-1).flatten(), rtol=1e-5, atol=1e-5)
+    m2 = ((groups - groups.mean(-1, keepdim=True)) ** 2).sum(-1).flatten()
+    torch.testing.assert_close(args[2].double(), m2, rtol=1e-5, atol=1e-3)
+    for got, base in zip(args[1:3], original[1:3]):
+        torch.testing.assert_close(got, base, rtol=1e-5, atol=1e-3)
+
+
+@pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
+def test_the_tiled_split_of_the_group_statistics_passes_the_gate(tmp_path):
+    from search_helpers import optimize_with_proposer
+
+    report = optimize_with_proposer(GROUP_NORM.parent / "conv_group_norm.py", "split-row", tmp_path)
+    assert "XBLOCK=8" in report and "ACCEPT" in report, report

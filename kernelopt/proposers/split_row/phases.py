@@ -34,17 +34,20 @@ class Split:
     r0_block: int
     num_warps: int = 8
     num_stages: int = 1
+    x_block: int = 1     # rows per program: several where neighbouring rows read neighbouring runs of memory
 
     def label(self) -> str:
-        return (f"chunks={self.chunks} chunk={self.chunk} R0_BLOCK={self.r0_block} num_warps={self.num_warps} "
+        rows = f" XBLOCK={self.x_block}" if self.x_block > 1 else ""
+        return (f"chunks={self.chunks} chunk={self.chunk} R0_BLOCK={self.r0_block}{rows} num_warps={self.num_warps} "
                 f"num_stages={self.num_stages}")
 
 
-def split_for(row_length: int, chunks: int, r0_block: int, num_warps: int = 8, num_stages: int = 1) -> Split:
+def split_for(row_length: int, chunks: int, r0_block: int, num_warps: int = 8, num_stages: int = 1,
+              x_block: int = 1) -> Split:
     """At most `chunks` chunks of whole R0_BLOCKs covering the row (fewer when the row is short)."""
     blocks = -(-row_length // r0_block)
     chunk = -(-blocks // max(1, chunks)) * r0_block
-    return Split(-(-row_length // chunk), chunk, r0_block, num_warps, num_stages)
+    return Split(-(-row_length // chunk), chunk, r0_block, num_warps, num_stages, x_block)
 
 
 @dataclass(frozen=True)
@@ -186,16 +189,17 @@ def candidate_source(kernel: RowKernel, split: Split, tensor_position: int) -> s
     """Candidate format: the phase kernels and `run(*args)` (the original `.run` arguments) launching
     them in order on scratch partials. `tensor_position`: an argument whose device the scratch uses."""
     # one chunk is legal too (the proposer never offers it; tests run rows of length 1 through it)
-    if split.chunk % split.r0_block or not 1 <= split.chunks <= CHUNK_AXIS_LIMIT:
+    if split.chunk % split.r0_block or not 1 <= split.chunks <= CHUNK_AXIS_LIMIT or kernel.rows % split.x_block:
         raise ValueError(f"bad split {split.label()}")
     plan = phases(kernel)
     buffers = partial_buffers(kernel)
     lanes = 1 << max(0, (split.chunks - 1).bit_length())
-    meta = (f"XBLOCK=1, R0_BLOCK={split.r0_block}, KO_CHUNK={split.chunk}, KO_CHUNKS={split.chunks}, "
+    meta = (f"XBLOCK={split.x_block}, R0_BLOCK={split.r0_block}, KO_CHUNK={split.chunk}, KO_CHUNKS={split.chunks}, "
             f"KO_CHUNKS_P2={lanes}")
     launches = []
+    programs = kernel.rows // split.x_block
     for phase in plan:
-        grid = f"({kernel.rows}, 1, 1)" if phase.loop is None else f"({kernel.rows}, {split.chunks}, 1)"
+        grid = f"({programs}, 1, 1)" if phase.loop is None else f"({programs}, {split.chunks}, 1)"
         warps = min(split.num_warps, 4) if phase.loop is None else split.num_warps
         launches.append(f"    {phase.name}[{grid}](*args, *parts, {meta}, num_warps={warps}, "
                         f"num_stages={split.num_stages})")

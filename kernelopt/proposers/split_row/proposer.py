@@ -5,6 +5,11 @@ the GPU: fewer than MAX_PROGRAMS_PER_SM x SMs rows, where a program per row leav
 or each program streams megabytes alone. What it does and why it is exact is in structure.py and
 phases.py; it is derived from the kernel's statements, whatever the kernel is named or computes.
 
+Rows that read memory together (a group norm over a channels-last tensor: each row reads runs of its group's 4
+channels, 16 bytes of every 256, and the next row continues each run) are split XBLOCK at a time
+(access_strides.interleaved_rows: enough rows for 128 contiguous bytes), so that one program's loads cover whole
+sectors; the programs are counted in such tiles of rows, so many rows can still be too few tiles.
+
 Tunable: the chunk count. Each variant aims at a number of programs per SM (2, 4, 8 waves of the
 SM count Inductor compiled the kernel for, 132 on an H200) with an R0_BLOCK / num_warps pair; chunks
 are whole R0_BLOCKs of at least MIN_CHUNK elements. Later rounds try the neighbours (half and
@@ -20,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..access_strides import element_bytes, interleaved_rows, kernel_load_strides
 from ..base import Attempt, Candidate, RewriteTarget
 from .phases import CHUNK_AXIS_LIMIT, Split, candidate_source, phases, split_for
 from .structure import NotSplittable, RowKernel, parse_row_kernel
@@ -42,6 +48,7 @@ class SplitPlan:
     kernel: RowKernel
     sms: int
     tensor_position: int
+    x_block: int = 1             # rows per program (interleaved_rows), dividing the rows
 
 
 def plan_split(target: RewriteTarget) -> SplitPlan:
@@ -58,8 +65,11 @@ def plan_split(target: RewriteTarget) -> SplitPlan:
             raise NotSplittable(f"{spec.name} is launched with {len(launch.args)} arguments for "
                                 f"{len(kernel.params)} parameters")
     sms = compiled_sm_count(spec.source)
-    if kernel.rows >= MAX_PROGRAMS_PER_SM * sms:
-        raise NotSplittable(f"{spec.name}: its {kernel.rows} rows already give each of {sms} SMs "
+    x_block = interleaved_rows(kernel_load_strides(spec.source, spec.name), element_bytes(spec.signature))
+    x_block = x_block if kernel.rows % x_block == 0 else 1
+    if kernel.rows // x_block >= MAX_PROGRAMS_PER_SM * sms:
+        tiles = f" ({kernel.rows // x_block} tiles of {x_block} rows read together)" if x_block > 1 else ""
+        raise NotSplittable(f"{spec.name}: its {kernel.rows} rows{tiles} already give each of {sms} SMs "
                             f"{MAX_PROGRAMS_PER_SM} or more programs")
     if kernel.row_length < 2 * MIN_CHUNK:
         raise NotSplittable(f"{spec.name}: rows of {kernel.row_length} elements are too short to split "
@@ -69,19 +79,22 @@ def plan_split(target: RewriteTarget) -> SplitPlan:
         raise NotSplittable(f"{spec.name} is launched without a tensor argument")
     if not phases(kernel):
         raise NotSplittable(f"{spec.name} stores nothing")
-    return SplitPlan(kernel, sms, position)
+    return SplitPlan(kernel, sms, position, x_block)
 
 
-def variant_split(kernel: RowKernel, sms: int, per_sm: int, r0_block: int, num_warps: int) -> Split | None:
-    """The split giving about `per_sm` programs per SM, or None when the row cannot be cut that way."""
-    wanted = -(-per_sm * sms // kernel.rows)
+def variant_split(kernel: RowKernel, sms: int, per_sm: int, r0_block: int, num_warps: int,
+                  x_block: int = 1) -> Split | None:
+    """The split giving about `per_sm` programs per SM, or None when the row cannot be cut that way. With
+    several rows per program the block keeps about the same number of elements (R0_BLOCK / XBLOCK)."""
+    r0_block = max(16, r0_block // x_block)
+    wanted = -(-per_sm * sms // (kernel.rows // x_block))
     wanted = min(wanted, kernel.row_length // MIN_CHUNK, CHUNK_AXIS_LIMIT)
     if wanted < 2:
         return None
     # a block of at most half a chunk, so that whole blocks cut the row into about `wanted` chunks
     half_chunk = max(1, kernel.row_length // wanted // 2)
     block = min(r0_block, 1 << (half_chunk.bit_length() - 1))
-    split = split_for(kernel.row_length, wanted, block, num_warps)
+    split = split_for(kernel.row_length, wanted, block, num_warps, x_block=x_block)
     return split if split.chunks >= 2 else None
 
 
@@ -104,7 +117,8 @@ class SplitRowProposer:
             tried.add(label)
             kernel = plan.kernel
             yield Candidate(candidate_source(kernel, split, plan.tensor_position), self.name, label,
-                            notes=f"{kernel.rows} rows x {split.chunks} chunks = {kernel.rows * split.chunks} programs "
+                            notes=f"{kernel.rows} rows x {split.chunks} chunks = "
+                                  f"{kernel.rows // split.x_block * split.chunks} programs "
                                   f"on {plan.sms} SMs; {len(phases(kernel))} launches; reductions: "
                                   f"{', '.join(dict.fromkeys(kernel.reductions))}")
 
@@ -115,7 +129,7 @@ class SplitRowProposer:
         out: list[Split] = []
         if best is None:
             for per_sm, block, warps in VARIANTS:
-                split = variant_split(kernel, plan.sms, per_sm, block, warps)
+                split = variant_split(kernel, plan.sms, per_sm, block, warps, plan.x_block)
                 if split is not None and split not in out:
                     out.append(split)
             return out
@@ -124,7 +138,7 @@ class SplitRowProposer:
             return out
         for chunks in (center.chunks // 2, center.chunks * 2):
             if 2 <= chunks <= min(CHUNK_AXIS_LIMIT, kernel.row_length // MIN_CHUNK):
-                split = split_for(kernel.row_length, chunks, center.r0_block, center.num_warps)
+                split = split_for(kernel.row_length, chunks, center.r0_block, center.num_warps, x_block=center.x_block)
                 if split.chunks >= 2 and split not in out:
                     out.append(split)
         return out
@@ -148,6 +162,6 @@ def _parse_label(label: str) -> Split | None:
     values = dict(re.findall(r"(\w+)=(\d+)", label))
     try:
         return Split(int(values["chunks"]), int(values["chunk"]), int(values["R0_BLOCK"]),
-                     int(values["num_warps"]), int(values["num_stages"]))
+                     int(values["num_warps"]), int(values["num_stages"]), int(values.get("XBLOCK", 1)))
     except KeyError:
         return None
