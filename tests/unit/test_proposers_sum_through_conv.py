@@ -242,3 +242,24 @@ def test_the_plane_sums_are_the_convolutions_summed(c):
         sums, flags, planes = namespace["ko_summed"](*args, summed)
         torch.testing.assert_close(sums.double(), want, rtol=1e-6, atol=1e-6)
         assert not flags.any() and not planes.any() and planes.shape == (2, cout)
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+def test_bfloat16_sums_accumulate_wide(transposed):
+    # a bf16 convolution's sums: the input summed (or convolved, for channel sums) in float32, never in bf16
+    namespace = {"torch": torch}
+    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_spatial3")], namespace)
+    generator = torch.Generator().manual_seed(3)
+    x = torch.randn(2, 4, 9, 11, generator=generator).to(torch.bfloat16)
+    shape = (4, 3, 3, 3) if transposed else (6, 2, 3, 3)
+    w = torch.randn(*shape, generator=generator).to(torch.bfloat16)
+    b = torch.randn(6, generator=generator).to(torch.bfloat16)
+    if transposed:
+        y = F.conv_transpose2d(x.double(), w.double(), b.double(), 2, 1, 1, 2, 1)
+    else:
+        y = F.conv2d(x.double(), w.double(), b.double(), 2, 1, 1, 2)
+    args = (x, w, b, [2, 2], [1, 1], [1, 1], transposed, [1, 1] if transposed else [0, 0], 2, list(y.shape[2:]))
+    for summed, want in (("planes", y.sum((2, 3))), ("samples", y.sum((1, 2, 3))), ("channels", y.sum(1))):
+        sums, flags, _ = namespace["ko_summed"](*args, summed)
+        assert sums.dtype == torch.float32 and not flags.any()
+        torch.testing.assert_close(sums.double(), want, rtol=1e-5, atol=1e-4)
