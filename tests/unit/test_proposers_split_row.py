@@ -356,3 +356,12 @@ def test_the_tiled_split_of_the_group_statistics_passes_the_gate(tmp_path):
 
     report = optimize_with_proposer(GROUP_NORM.parent / "conv_group_norm.py", "split-row", tmp_path)
     assert "XBLOCK=8" in report and "ACCEPT" in report, report
+
+
+def test_retune_leaves_out_single_rows_that_read_half_of_each_sector():
+    # one row of the group statistics reads 16 bytes of each 32-byte sector; two rows read it whole
+    from kernelopt.proposers.retune import RetuneProposer
+
+    spec = _targets(GROUP_NORM)[GROUP_STATS].kernels[0]
+    space = RetuneProposer().space_for(spec, ["XBLOCK", "R0_BLOCK"])
+    assert space and min(dict(c.blocks)["XBLOCK"] for c in space) == 2
