@@ -133,8 +133,9 @@ def graphs_summary(stats: dict | None) -> str:
         return ""
     if stats.get("off"):
         return f"; CUDA graphs off: {stats['off']}"
+    twins = f" ({stats['twins']} with a twin for outputs the caller held)" if stats.get("twins") else ""
     return (f"; CUDA graphs {stats['decision']}: {stats['graphs']} graph(s) + "
-            f"{'a' if stats['copy_graph'] else 'no'} copy graph holding {stats['memory_bytes'] / 2**20:.1f} MiB, "
+            f"{'a' if stats['copy_graph'] else 'no'} copy graph{twins} holding {stats['memory_bytes'] / 2**20:.1f} MiB, "
             f"{stats['replay']} replays, {stats['copy']} copied calls, {stats['capture']} captures")
 
 

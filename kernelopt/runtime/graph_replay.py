@@ -260,7 +260,9 @@ class GraphReplay:
         return sum(e.bytes + (e.twin.bytes if e.twin is not None else 0) for e in entries)
 
     def stats(self):
+        entries = list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else [])
         return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
+                    twins=sum(e.twin is not None for e in entries),
                     memory_bytes=self.memory_bytes, mode=self.mode, decision=self.decision, off=self.off,
                     dropped=sorted(self.dropped), remarks=list(self.remarks))
 

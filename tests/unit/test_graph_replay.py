@@ -29,6 +29,7 @@ from kernelopt.ir.effects import mutated_arguments
 from kernelopt.codegen.standalone_module import EmitOptions
 from kernelopt.cuda_graph_options import check_graph_options
 from kernelopt.errors import UsageError
+from kernelopt.guard import graphs_summary
 from kernelopt.lift import lift_file
 from kernelopt.runtime.graph_capture import GraphCaptureFailed, GraphSignatures, graph_key, graph_signature
 from kernelopt.runtime.graph_replay import GRAPH_REVIEW_CALLS, GRAPH_TRIAL_CALLS, GraphReplay
@@ -307,6 +308,9 @@ def test_all_outputs_kept_run_the_plain_path_once_both_graphs_are_held(cuda):
     assert replay.counts["capture"] == 2 and replay.counts["replay"] == 2 and replay.counts["plain"] == 3
     assert len({out.data_ptr() for out, _ in kept}) == 5
     assert replay.memory_bytes == 2 * cuda.nbytes       # the twin's memory is counted
+    assert replay.stats()["twins"] == 1
+    assert "1 graph(s) + no copy graph (1 with a twin for outputs the caller held) holding" in graphs_summary(
+        replay.stats())
 
 
 def test_outputs_that_alias_inputs_or_each_other_keep_doing_so(cuda):
