@@ -127,7 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         module = lift_file(str(original_path))
         apply_recorded_configs(module, {"kernels": live})
         emitted_path = _CACHES / "emitted.py"
-        emitted_path.write_text(emit_python(module, options=EmitOptions(retime_recorded=False)))  # the live choice
+        # the live choice, and plain launches: the interleaved calls compare launch paths and kernels (the graph
+        # path is emit_identity's and the guard's to time; with `auto` here a graph path's costs showed as the
+        # launches' on 2026-12-07)
+        emitted_path.write_text(emit_python(module, options=EmitOptions(retime_recorded=False, cuda_graphs="off")))
         emitted = ei._import(emitted_path)
         for _ in range(3):
             emitted.call(fresh())
