@@ -168,8 +168,10 @@ def ko_box_sums(t, dim, low, high):
     zero = torch.zeros_like(total)
     prefix = torch.cat([zero, t.narrow(dim, 0, head).to(torch.float64).cumsum(dim)], dim)
     suffix = torch.cat([t.narrow(dim, tail, size - tail).to(torch.float64).flip(dim).cumsum(dim).flip(dim), zero], dim)
-    low, high = torch.tensor(low, device=t.device), torch.tensor(high, device=t.device)
-    return total - prefix.index_select(dim, low) - suffix.index_select(dim, high - tail)
+    # the taps' entries picked by slicing: an index tensor made from a list would be a host-to-device copy per call
+    before = torch.cat([prefix.narrow(dim, k, 1) for k in low], dim)
+    after = torch.cat([suffix.narrow(dim, k - tail, 1) for k in high], dim)
+    return total - before - after
 
 
 def ko_tap_boxes(size, out, taps, stride, dilation, pad, transposed):
@@ -206,8 +208,8 @@ def ko_tap_sums(t, dim, boxes):
             parts.append(ko_box_sums(view, dim, [boxes[k][2] for k in members], [boxes[k][3] for k in members]))
         order += members
     sums = torch.cat(parts, dim) if len(parts) > 1 else parts[0]
-    if order != sorted(order):
-        sums = sums.index_select(dim, torch.tensor(sorted(range(len(order)), key=order.__getitem__), device=t.device))
+    if order != sorted(order):      # back in tap order, by slicing (no index tensor from the host)
+        sums = torch.cat([sums.narrow(dim, order.index(k), 1) for k in range(len(order))], dim)
     return sums
 
 
