@@ -332,17 +332,21 @@ def test_group_norm_rows_over_a_channels_last_tensor_are_split_eight_rows_at_a_t
     assert all("XBLOCK=8," in c.source and "[(1, " in c.source for c in candidates)    # one tile of 8 rows
 
 
-@pytest.mark.parametrize("chunks, r0_block", [(2, 64), (5, 16)])
-def test_a_tile_of_rows_split_into_chunks_gives_the_group_statistics(chunks, r0_block):
+@pytest.mark.parametrize("samples, chunks, r0_block", [(2, 2, 64), (2, 5, 16), (3, 3, 32)])
+def test_tiles_of_rows_split_into_chunks_give_the_group_statistics(samples, chunks, r0_block):
+    # 2 samples: one tile of 8 rows; 3 samples: 3 tiles of 4 rows (the kernel's row count edited to 12)
     spec = _targets(GROUP_NORM)[GROUP_STATS].kernels[0]
+    rows = 4 * samples
+    if rows != 8:
+        spec = _shrunk(spec, {8: rows})
     kernel = parse_row_kernel(spec.source, spec.name)
-    x = _random((2, 16, 32, 32), 7).contiguous(memory_format=torch.channels_last)
-    args = [x, torch.full((8,), float("nan")), torch.full((8,), float("nan")), 8, 4096]
+    x = _random((samples, 16, 32, 32), 7).contiguous(memory_format=torch.channels_last)
+    args = [x, torch.full((rows,), float("nan")), torch.full((rows,), float("nan")), rows, 4096]
     original = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
-    _run_original(spec, original, 8, 64)
-    split = split_for(kernel.row_length, chunks, r0_block, x_block=8)
+    _run_original(spec, original, rows, 64)
+    split = split_for(kernel.row_length, chunks, r0_block, x_block=8 if rows == 8 else 4)
     _load(candidate_source(kernel, split, 0), "tiled").run(*args)
-    groups = x.double().reshape(2, 4, 4 * 32 * 32)
+    groups = x.double().reshape(samples, 4, 4 * 32 * 32)
     torch.testing.assert_close(args[1].double(), groups.mean(-1).flatten(), rtol=1e-5, atol=1e-5)
     m2 = ((groups - groups.mean(-1, keepdim=True)) ** 2).sum(-1).flatten()
     torch.testing.assert_close(args[2].double(), m2, rtol=1e-5, atol=1e-3)
