@@ -45,8 +45,8 @@ RUN_PROBE = 256                  # r steps a contiguous run along r is followed 
 class LoadStride:
     """One `tl.load` of a pointer parameter: its element strides along x and r (None: not affine there,
     or not known), and whether its address moves with r at all. `r_run`: for an r stride of 1, how many
-    elements from r = 0 (in row 0) lie at consecutive addresses before the first jump (RUN_PROBE or the row's
-    length when none is met; None when not known): a channels-last group norm reads runs of a group's channels,
+    elements from r = 0 (in row 0) lie at consecutive addresses before the first jump (None when there is no jump
+    within RUN_PROBE steps or the row, or it is not known): a channels-last group norm reads runs of a group's channels,
     `r0_2 + 4*x0 + 64*r0_3` with r0_2 = r % 4, r0_3 = r // 4, so runs of 4, each continued by the next row."""
 
     param: str
@@ -85,13 +85,14 @@ def load_strides(source: str, kernel_name: str, x_numel: int | None = None,
 
 
 def _run(expr: ast.expr, assignments: dict[str, ast.expr], r_numel: int | None) -> int | None:
-    """Consecutive addresses from r = 0 in row 0, up to RUN_PROBE (or the row's length), before the first jump."""
+    """Consecutive addresses from r = 0 in row 0 before the first jump; None without a jump within RUN_PROBE steps
+    (or the row: a short row read whole is one run, not a run the next row continues)."""
     steps = min(RUN_PROBE, r_numel) if r_numel else RUN_PROBE
     try:
         addresses = [_evaluate(expr, assignments, 0, r, set()) for r in range(steps)]
     except (_Unknown, ZeroDivisionError, RecursionError):
         return None
-    return next((r + 1 for r in range(steps - 1) if addresses[r + 1] - addresses[r] != 1), steps)
+    return next((r + 1 for r in range(steps - 1) if addresses[r + 1] - addresses[r] != 1), None)
 
 
 def interleaved_rows(strides: list[LoadStride], element: int, width: int = COALESCED_BYTES) -> int:

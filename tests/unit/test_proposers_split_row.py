@@ -369,3 +369,26 @@ def test_retune_leaves_out_single_rows_that_read_half_of_each_sector():
     spec = _targets(GROUP_NORM)[GROUP_STATS].kernels[0]
     space = RetuneProposer().space_for(spec, ["XBLOCK", "R0_BLOCK"])
     assert space and min(dict(c.blocks)["XBLOCK"] for c in space) == 2
+
+
+SHORT_ROWS = '''
+@triton.jit
+def short_rows(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK: tl.constexpr, R0_BLOCK: tl.constexpr):
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:, None]
+    r0_index = tl.arange(0, R0_BLOCK)[None, :]
+    x0 = xindex
+    r0_1 = r0_index
+    tmp0 = tl.load(in_ptr0 + (r0_1 + 16*x0), None)
+    tmp1 = tl.load(in_ptr0 + (4*x0 + 64*(r0_1 // 4) + (r0_1 % 4)), None)
+'''
+
+
+def test_a_short_row_read_whole_is_not_a_run_the_next_row_continues():
+    # rows of 16 contiguous floats: one run per row, no jump within it (XBLOCK=1 reads whole sectors); the second
+    # load reads runs of 4, each continued by the next row
+    from kernelopt.proposers.access_strides import interleaved_rows, load_strides
+
+    whole, runs = load_strides(SHORT_ROWS, "short_rows", 64, 16)
+    assert (whole.x_stride, whole.r_stride, whole.r_run) == (16, 1, None)
+    assert (runs.x_stride, runs.r_stride, runs.r_run) == (4, 1, 4)
+    assert interleaved_rows([whole], 4) == 1 and interleaved_rows([runs], 4) == 8
