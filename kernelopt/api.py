@@ -43,6 +43,7 @@ from kernelopt.backend.options import KNOWN as BACKEND_OPTIONS
 from kernelopt.capture.models import mode_dependent_layers, module_settings, training_layers_text
 from kernelopt.errors import InputError
 from kernelopt.optimize_job import SEVERAL_GRAPHS, OptimizeOptions, optimize_model
+from kernelopt.runtime.graph_capture import graph_tensor_guard
 from kernelopt.runtime.loader import load_output_module
 from kernelopt.tensor_layout import layout_copy, strides_match
 
@@ -104,6 +105,7 @@ class OptimizedModule:
         _count_registrations()
         self._named_at = None
         self._named: dict[str, torch.Tensor] = {}
+        self._fast: _FastCall | None = None     # the checks of a call that passed them, for the next ones
         # (name, kind, shape, strides, dtype) of each parameter and buffer call() takes, as recorded
         self._tensor_layouts = [
             (entry["name"], entry["kind"], tuple(entry["shape"]),
@@ -245,6 +247,11 @@ class OptimizedModule:
         return outputs
 
     def __call__(self, *inputs, **named):
+        fast = self._fast
+        if fast is not None and not named and fast.at == _REGISTRATIONS[0] and fast.fits(inputs) \
+                and self._settings_differ() is None and self._mode_mismatch() is None \
+                and (not torch.is_grad_enabled() or self._records_gradients(inputs) is None):
+            return self._finish(self._loaded.call(fast.arguments(inputs)), inputs)
         if named:
             ordered = self._in_forward_order(inputs, named)
             if not isinstance(ordered, tuple):
@@ -257,7 +264,11 @@ class OptimizedModule:
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
-        result = self._loaded.call(self.call_args(inputs))
+        self._fast = _FastCall.after(self, inputs)
+        return self._finish(self._loaded.call(self.call_args(inputs)), inputs)
+
+    def _finish(self, result, inputs):
+        """The forward's result from call()'s outputs: constants, views of inputs and the forward's nesting."""
         if self._output_constants:
             result = _with_constants(list(result), self._output_constants)
         if self._output_aliases:
@@ -265,6 +276,60 @@ class OptimizedModule:
         if self._output_spec is not None:
             return pytree.tree_unflatten(list(result), self._output_spec)
         return result[0] if len(result) == 1 else result
+
+
+class _FastCall:
+    """What a call that passed OptimizedModule's checks lets the next calls skip. While no layer, parameter or
+    buffer was assigned since (_REGISTRATIONS), the parameters and buffers call() takes are the same tensors; one
+    call of torch's C++ tensor guard (graph_capture.GraphSignatures, as a CUDA-graph key) then checks their and
+    the inputs' sizes, strides, dtypes and devices at once (a `.data` swap or `.to(memory_format=...)` in place
+    fails it, as would another input layout), and call()'s argument list is filled from a template instead of
+    being looked up per argument. Anything else (the layers' settings and modes, grad mode) is checked as before;
+    a call the guard refuses takes the full checks, and a passing one sets up the fast state again."""
+
+    __slots__ = ("at", "guard", "tensors", "template", "input_slots", "n_inputs")
+
+    def __init__(self, at, guard, tensors, template, input_slots, n_inputs):
+        self.at, self.guard, self.tensors = at, guard, tensors
+        self.template, self.input_slots, self.n_inputs = template, input_slots, n_inputs
+
+    @classmethod
+    def after(cls, module: "OptimizedModule", inputs) -> "_FastCall | None":
+        if not all(isinstance(x, torch.Tensor) for x in inputs):
+            return None             # a Python number is compared by value: the full checks do it
+        named = module._current_tensors()
+        template, input_slots = [], []
+        for entry in module.arguments:
+            kind = entry.get("kind")
+            if kind == "input":
+                input_slots.append((len(template), entry["position"]))
+                template.append(None)
+            elif kind in ("parameter", "buffer"):
+                # as they are: a call reaching call() has nothing autograd would record (_records_gradients)
+                template.append(named[entry["name"]])
+            elif kind == "scalar":
+                template.append(entry.get("value"))
+            else:
+                return None
+        tensors = tuple(t for t in template if isinstance(t, torch.Tensor))
+        guard = graph_tensor_guard([*tensors, *inputs])
+        if guard is None:           # no C++ guard in this torch: the full checks serve every call
+            return None
+        return cls(_REGISTRATIONS[0], guard, tensors, template, tuple(input_slots), len(inputs))
+
+    def fits(self, inputs) -> bool:
+        if len(inputs) != self.n_inputs:
+            return False
+        try:
+            return self.guard.check(*self.tensors, *inputs)
+        except TypeError:           # a non-tensor input
+            return False
+
+    def arguments(self, inputs) -> list:
+        args = self.template.copy()
+        for slot, position in self.input_slots:
+            args[slot] = inputs[position]
+        return args
 
 
 def _with_constants(tensors: list, constants: dict[int, Any]) -> list:

@@ -56,6 +56,19 @@ def graph_key(args):
     return graph_signature(args), graph_pointers(args)
 
 
+def graph_tensor_guard(tensors):
+    """torch's C++ guard on these tensors' sizes, strides, dtypes, devices and requires_grad as they are now
+    (`guard.check(*tensors)` is True while they still are); None where this torch has none, or it disagrees."""
+    if _graph_tensor_guards is None or not tensors:
+        return None
+    try:
+        guard = _graph_tensor_guards(*tensors, dynamic_dims_sizes=[list(t.shape) for t in tensors],
+                                     dynamic_dims_strides=[list(t.stride()) for t in tensors])
+        return guard if guard.check(*tensors) else None
+    except Exception:  # noqa: BLE001 - another torch's guard API: the caller checks in Python instead
+        return None
+
+
 class GraphSignatures:
     """Signature -> small integer, with the first signature also checked by torch's C++ tensor guard, so
     that the steady state (one signature: an emitted module has static shapes) costs one C++ call."""
@@ -78,15 +91,10 @@ class GraphSignatures:
         found = self.ids.get(signature)
         if found is None:
             found = self.ids[signature] = len(self.ids)
-            if self._fast is None and _graph_tensor_guards is not None and args and all(
-                    isinstance(a, torch.Tensor) for a in args):
-                try:
-                    guard = _graph_tensor_guards(*args, dynamic_dims_sizes=[list(a.shape) for a in args],
-                                                 dynamic_dims_strides=[list(a.stride()) for a in args])
-                    if guard.check(*args):     # it agrees with the Python signature on this call
-                        self._fast, self._fast_length = (guard, found), len(args)
-                except Exception:  # noqa: BLE001 - another torch's guard API: the Python signature serves
-                    pass
+            if self._fast is None and args and all(isinstance(a, torch.Tensor) for a in args):
+                guard = graph_tensor_guard(args)
+                if guard is not None:          # it agrees with the Python signature on this call
+                    self._fast, self._fast_length = (guard, found), len(args)
         return found
 
 

@@ -85,6 +85,10 @@ def test_a_model_in_training_mode_with_a_batch_norm_runs_itself_not_the_eval_mod
     model.eval(), twin.eval()
     with torch.no_grad():
         torch.testing.assert_close(optimized(x), twin(x), rtol=1e-5, atol=1e-5)
+        assert optimized._fast is not None          # the next call skips most checks: not the mode's
+        model.train(), twin.train()
+        with pytest.warns(UserWarning, match="in training mode"):
+            torch.testing.assert_close(optimized(x), twin(x))
 
 
 class ScaledSquareError(torch.nn.Module):
@@ -287,6 +291,37 @@ def test_weights_moved_to_another_memory_layout_run_the_model_not_an_assertion(t
         with warnings.catch_warnings():
             warnings.simplefilter("error", UserWarning)
             torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-5)
+
+
+def test_calls_after_a_checked_one_still_see_every_change_to_the_model_and_inputs(tmp_path):
+    """A call that passed the checks lets the next ones skip most of them (one C++ guard on the parameters' and
+    inputs' layouts, arguments from a template): every change a check exists for must still be seen after it."""
+    torch.manual_seed(0)
+    model = ConvTanhPool().eval()
+    x = torch.randn(2, 3, 18, 22)
+    optimized = kernelopt.optimize(model, [x], output=str(tmp_path / "conv_opt.py"))
+
+    def warm(fresh):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)
+            torch.testing.assert_close(optimized(fresh), model(fresh), rtol=1e-5, atol=1e-5)
+        assert optimized._fast is not None
+
+    fresh = torch.randn(2, 3, 18, 22)
+    with torch.no_grad():
+        warm(fresh)
+        model.conv.weight.data = torch.randn(8, 3, 3, 3)      # new values, same layout: read as they are now
+        warm(fresh)
+        model.to(memory_format=torch.channels_last)           # a `.data` swap to another layout
+        with pytest.warns(UserWarning, match=r"the model's `conv\.weight` is .* strides \(27, 1, 9, 3\)"):
+            torch.testing.assert_close(optimized(fresh), model(fresh))
+        model.to(memory_format=torch.contiguous_format)
+        warm(fresh)
+        with pytest.warns(UserWarning, match=r"input 0 is \(2, 3, 18, 23\)"):
+            optimized(torch.randn(2, 3, 18, 23))
+        warm(torch.randn(2, 3, 18, 22))
+    with pytest.warns(UserWarning, match="autograd is recording"):    # grad mode on, the weights require grad
+        optimized(fresh)
 
 
 def test_an_init_value_changed_after_loading_runs_the_model(tmp_path):
