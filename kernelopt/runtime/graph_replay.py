@@ -138,8 +138,8 @@ class _GraphOutputs:
     def idle(self):
         """Whether the caller holds none of the outputs lent out (nothing else shares their storage)."""
         if self._idle is None:
-            self._idle = [_graph_use_count(c) for c in self._storages]
-        return all(_graph_use_count(c) == n for c, n in zip(self._storages, self._idle))
+            self._idle = [GRAPH_STORAGE_USE_COUNT(c) for c in self._storages]
+        return all(GRAPH_STORAGE_USE_COUNT(c) == n for c, n in zip(self._storages, self._idle))
 
     def _add_group(self, members):
         base = members[0][1]
@@ -188,10 +188,6 @@ class _GraphOutputs:
 # torch's count of the tensors (and storage objects) that share a storage; None on a torch without it, where
 # graph outputs are always copied out
 GRAPH_STORAGE_USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
-
-
-def _graph_use_count(storage_handle):
-    return GRAPH_STORAGE_USE_COUNT(storage_handle)
 
 
 def _graph_extent_bytes(tensor):
@@ -253,16 +249,18 @@ class GraphReplay:
             self.off = "--cuda-graphs off"
 
     # -- accounting --------------------------------------------------------------------------------
+    def _entries(self):
+        """Every graph held for a key, and the copy graph (each with its twin, if it has one)."""
+        return list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else [])
+
     @property
     def memory_bytes(self):
         """Device memory the graphs hold: each graph's pool, and the copy graph's input buffers."""
-        entries = list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else [])
-        return sum(e.bytes + (e.twin.bytes if e.twin is not None else 0) for e in entries)
+        return sum(e.bytes + (e.twin.bytes if e.twin is not None else 0) for e in self._entries())
 
     def stats(self):
-        entries = list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else [])
         return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
-                    twins=sum(e.twin is not None for e in entries),
+                    twins=sum(e.twin is not None for e in self._entries()),
                     memory_bytes=self.memory_bytes, mode=self.mode, decision=self.decision, off=self.off,
                     dropped=sorted(self.dropped), remarks=list(self.remarks))
 
@@ -295,7 +293,7 @@ class GraphReplay:
 
     def release_all(self):
         """Release every graph (their memory goes back to torch's allocator)."""
-        for entry in list(self.graphs.values()) + ([self.copy_graph] if self.copy_graph is not None else []):
+        for entry in self._entries():
             self._release(entry)
         self.graphs.clear()
         self.copy_graph = None
@@ -472,22 +470,26 @@ class GraphReplay:
         """The graph whose outputs the caller does not hold: `entry`'s twin, captured on the arguments it reads
         (`inside`: the call's, or the copy graph's buffers) at the first call that needs it; None when the
         caller holds both graphs' outputs (or the twin's capture failed)."""
-        twin = entry.twin
-        if twin is None:
-            try:
-                handle, result, nbytes = self.backend.capture(lambda: self.plain(list(inside)))
-            except GraphCaptureFailed as err:
-                self._turn_off(f"capturing the call failed ({err})", warn=True)
-                return None
+        if entry.twin is None:
             # a copy graph's twin reads the same buffers (each call copies into them before either replays)
-            twin = entry.twin = _GraphEntry(handle, _GraphOutputs(result, inside, self.fresh), nbytes, entry.signature,
-                                            entry.pointers, entry.moving, entry.buffers)
-            del result
-            self.counts["capture"] += 1
-            return twin
-        if twin.outputs.idle():
-            return twin
-        return None
+            entry.twin = self._capture_entry(inside, entry.signature, entry.pointers, entry.moving, entry.buffers)
+            return entry.twin
+        return entry.twin if entry.twin.outputs.idle() else None
+
+    def _capture_entry(self, inside, signature, pointers, moving=(), buffers=None):
+        """A new graph of the plain launches on `inside` (the arguments it reads), counted as a capture; None when
+        the capture failed (graphs are then off for good, with a warning). Outputs that alias one of `inside` are
+        handed out as views of the caller's argument."""
+        try:
+            handle, result, nbytes = self.backend.capture(lambda: self.plain(list(inside)))
+        except GraphCaptureFailed as err:
+            self._turn_off(f"capturing the call failed ({err})", warn=True)
+            return None
+        entry = _GraphEntry(handle, _GraphOutputs(result, inside, self.fresh), nbytes, signature, pointers, moving,
+                            buffers)
+        del result
+        self.counts["capture"] += 1
+        return entry
 
     def _launch(self, entry):
         stream = self.backend.stream()
@@ -514,14 +516,9 @@ class GraphReplay:
 
     def _capture(self, key, items, args):
         args.clear()
-        try:
-            handle, result, nbytes = self.backend.capture(lambda: self.plain(list(items)))
-        except GraphCaptureFailed as err:
-            self._turn_off(f"capturing the call failed ({err})", warn=True)
+        entry = self._capture_entry(items, key[0], key[1])
+        if entry is None:
             return self._plain(items, None)
-        entry = _GraphEntry(handle, _GraphOutputs(result, items, self.fresh), nbytes, key[0], key[1])
-        del result
-        self.counts["capture"] += 1
         self.graphs[key] = entry
         while len(self.graphs) > self.max_graphs:
             _, old = self.graphs.popitem(last=False)
@@ -588,18 +585,10 @@ class GraphReplay:
                       "buffers run the plain path", warn=True)
             return self._plain(args, None)
         args.clear()
-        try:
-            handle, result, nbytes = self.backend.capture(lambda: self.plain(list(inside)))
-        except GraphCaptureFailed as err:
-            self._turn_off(f"capturing the call failed ({err})", warn=True)
+        graph = self._capture_entry(inside, key[0], graph_pointers(inside), moving, buffers)
+        if graph is None:
             return self._plain(items, None)
-        pointers = graph_pointers(inside)
-        # outputs that alias a copied argument are handed out as views of the caller's argument
-        outputs = _GraphOutputs(result, inside, self.fresh)
-        del result
-        nbytes += sum(b.untyped_storage().nbytes() for b in buffers.values())
-        self.copy_graph = _GraphEntry(handle, outputs, nbytes, key[0], pointers, moving, buffers)
-        self.counts["capture"] += 1
+        graph.bytes += sum(b.untyped_storage().nbytes() for b in buffers.values())
+        self.copy_graph = graph
         self.counts["copy_capture"] += 1
-        graph = self.copy_graph
         return self._copy_now(graph, items)
