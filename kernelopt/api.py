@@ -191,19 +191,27 @@ class OptimizedModule:
         return None
 
     def call_args(self, inputs) -> list:
-        args = []
+        return _fill(*self._argument_template(), inputs)
+
+    def _argument_template(self) -> tuple[list, tuple[tuple[int, int], ...]]:
+        """call()'s arguments with the model's parameters, buffers and scalars in place, and (slot, input position)
+        for each input. Parameters go as they are: a call that reaches call() records nothing for autograd
+        (_records_gradients), so what call() makes of them carries no grad either."""
+        named = self._current_tensors()
+        template, input_slots = [], []
         for entry in self.arguments:
             kind = entry.get("kind")
             if kind == "input":
-                args.append(inputs[entry["position"]])
+                input_slots.append((len(template), entry["position"]))
+                template.append(None)
             elif kind in ("parameter", "buffer"):
-                args.append(self._current_tensors()[entry["name"]].detach())
+                template.append(named[entry["name"]])
             elif kind == "scalar":
-                args.append(entry.get("value"))
+                template.append(entry.get("value"))
             else:
                 raise InputError(f"{self.path}: call() argument {entry.get('index')} is a {kind}; "
                                  "models split into several graphs are not supported by load() yet")
-        return args
+        return template, tuple(input_slots)
 
     def _mode_mismatch(self) -> str | None:
         return _eval_mode_only(self._mode_dependent, f"{self.path} was", "the optimized module")
@@ -264,8 +272,9 @@ class OptimizedModule:
         if mismatch is not None:
             warnings.warn(f"kernelopt: {mismatch}; running the original model instead", stacklevel=2)
             return self.model(*inputs)
-        self._fast = _FastCall.after(self, inputs)
-        return self._finish(self._loaded.call(self.call_args(inputs)), inputs)
+        self._fast = fast = _FastCall.after(self, inputs)
+        args = fast.arguments(inputs) if fast is not None else self.call_args(inputs)
+        return self._finish(self._loaded.call(args), inputs)
 
     def _finish(self, result, inputs):
         """The forward's result from call()'s outputs: constants, views of inputs and the forward's nesting."""
@@ -297,25 +306,12 @@ class _FastCall:
     def after(cls, module: "OptimizedModule", inputs) -> "_FastCall | None":
         if not all(isinstance(x, torch.Tensor) for x in inputs):
             return None             # a Python number is compared by value: the full checks do it
-        named = module._current_tensors()
-        template, input_slots = [], []
-        for entry in module.arguments:
-            kind = entry.get("kind")
-            if kind == "input":
-                input_slots.append((len(template), entry["position"]))
-                template.append(None)
-            elif kind in ("parameter", "buffer"):
-                # as they are: a call reaching call() has nothing autograd would record (_records_gradients)
-                template.append(named[entry["name"]])
-            elif kind == "scalar":
-                template.append(entry.get("value"))
-            else:
-                return None
+        template, input_slots = module._argument_template()
         tensors = tuple(t for t in template if isinstance(t, torch.Tensor))
         guard = graph_tensor_guard([*tensors, *inputs])
         if guard is None:           # no C++ guard in this torch: the full checks serve every call
             return None
-        return cls(_REGISTRATIONS[0], guard, tensors, template, tuple(input_slots), len(inputs))
+        return cls(_REGISTRATIONS[0], guard, tensors, template, input_slots, len(inputs))
 
     def fits(self, inputs) -> bool:
         if len(inputs) != self.n_inputs:
@@ -326,10 +322,15 @@ class _FastCall:
             return False
 
     def arguments(self, inputs) -> list:
-        args = self.template.copy()
-        for slot, position in self.input_slots:
-            args[slot] = inputs[position]
-        return args
+        return _fill(self.template, self.input_slots, inputs)
+
+
+def _fill(template: list, input_slots, inputs) -> list:
+    """call()'s argument list: the template with the call's inputs in their slots."""
+    args = template.copy()
+    for slot, position in input_slots:
+        args[slot] = inputs[position]
+    return args
 
 
 def _with_constants(tensors: list, constants: dict[int, Any]) -> list:

@@ -451,6 +451,32 @@ def test_views_of_a_buffer_updated_in_place_are_views_of_the_models_buffer(tmp_p
             torch.testing.assert_close(got[2], torch.zeros(11, 7))
 
 
+class WeightView(torch.nn.Module):
+    """A product and a view of the parameter it multiplies by."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(11, 5))
+
+    def forward(self, x):
+        return x @ self.w, self.w[:2]
+
+
+def test_a_view_of_a_parameter_is_the_parameters_own_view_without_grad_on_every_call(tmp_path):
+    """call() takes the parameters as they are (not detached copies): the view of one it returns still shares the
+    parameter's storage and carries no grad, as the forward's own view under no_grad, on the first (fully checked)
+    call and on the ones after it."""
+    model = WeightView().eval()
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        for fast in _optimized_and_loaded(model, [torch.randn(7, 11)], tmp_path / "view_opt.py"):
+            for _ in range(2):
+                product, view = fast(torch.randn(7, 11))
+                assert view.untyped_storage().data_ptr() == model.w.untyped_storage().data_ptr()
+                assert not view.requires_grad
+                torch.testing.assert_close(view, model.w[:2])
+
+
 class TemperatureSoftmax(torch.nn.Module):
     def forward(self, x, temperature):
         return torch.softmax(x / temperature, dim=-1)
