@@ -213,6 +213,20 @@ def ko_tap_sums(t, dim, boxes):
     return sums
 
 
+def ko_element_bound(x, w, b, transposed, groups):
+    # [N, Cout]: a bound on |conv(x, w, b)[n, co, o]| at every position o, |x[n]|'s largest times the sum of
+    # co's |weights| plus |bias[co]| (NaN where x[n] has one)
+    dims = tuple(range(1, x.dim()))
+    largest = torch.maximum(x.amax(dim=dims), -x.amin(dim=dims)).float()     # |x|'s largest, NaN if any, no copy
+    if transposed:              # w: [Cin, Cout / groups, taps]: co's weights are its group's input channels'
+        cin = w.shape[0]
+        weight_sums = w.float().abs().reshape(groups, cin // groups, w.shape[1], -1).sum((1, 3)).flatten()
+    else:                       # w: [Cout, Cin / groups, taps]
+        weight_sums = w.float().abs().flatten(1).sum(1)
+    bound = largest[:, None] * weight_sums[None, :]
+    return bound if b is None else bound + b.float().abs()[None, :]
+
+
 def ko_conv_sums(x, w, b, stride, padding, dilation, transposed, groups, out_spatial):
     # S[n, co] = sum over the output positions of conv(x, w, b) in float64: the sums of x over the positions each
     # tap meets, contracted with w per group; and the planes to form directly
@@ -226,19 +240,13 @@ def ko_conv_sums(x, w, b, stride, padding, dilation, transposed, groups, out_spa
     if transposed:              # w: [Cin, Cout / groups, taps]
         cout = w.shape[1] * groups
         s = torch.einsum("ngck,gcjk->ngj", t, w64.reshape(groups, cin // groups, cout // groups, -1))
-        weight_sums = w.float().abs().reshape(groups, cin // groups, cout // groups, -1).sum((1, 3)).flatten()
     else:                       # w: [Cout, Cin / groups, taps]
         cout = w.shape[0]
         s = torch.einsum("ngck,gjck->ngj", t, w64.reshape(groups, cout // groups, cin // groups, -1))
-        weight_sums = w.float().abs().flatten(1).sum(1)
     s = s.reshape(n, cout)
-    dims = tuple(range(1, x.dim()))
-    largest = torch.maximum(x.amax(dim=dims), -x.amin(dim=dims)).float()     # |x|'s largest, NaN if any, no copy
-    bound = largest[:, None] * weight_sums[None, :]
     if b is not None:
         s = s + b.to(torch.float64)[None, :] * positions
-        bound = bound + b.float().abs()[None, :]
-    good = (s.abs() < float("inf")) & (bound * positions < 1e36)
+    good = (s.abs() < float("inf")) & (ko_element_bound(x, w, b, transposed, groups) * positions < 1e36)
     return s, good
 
 
@@ -252,22 +260,17 @@ def ko_channel_sums(x, w, b, stride, padding, dilation, transposed, output_paddi
         conv = (torch.nn.functional.conv_transpose1d, torch.nn.functional.conv_transpose2d,
                 torch.nn.functional.conv_transpose3d)[n_dims - 1]
         c = conv(wide, merged, None, stride, padding, output_padding, groups, dilation)
-        weight_sums = w.float().abs().flatten(2).sum(2).reshape(groups, -1, w.shape[1]).sum(1).flatten()
     else:                       # w: [Cout, Cin / groups, taps] -> [groups, Cin / groups, taps]
         cout = w.shape[0]
         merged = w.to(torch.float64).reshape(groups, cout // groups, *w.shape[1:]).sum(1).to(wide.dtype)
         conv = (torch.nn.functional.conv1d, torch.nn.functional.conv2d, torch.nn.functional.conv3d)[n_dims - 1]
         c = conv(wide, merged, None, stride, padding, dilation, groups)
-        weight_sums = w.float().abs().flatten(1).sum(1)
     c = c.to(torch.float64).sum(1) if groups > 1 else c[:, 0].to(torch.float64)
-    dims = tuple(range(1, x.dim()))
-    largest = torch.maximum(x.amax(dim=dims), -x.amin(dim=dims)).float()
-    bound = largest[:, None] * weight_sums[None, :]
     if b is not None:
         c = c + b.to(torch.float64).sum()
-        bound = bound + b.float().abs()[None, :]
     # a sample whose channel sums are not finite, or any of whose elements (or their sum over the channels) may
     # overflow, is formed directly
+    bound = ko_element_bound(x, w, b, transposed, groups)
     good = (c.abs() < float("inf")).flatten(1).all(1) & (bound.sum(1) < 1e36)
     return c, good
 
