@@ -89,10 +89,15 @@ def _run(expr: ast.expr, assignments: dict[str, ast.expr], r_numel: int | None) 
     (or the row: a short row read whole is one run, not a run the next row continues)."""
     steps = min(RUN_PROBE, r_numel) if r_numel else RUN_PROBE
     try:
-        addresses = [_evaluate(expr, assignments, 0, r, set()) for r in range(steps)]
+        previous = _evaluate(expr, assignments, 0, 0, set())
+        for r in range(1, steps):           # up to the first jump only
+            address = _evaluate(expr, assignments, 0, r, set())
+            if address - previous != 1:
+                return r
+            previous = address
     except (_Unknown, ZeroDivisionError, RecursionError):
         return None
-    return next((r + 1 for r in range(steps - 1) if addresses[r + 1] - addresses[r] != 1), None)
+    return None
 
 
 def interleaved_rows(strides: list[LoadStride], element: int, width: int = COALESCED_BYTES) -> int:
@@ -149,6 +154,11 @@ def coalesced_rows(source: str, kernel_name: str, signature: dict, x_numel: int 
     if not outer_layout(strides):
         return 1
     return max(1, width // element_bytes(signature, coalescing_params(strides)))
+
+
+def kernel_interleaved_rows(source: str, kernel_name: str, signature: dict, width: int = COALESCED_BYTES) -> int:
+    """interleaved_rows of a kernel's own loads, probed within its hard-coded extents, its narrowest element."""
+    return interleaved_rows(kernel_load_strides(source, kernel_name), element_bytes(signature), width)
 
 
 def _function(source: str, kernel_name: str) -> ast.FunctionDef | None:

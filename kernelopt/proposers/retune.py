@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 from kernelopt.codegen.configs import next_pow2
 from kernelopt.inductor_source import hardcoded_numel
 
-from .access_strides import SECTOR_BYTES, coalesced_rows, element_bytes, interleaved_rows, kernel_load_strides
+from .access_strides import SECTOR_BYTES, coalesced_rows, kernel_interleaved_rows
 from .base import Attempt, Candidate, RewriteTarget
 from .candidate_source import (LaunchConfig, NotRetunable, block_params_of, candidate_source, config_overruns,
                                grid_rule, grid_type_of, recorded_config)
@@ -108,8 +108,7 @@ class RetuneProposer:
         rows = coalesced_rows(kernel.source, kernel.name, kernel.signature, hardcoded_numel(kernel.source, "xnumel"),
                               hardcoded_numel(kernel.source, "r0_numel"), width=SECTOR_BYTES)
         # rows whose short runs along r the next row continues (a group norm over channels-last): a sector's worth
-        rows = max(rows, interleaved_rows(kernel_load_strides(kernel.source, kernel.name),
-                                          element_bytes(kernel.signature), width=SECTOR_BYTES))
+        rows = max(rows, kernel_interleaved_rows(kernel.source, kernel.name, kernel.signature, width=SECTOR_BYTES))
         rows = min(rows, next_pow2(kernel.size_hints.get("x", rows)))    # fewer rows than a sector: all of them
         return [c for c in space if dict(c.blocks).get("XBLOCK", 1) >= rows]
 

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..access_strides import element_bytes, interleaved_rows, kernel_load_strides
+from ..access_strides import kernel_interleaved_rows
 from ..base import Attempt, Candidate, RewriteTarget
 from .phases import CHUNK_AXIS_LIMIT, Split, candidate_source, phases, split_for
 from .structure import NotSplittable, RowKernel, parse_row_kernel
@@ -65,7 +65,7 @@ def plan_split(target: RewriteTarget) -> SplitPlan:
             raise NotSplittable(f"{spec.name} is launched with {len(launch.args)} arguments for "
                                 f"{len(kernel.params)} parameters")
     sms = compiled_sm_count(spec.source)
-    x_block = interleaved_rows(kernel_load_strides(spec.source, spec.name), element_bytes(spec.signature))
+    x_block = kernel_interleaved_rows(spec.source, spec.name, spec.signature)
     x_block = x_block if kernel.rows % x_block == 0 else 1
     if kernel.rows // x_block >= MAX_PROGRAMS_PER_SM * sms:
         tiles = f" ({kernel.rows // x_block} tiles of {x_block} rows read together)" if x_block > 1 else ""
