@@ -290,7 +290,7 @@ class OptimizedModule:
 class _FastCall:
     """What a call that passed OptimizedModule's checks lets the next calls skip. While no layer, parameter or
     buffer was assigned since (_REGISTRATIONS), the parameters and buffers call() takes are the same tensors; one
-    call of torch's C++ tensor guard (graph_capture.GraphSignatures, as a CUDA-graph key) then checks their and
+    call of torch's C++ tensor guard (graph_capture.graph_tensor_guard, as a CUDA-graph key uses) then checks their and
     the inputs' sizes, strides, dtypes and devices at once (a `.data` swap or `.to(memory_format=...)` in place
     fails it, as would another input layout), and call()'s argument list is filled from a template instead of
     being looked up per argument. Anything else (the layers' settings and modes, grad mode) is checked as before;

@@ -15,8 +15,9 @@ the input itself, cropped where the output's border (padding, output padding) cu
 a box sum along each spatial dimension, on strided views. A reduction that sums the channels too (a global mean
 over channels and positions) reads each sample's sum of its plane sums; one that sums the channels alone, at each
 position, reads one convolution whose weights are summed (in float64) over each group's output channels: C[n, o] =
-conv(x, sum_co w[co])[n, o] + sum_co bias[co], Cout times fewer multiply-adds. The target is a `detect-fusion` reduction-epilogue group
-(`extern_kernels.convolution`, then the one reduction launch reading its result, which nothing reads afterwards).
+conv(x, sum_co w[co])[n, o] + sum_co bias[co], Cout times fewer multiply-adds. The target is a `detect-fusion`
+reduction-epilogue group (`extern_kernels.convolution`, then the one reduction launch reading its result, which
+nothing reads afterwards).
 What is proven, from the reduction kernel's code and never from names:
 
 - its outputs depend on the convolution's output y only through sums over r of a * y + c, with a slope a that
