@@ -541,8 +541,7 @@ class Lifter(ExpressionLifting):
         extra_kwargs = {}
         for kw in call.keywords:
             if kw.arg == "stream":
-                bound = scope.lookup(kw.value.id) if isinstance(kw.value, ast.Name) else None
-                attrs["stream"] = bound.index if isinstance(bound, Stream) else literal(kw.value)
+                attrs["stream"] = self._stream_index(kw.value, scope)
             elif kw.arg:  # e.g. `grid=grid(1024)` (torch <= 2.6): kept as written
                 bound = scope.lookup(kw.value.id) if isinstance(kw.value, ast.Name) else None
                 extra_kwargs[kw.arg] = self._attr_value(bound) if bound is not None else literal(kw.value)
@@ -563,11 +562,24 @@ class Lifter(ExpressionLifting):
         return self.emit("ko.launch", stmt, scope, args=[Arg(v) for v in positional], symbol=kernel_name,
                          attrs=attrs)
 
+    def _stream_index(self, node: ast.expr, scope: Scope) -> int:
+        """The CUDA stream a launch names: a `streamN = get_raw_stream(N)` binding or an integer. Anything else
+        (a name no `get_raw_stream` bound, an expression) is refused here, at its line: codegen could not
+        place the launch on a stream it cannot name."""
+        bound = scope.lookup(node.id) if isinstance(node, ast.Name) else None
+        if isinstance(bound, Stream):
+            return bound.index
+        value = literal(node)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise InputError(f"{self.location(node)}: a kernel launch on stream `{self.src.segment(node)}`, which no "
+                         "`streamN = get_raw_stream(N)` in call() binds; expected the stream variable Inductor "
+                         "writes (fix or re-capture the output module)")
+
     def launch_emitted(self, stmt: ast.stmt, found, scope: Scope) -> Op:
         """`launch_NAME(stream0, *args)` of an emitted module: a launch with the config its object pins."""
         obj, stream, grid, args = found
-        bound = scope.lookup(stream.id) if isinstance(stream, ast.Name) else None
-        attrs: dict[str, Any] = {"stream": bound.index if isinstance(bound, Stream) else literal(stream)}
+        attrs: dict[str, Any] = {"stream": self._stream_index(stream, scope)}
         config = dict(obj.config)
         if grid is not None:
             config["grid"] = [self._attr_value(self.value_of(g, scope)) for g in getattr(grid, "elts", [grid])]

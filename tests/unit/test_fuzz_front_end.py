@@ -28,6 +28,8 @@ _ARGS_LINE = next(line for line in TRANSFORMER_BLOCK.split(b"\n") if line.endswi
 TWO_LAUNCHES = (TESTS / "lit/Inputs/two-launches.kir").read_bytes()
 # Lifted corpus modules: .kir files whose kernels carry Inductor's decorator (in an escaped source string).
 ADALN_KIR = seed_bytes("lifted", TESTS / "corpus/cpu-2.13/adaln_modulate/small.default/adaln_modulate.default.0.py")
+SOFTMAX_CUDA = (TESTS / "corpus/cuda-2.11-h200/softmax/small.max-autotune-no-cudagraphs/"
+                        "softmax.max-autotune-no-cudagraphs.0.py").read_bytes()
 SOFTMAX_CUDA_KIR = seed_bytes("lifted", TESTS / "corpus/cuda-2.11-h200/softmax/small.max-autotune-no-cudagraphs/"
                                                "softmax.max-autotune-no-cudagraphs.0.py")
 
@@ -121,6 +123,8 @@ def test_damaged_kir_gets_a_located_error_or_is_accepted(tool, source, pipeline,
 @example(source=TRANSFORMER_BLOCK.replace(b" = args\n", b" = args\n" + _ARGS_LINE + b"\n", 1), pipeline="emit-python")
 # no get_args(): untyped views reached the emitter (AttributeError on None.sizes)
 @example(source=TRANSFORMER_BLOCK.split(b"\ndef get_args")[0], pipeline="emit-python")
+# a launch on a stream no get_raw_stream() bound: a ValueError inside emit-python; the lifter locates it now
+@example(source=SOFTMAX_CUDA.replace(b"= get_raw_stream(0)", b"= g%et_raw_stream(0)", 1), pipeline="emit-python")
 def test_damaged_output_module_gets_a_located_error_or_is_accepted(tool, source, pipeline, workdir):
     _check(tool, pipeline, source, workdir / "damaged_output_code.py")
 
