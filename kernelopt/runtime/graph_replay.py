@@ -110,7 +110,8 @@ class _GraphOutputs:
             if isinstance(arg, torch.Tensor) and arg.untyped_storage().data_ptr():
                 by_storage.setdefault(arg.untyped_storage().data_ptr(), position)
         self.plan = []          # per output: ("value", v) | ("arg", position, dtype, size, stride, byte delta)
-        groups = {}             #   | ("graph", group, dtype, size, stride, element offset) | ("clone", tensor)
+        groups = {}             #   | ("graph", group, dtype, size, stride, elements from the span's start)
+        #                         | ("clone", tensor)
         for value in values:
             if not isinstance(value, torch.Tensor):
                 self.plan.append(("value", value))
@@ -126,6 +127,14 @@ class _GraphOutputs:
         self.spans = []         # per graph-memory storage: a uint8 view over every output in it
         for members in groups.values():
             self._add_group(members)
+        # lent outputs are views of these: each span viewed once per dtype, so that a hand-out makes one view per
+        # output (as_strided), and with the storage offset each view starts at (as_strided's offset counts from
+        # the storage's start, and a span starts where its first output does, not always at the storage's start)
+        self.typed = {}
+        for step in self.plan:
+            if step[0] == "graph" and (step[1], step[2]) not in self.typed:
+                view = self.spans[step[1]].view(step[2])
+                self.typed[step[1], step[2]] = (view, view.storage_offset())
         # static: the graph's own output tensors (an argument's view is rebuilt per call, and never kept:
         # holding it would keep the caller's tensor alive)
         self.static = [v if isinstance(v, torch.Tensor) and step[0] != "arg" else None
@@ -166,7 +175,7 @@ class _GraphOutputs:
         checked idle() before the replay), new views of the graph's output memory instead of copies."""
         if lend and self._idle is None:
             self.idle()
-        copies = (self.spans if lend else [span.clone() for span in self.spans]) if self.fresh else None
+        copies = None if lend or not self.fresh else [span.clone() for span in self.spans]
         values = []
         for index, step in enumerate(self.plan):
             kind = step[0]
@@ -176,7 +185,10 @@ class _GraphOutputs:
                 values.append(_graph_view(args[step[1]], step[2], step[3], step[4], step[5]))
             elif not self.fresh:
                 values.append(self.static[index])
-            elif kind == "graph":
+            elif kind == "graph" and lend:
+                view, start = self.typed[step[1], step[2]]
+                values.append(view.as_strided(step[3], step[4], start + step[5]))
+            elif kind == "graph":       # a copy's storage starts with the span
                 values.append(copies[step[1]].view(step[2]).as_strided(step[3], step[4], step[5]))
             else:
                 values.append(step[1].clone())
@@ -230,7 +242,9 @@ class GraphReplay:
         self.seen = OrderedDict()       # the last max_graphs distinct keys seen (capture when one recurs)
         # a capture is counted twice: as one (its cost: the plain launches, under capture) and as the path that
         # serves the call it happens in (a replay of the new graph, or a copy into the copy graph's buffers)
-        self.counts = {"calls": 0, "plain": 0, "replay": 0, "copy": 0, "capture": 0, "copy_capture": 0, "evicted": 0}
+        # (copy_capture and twin_capture: how many of the captures were the copy graph's and twins')
+        self.counts = {"calls": 0, "plain": 0, "replay": 0, "copy": 0, "capture": 0, "copy_capture": 0,
+                       "twin_capture": 0, "evicted": 0}
         self.remarks = []               # every reason said, in order
         self.off = None                 # why graphs are off for good
         # per path, timed calls (auto): "miss" is the plain launches of a call with a new key
@@ -429,7 +443,7 @@ class GraphReplay:
             self._start_window()
             return
         done = {path: now[path] - start[path]
-                for path in ("calls", "plain", "replay", "copy", "capture", "copy_capture")}
+                for path in ("calls", "plain", "replay", "copy", "capture", "copy_capture", "twin_capture")}
         self._start_window()
         plain = self._cost("plain")
         miss = self._cost("miss")
@@ -447,7 +461,8 @@ class GraphReplay:
         per_call = spent / done["calls"]
         if per_call <= GRAPH_KEEP_RATIO * plain:
             return
-        captured = done["capture"] - done["copy_capture"]      # calls whose key's graph was captured, then replayed
+        # calls whose key's graph was captured, then replayed (a twin is a capture for a key already held)
+        captured = done["capture"] - done["copy_capture"] - done["twin_capture"]
         new = done["copy"] + captured + done["plain"]
         verdict = f"graph path {per_call * 1e6:.1f} us vs plain {plain * 1e6:.1f} us per call"
         self.decision = f"off ({verdict} over the last {done['calls']} calls)"
@@ -473,6 +488,7 @@ class GraphReplay:
         if entry.twin is None:
             # a copy graph's twin reads the same buffers (each call copies into them before either replays)
             entry.twin = self._capture_entry(inside, entry.signature, entry.pointers, entry.moving, entry.buffers)
+            self.counts["twin_capture"] += entry.twin is not None
             return entry.twin
         return entry.twin if entry.twin.outputs.idle() else None
 

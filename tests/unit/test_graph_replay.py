@@ -218,6 +218,40 @@ def test_outputs_the_caller_lets_go_of_are_lent_again_without_a_copy(cuda):
     assert len(addresses) == 1 and replay.counts["capture"] == 1 and replay.counts["replay"] == 4
 
 
+def halves(cuda):
+    """call(args) of a module whose outputs are views at offsets into one buffer it allocates, as Inductor returns
+    `reinterpret_tensor(buf0, ..., offset)`: x * 2 + 1 from element 8 on (32 bytes: past the 16-byte alignment a
+    span keeps) and, after it, x.sum() in the buffer's last element."""
+    def plain(args):
+        (x,) = args
+        args.clear()
+        n = x.numel()
+        buf = torch.empty(n + 9, dtype=x.dtype)
+        cuda.launch(lambda: torch.mul(x.reshape(-1), 2, out=buf[8:n + 8]).add_(1))
+        cuda.launch(lambda: buf[n + 8:].copy_(x.sum().reshape(1)))
+        return (buf[8:n + 8], buf[n + 8:])
+    return plain
+
+
+@pytest.mark.parametrize("outputs_kind", ["fresh", "static"])
+@pytest.mark.parametrize("hold", [False, True])
+def test_outputs_at_an_offset_into_their_buffer_are_handed_out_where_they_lie(cuda, outputs_kind, hold):
+    # the lent views once counted their offset from the storage's start instead of the outputs' span: every call
+    # after the first returned the buffer's first elements
+    replay = GraphReplay(halves(cuda), mode="on", outputs=outputs_kind, backend=cuda)
+    x, kept = fresh((7,)), []
+    for _ in range(5):
+        x.copy_(fresh((7,)))
+        body, total = replay.run([x])
+        torch.testing.assert_close(body, x * 2 + 1)
+        torch.testing.assert_close(total, x.sum().reshape(1))
+        if hold and outputs_kind == "fresh":      # the caller keeps every result: twins, then plain launches
+            kept.append(((body, body.clone()), (total, total.clone())))
+        del body, total
+    assert all(torch.equal(a, b) for pair in kept for a, b in pair)
+    assert replay.counts["replay"] >= (2 if hold else 4)
+
+
 def test_held_outputs_are_never_overwritten_and_the_twin_takes_turns(cuda):
     x, w = fresh((4, 6)), fresh((6,))
     replay = GraphReplay(scale_add(cuda), mode="on", backend=cuda)
