@@ -9,7 +9,9 @@ and grows disjoint groups in program order:
   operand that a kernel builds, such as a diagonal matrix, may make the GEMM itself unnecessary);
 - `reduction-epilogue`: a vendor GEMM or convolution and the one Triton reduction launch reading its output,
   when nothing else reads it (formed after the prologue groups, from what the earlier sweeps left: a sum of
-  the library op's outputs over some of its dimensions may make the op itself unnecessary);
+  the library op's outputs over some of its dimensions may make the op itself unnecessary). Where that reduction
+  is split in two (partial results, then one reduction merging them), the group takes the first half, before the
+  vertical sweep could pair the halves: the merge stays outside;
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -79,7 +81,9 @@ class DetectFusion(Pass):
         assigned: set[int] = set()
         groups: list[_Group] = []
         # one sweep per kind, in this order: a later kind takes only what the earlier ones left
-        sweeps = ((lambda i: True, lambda i: self._grow_vertical(ctx, graph, facts, i, assigned)),
+        sweeps = ((lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
+                   lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned, split_only=True)),
+                  (lambda i: True, lambda i: self._grow_vertical(ctx, graph, facts, i, assigned)),
                   (lambda i: True, lambda i: self._grow_prologue(module, graph, facts, i, assigned)),
                   (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
                    lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned)),
@@ -176,19 +180,31 @@ class DetectFusion(Pass):
             return None
         return _Group("prologue", [first, gemm])
 
-    def _grow_reduction_epilogue(self, module, graph, facts, start: int, assigned: set[int]) -> _Group | None:
+    def _grow_reduction_epilogue(self, module, graph, facts, start: int, assigned: set[int],
+                                 split_only: bool = False) -> _Group | None:
         """A vendor GEMM or convolution and the one Triton reduction launch that reads its output, when no other op
-        reads it (nor returns it) afterwards."""
+        reads it (nor returns it) afterwards. With `split_only`, only where that reduction is the first half of a
+        split one (its results read by one Triton reduction alone, which merges them): that sweep runs before the
+        vertical one, which would otherwise take the two halves together, leaving the library op no reader to pair
+        with (the merge then runs as written, after the group)."""
         gemm = facts[start]
-        # an `out=` GEMM's reader reads its storage (raw); a convolution's reads the value it returns (ssa)
-        readers = [s for s in graph.successors(start)
-                   if s in facts and graph.edges[start, s]["kinds"] & {"raw", "ssa"}]
+        readers = self._readers(graph, facts, start)
         if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in REDUCTION_EPILOGUES:
             return None
+        if split_only:
+            merges = self._readers(graph, facts, readers[0])
+            if len(merges) != 1 or merges[0] in assigned or facts[merges[0]].dispatch not in REDUCTION_EPILOGUES:
+                return None
         reduction = facts[readers[0]]
         if self._blocker([gemm, reduction], facts) is not None or self._escapes(module, [gemm, reduction]):
             return None
         return _Group("reduction-epilogue", [gemm, reduction])
+
+    @staticmethod
+    def _readers(graph, facts, start: int) -> list[int]:
+        """The launches and calls that read what op `start` wrote: an `out=` GEMM's or a launch's readers read its
+        storage (raw); a convolution's read the value it returns (ssa)."""
+        return [s for s in graph.successors(start) if s in facts and graph.edges[start, s]["kinds"] & {"raw", "ssa"}]
 
     def _grow_horizontal(self, ctx, graph, facts, start: int, assigned: set[int]) -> _Group | None:
         first = facts[start]

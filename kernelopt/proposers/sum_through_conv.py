@@ -134,6 +134,9 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
         proof = prove_summed(target, kernel, roles["out"], "convolution's output")
     except NotSummed as why:
         raise ConvSumDeclined(str(why)) from None
+    if proof.layout.split is not None:
+        raise ConvSumDeclined(f"{kernel.name} sums chunks of the convolution's output (the first half of a split "
+                              f"reduction): whole planes, samples or channels are handled")
     positions = tuple(d for d in range(2, 2 + spatial) if out.sizes[d] > 1)
     channel = (1,) if out.sizes[1] > 1 else ()
     kinds = {positions: "planes", channel + positions: "samples", channel: "channels"}

@@ -52,6 +52,7 @@ GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
 DTYPES = ("float32", "bfloat16")
 # (IB, KB): rows and k per program of the sums' GEMV; (KS, JS): k and j per program of the operand's sums; warps
 CONFIGS = ((16, 128, 64, 64, 4), (4, 256, 32, 128, 4), (32, 64, 128, 32, 8), (1, 1024, 16, 256, 4))
+FORMED_BLOCK = 32                # elements per step of a flagged row formed as the GEMM forms it (a rare path)
 
 
 class SumDeclined(Exception):
@@ -67,6 +68,7 @@ class SumPlan:
     along: str                   # "rows": each sum runs over a row of y (the GEMM's N); "columns": over M
     m: int
     n: int
+    chunks: int                  # sums per row (column): 1, or the chunks of a split reduction's first half
     mat1: int                    # group slots
     mat2: int
     out: int                     # y: the GEMM's output, scratch (the rows the candidate forms go there)
@@ -79,11 +81,14 @@ class SumPlan:
 
     @property
     def extent(self) -> int:
-        """How many sums: one per row (M) or per column (N)."""
-        return self.m if self.along == "rows" else self.n
+        """How many sums: one per row (M) or per column (N), times the chunks."""
+        return (self.m if self.along == "rows" else self.n) * self.chunks
 
     def describe(self) -> str:
         what = "row" if self.along == "rows" else "column"
+        if self.chunks > 1:
+            return (f"the {self.m} x {self.n} GEMM output is only summed in {self.chunks} chunks per {what} (the "
+                    f"first half of a split reduction): {self.extent} sums from the other operand's chunk sums")
         return (f"the {self.m} x {self.n} GEMM output is only summed by {what}: {self.extent} sums from a "
                 f"matrix-vector product instead")
 
@@ -116,12 +121,19 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
         proof = prove_summed(target, kernel, out_slot, "GEMM's output")
     except NotSummed as why:
         raise SumDeclined(str(why)) from None
-    if proof.layout.dims not in ((1,), (0,)):
-        raise SumDeclined(f"{kernel.name} sums the GEMM's output over both dimensions")
-    along = "rows" if proof.layout.dims == (1,) else "columns"
+    layout = proof.layout
+    if layout.split is None:
+        if layout.dims not in ((1,), (0,)):
+            raise SumDeclined(f"{kernel.name} sums the GEMM's output over both dimensions")
+        along, chunks = ("rows" if layout.dims == (1,) else "columns"), 1
+    else:               # y viewed with dimension `dim` split (chunks, length): each row sums one chunk
+        dim, length = layout.split
+        if layout.dims != (dim + 1,):
+            raise SumDeclined(f"{kernel.name} sums chunks of one dimension of the GEMM's output and the other whole")
+        along, chunks = ("rows" if dim == 1 else "columns"), out.sizes[dim] // length
     rewritten = proof.rewritten()
     bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
-    return SumPlan(along, m, n, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
+    return SumPlan(along, m, n, chunks, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
                    kernel, rewritten)
 
 
@@ -134,30 +146,34 @@ import triton.language as tl
 
 
 @triton.jit
-def ko_operand_sums(ko_b, ko_v, ko_bmax, K, J, sb_k, sb_j, KS: tl.constexpr, JS: tl.constexpr):
-    # v[k] = sum over j of B[k, j] in float64, and the largest |B| this program saw
+def ko_operand_sums(ko_b, ko_v, ko_bmax, K, J, Q, sb_k, sb_j, KS: tl.constexpr, JS: tl.constexpr):
+    # v[k, q] = sum over chunk q's j of B[k, j] in float64 (Q chunks of J / Q), and the largest |B| this program saw
     k = tl.program_id(0) * KS + tl.arange(0, KS)
+    q = tl.program_id(1)
     km = k < K
+    length = J // Q
     acc = tl.zeros([KS], dtype=tl.float64)
     top = tl.zeros([KS, JS], dtype=tl.float32)
-    for j0 in range(0, J, JS):
+    for j0 in range(0, length, JS):
         j = j0 + tl.arange(0, JS)
-        b = tl.load(ko_b + k[:, None] * sb_k + j[None, :] * sb_j, km[:, None] & (j[None, :] < J),
+        b = tl.load(ko_b + k[:, None] * sb_k + (q * length + j)[None, :] * sb_j, km[:, None] & (j[None, :] < length),
                     other=0.0).to(tl.float32)
         acc += tl.sum(b.to(tl.float64), 1)
         top = tl.maximum(top, tl.abs(b))
-    tl.store(ko_v + k, acc, km)
-    tl.store(ko_bmax + tl.program_id(0), tl.max(tl.max(top, 1), 0))
+    tl.store(ko_v + k * Q + q, acc, km)
+    tl.store(ko_bmax + tl.program_id(0) * Q + q, tl.max(tl.max(top, 1), 0))
 
 
 @triton.jit
-def ko_gemv_sums(ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, ko_s, ko_flags, I, K, J, parts, sa_i, sa_k,
-                 sb_k, sb_j, sc_i, sc_j, sy_i, sy_j, alpha, beta, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr,
-                 IB: tl.constexpr, KB: tl.constexpr, PB: tl.constexpr):
-    # s[i] = alpha * A[i, :] . v + beta * sum_j C[i, j], in float64. A row whose sum is not finite, or whose
-    # elements may overflow, is flagged, and its elements y[i, :] are formed as the GEMM forms them: float32 dot
-    # products rounded to y's dtype (the reduction then reads them instead of the sum)
-    i = tl.program_id(0) * IB + tl.arange(0, IB)
+def ko_gemv_sums(ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, ko_s, ko_flags, I, K, J, Q, parts, sa_i,
+                 sa_k, sb_k, sb_j, sc_i, sc_j, sy_i, sy_j, ss_i, ss_q, alpha, beta, HAS_BIAS: tl.constexpr,
+                 Y_DTYPE: tl.constexpr, IB: tl.constexpr, KB: tl.constexpr, PB: tl.constexpr, JB: tl.constexpr):
+    # s[i, q] = alpha * A[i, :] . v[:, q] + beta * (C[i, :]'s sum over chunk q), in float64, stored at i * ss_i +
+    # q * ss_q (Q = 1: the whole row). A sum that is not finite, or whose row's elements may overflow, is
+    # flagged, and its chunk of y[i, :] is formed as the GEMM forms it: float32 dot products rounded to y's dtype
+    # (the reduction then reads them instead of the sum). Consecutive programs share A's rows (chunks first)
+    q = tl.program_id(0)
+    i = tl.program_id(1) * IB + tl.arange(0, IB)
     im = i < I
     acc = tl.zeros([IB, KB], dtype=tl.float64)
     mag = tl.zeros([IB, KB], dtype=tl.float32)
@@ -165,70 +181,79 @@ def ko_gemv_sums(ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, ko_s, 
         k = k0 + tl.arange(0, KB)
         a = tl.load(ko_a + i[:, None] * sa_i + k[None, :] * sa_k, im[:, None] & (k[None, :] < K),
                     other=0.0).to(tl.float32)
-        acc += a.to(tl.float64) * tl.load(ko_v + k, k < K, other=0.0)[None, :]
+        acc += a.to(tl.float64) * tl.load(ko_v + k * Q + q, k < K, other=0.0)[None, :]
         mag += tl.abs(a)
     s = tl.sum(acc, 1) * alpha
     bmax = tl.max(tl.load(ko_bmax + tl.arange(0, PB), tl.arange(0, PB) < parts, other=0.0), 0)
     bound = tl.sum(mag, 1) * bmax * tl.abs(alpha)
     if HAS_BIAS:
-        s += beta * tl.load(ko_csum + i, im, other=0.0)
+        s += beta * tl.load(ko_csum + i * Q + q, im, other=0.0)
         bound += tl.abs(beta) * tl.load(ko_cmax)
     good = (tl.abs(s) < float("inf")) & (bound * J < 1e36)
     bad = im & ~good
     if tl.max(bad.to(tl.int32), 0) > 0:
-        for j in range(0, J):
-            y = tl.zeros([IB], dtype=tl.float32)
-            for k0 in range(0, K, KB):
-                k = k0 + tl.arange(0, KB)
-                a = tl.load(ko_a + i[:, None] * sa_i + k[None, :] * sa_k, bad[:, None] & (k[None, :] < K),
-                            other=0.0).to(tl.float32)
-                b = tl.load(ko_b + k * sb_k + j * sb_j, k < K, other=0.0).to(tl.float32)
-                y += tl.sum(a * b[None, :], 1)
+        length = J // Q
+        for j0 in range(q * length, q * length + length, JB):      # JB elements of the flagged rows at a time
+            j = j0 + tl.arange(0, JB)
+            jm = j < q * length + length
+            y = tl.zeros([IB, JB], dtype=tl.float32)
+            for k in range(0, K):
+                a = tl.load(ko_a + i * sa_i + k * sa_k, bad, other=0.0).to(tl.float32)
+                b = tl.load(ko_b + k * sb_k + j * sb_j, jm, other=0.0).to(tl.float32)
+                y += a[:, None] * b[None, :]
             y = y * alpha
+            cell = bad[:, None] & jm[None, :]
             if HAS_BIAS:
-                y += beta * tl.load(ko_c + i * sc_i + j * sc_j, bad, other=0.0).to(tl.float32)
-            tl.store(ko_y + i * sy_i + j * sy_j, y.to(Y_DTYPE), bad)
-    tl.store(ko_flags + i, bad.to(tl.int8), im)
-    tl.store(ko_s + i, s.to(tl.float32), im)
+                y += beta * tl.load(ko_c + i[:, None] * sc_i + j[None, :] * sc_j, cell, other=0.0).to(tl.float32)
+            tl.store(ko_y + i[:, None] * sy_i + j[None, :] * sy_j, y.to(Y_DTYPE), cell)
+    tl.store(ko_flags + i * ss_i + q * ss_q, bad.to(tl.int8), im)
+    tl.store(ko_s + i * ss_i + q * ss_q, s.to(tl.float32), im)
 
 
-def ko_bias_sums(c):
-    # the bias as an [I, J] view (a broadcast dimension has stride 0): its sums over j in float64
+def ko_bias_sums(c, chunks):
+    # the bias as an [I, J] view (a broadcast dimension has stride 0): its sums over each of `chunks` equal chunks
+    # of j, in float64, as an [I, chunks] tensor
+    i, j = c.shape
     if c.stride(1) == 0:
-        return c[:, 0].to(torch.float64) * c.shape[1]
+        return (c[:, :1].to(torch.float64) * (j // chunks)).expand(i, chunks).contiguous()
     if c.stride(0) == 0:
-        return c[0].sum(dtype=torch.float64).expand(c.shape[0]).contiguous()
-    return c.sum(dim=1, dtype=torch.float64)
+        return c[0].reshape(chunks, j // chunks).sum(dim=1, dtype=torch.float64).expand(i, chunks).contiguous()
+    return c.reshape(i, chunks, j // chunks).sum(dim=2, dtype=torch.float64)
 '''
 
 
 def _prelude(plan: SumPlan, ib: int, kb: int, ks: int, js: int, warps: int) -> tuple[str, ...]:
     a, b = f"args[{plan.mat1}]", f"args[{plan.mat2}]"
     rows = plan.along == "rows"
+    q = plan.chunks
+    # the sums, dense over the kept dimensions of y's view (summed_reads.SummedLayout): row i's chunk q at
+    # i * chunks + q for row sums ([M, chunks]), column i's at q * N + i for column sums ([chunks, N])
+    ss = "ko_q, 1" if rows else "1, ko_i"
     lines = [f"ko_a, ko_b = ({a}, {b})" if rows else f"ko_a, ko_b = ({b}.t(), {a}.t())",
              "ko_i, ko_k = ko_a.shape",
              "ko_j = ko_b.shape[1]",
+             f"ko_q = {q}",
              f"ko_parts = triton.cdiv(ko_k, {ks})",
-             "ko_v = torch.empty(ko_k, dtype=torch.float64, device=ko_a.device)",
-             "ko_bmax = torch.empty(ko_parts, dtype=torch.float32, device=ko_a.device)",
-             f"ko_operand_sums[(ko_parts,)](ko_b, ko_v, ko_bmax, ko_k, ko_j, ko_b.stride(0), ko_b.stride(1), "
-             f"KS={ks}, JS={js}, num_warps={warps})"]
+             "ko_v = torch.empty(ko_k * ko_q, dtype=torch.float64, device=ko_a.device)",
+             "ko_bmax = torch.empty(ko_parts * ko_q, dtype=torch.float32, device=ko_a.device)",
+             f"ko_operand_sums[(ko_parts, ko_q)](ko_b, ko_v, ko_bmax, ko_k, ko_j, ko_q, ko_b.stride(0), "
+             f"ko_b.stride(1), KS={ks}, JS={js}, num_warps={warps})"]
     if plan.bias is not None:
         view = ".t()" if not rows else ""
         lines += [f"ko_c = args[{plan.bias}].expand({plan.m}, {plan.n}){view}",
-                  "ko_csum = ko_bias_sums(ko_c)",
+                  "ko_csum = ko_bias_sums(ko_c, ko_q)",
                   f"ko_cmax = args[{plan.bias}].abs().amax().to(torch.float32).reshape(1)"]
     else:
         lines += ["ko_c = ko_csum = ko_cmax = ko_a"]
     lines += [f"ko_y = args[{plan.out}]" + ("" if rows else ".t()"),
-              f"{SUMS} = torch.empty(ko_i, dtype=torch.float32, device=ko_a.device)",
-              f"{FLAGS} = torch.empty(ko_i, dtype=torch.int8, device=ko_a.device)",
-              f"ko_gemv_sums[(triton.cdiv(ko_i, {ib}),)](ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, "
-              f"{SUMS}, {FLAGS}, ko_i, ko_k, ko_j, ko_parts, ko_a.stride(0), ko_a.stride(1), ko_b.stride(0), "
-              f"ko_b.stride(1), ko_c.stride(0), ko_c.stride(1), ko_y.stride(0), ko_y.stride(1), {plan.alpha!r}, "
-              f"{plan.beta!r}, HAS_BIAS={plan.bias is not None}, "
-              f"Y_DTYPE={TL_DTYPES[plan.dtype]}, IB={ib}, KB={kb}, PB=triton.next_power_of_2(ko_parts), "
-              f"num_warps={warps})"]
+              f"{SUMS} = torch.empty(ko_i * ko_q, dtype=torch.float32, device=ko_a.device)",
+              f"{FLAGS} = torch.empty(ko_i * ko_q, dtype=torch.int8, device=ko_a.device)",
+              f"ko_gemv_sums[(ko_q, triton.cdiv(ko_i, {ib}))](ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, "
+              f"ko_y, {SUMS}, {FLAGS}, ko_i, ko_k, ko_j, ko_q, ko_parts * ko_q, ko_a.stride(0), ko_a.stride(1), "
+              f"ko_b.stride(0), ko_b.stride(1), ko_c.stride(0), ko_c.stride(1), ko_y.stride(0), ko_y.stride(1), "
+              f"{ss}, {plan.alpha!r}, {plan.beta!r}, HAS_BIAS={plan.bias is not None}, "
+              f"Y_DTYPE={TL_DTYPES[plan.dtype]}, IB={ib}, KB={kb}, PB=triton.next_power_of_2(ko_parts * ko_q), "
+              f"JB={FORMED_BLOCK}, num_warps={warps})"]
     return tuple(lines)
 
 
@@ -252,7 +277,8 @@ class SumThroughGemmProposer:
         tried = {a.candidate.strategy for a in history}
         for config in CONFIGS:
             ib, kb, ks, js, warps = config
-            label = f"{self.name} {plan.along} IB={ib} KB={kb} KS={ks} JS={js} num_warps={warps}"
+            along = plan.along if plan.chunks == 1 else f"{plan.along} in {plan.chunks} chunks"
+            label = f"{self.name} {along} IB={ib} KB={kb} KS={ks} JS={js} num_warps={warps}"
             if label in tried:
                 continue
             try:

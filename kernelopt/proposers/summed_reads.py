@@ -56,16 +56,51 @@ def dense_layout(sizes: tuple[int, ...], strides: tuple[int, ...]) -> bool:
 class SummedLayout:
     """What every row of the reduction reads of `y`: the dimensions it sums whole (`dims`), and whether its block is
     the one at the row's own index over the kept dimensions with its first element in lane r = 0 (`by_row`: the
-    rewritten loads then index the sums by xindex, with no division per element)."""
+    rewritten loads then index the sums by xindex, with no division per element).
+
+    The dimensions are those of `y` viewed as `sizes` and `strides`: `y`'s own, or, where each row sums one chunk
+    of a dimension (the first half of a split reduction: rows of 512 of a column of 16,384), that dimension split
+    in two, chunks then positions within a chunk (`split`: the dimension of `y` and the chunk's length)."""
 
     dims: tuple[int, ...]
     by_row: bool
+    sizes: tuple[int, ...] = ()
+    strides: tuple[int, ...] = ()
+    split: tuple[int, int] | None = None
+
+
+class _Chunked(Exception):
+    """Every row reads one whole chunk, of `length` elements, of dimension `dim` (and whole blocks otherwise)."""
+
+    def __init__(self, dim: int, length: int):
+        super().__init__(dim, length)
+        self.dim, self.length = dim, length
+
+
+def split_view(sizes: tuple[int, ...], strides: tuple[int, ...], dim: int, length: int):
+    """`sizes` and `strides` with dimension `dim` split into (chunks, `length`)."""
+    return (sizes[:dim] + (sizes[dim] // length, length) + sizes[dim + 1:],
+            strides[:dim] + (strides[dim] * length, strides[dim]) + strides[dim + 1:])
 
 
 def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
                 strides: tuple[int, ...]) -> SummedLayout:
     """The dimensions of `y` (dense, `sizes` and `strides`) that every row of the launch reads whole, in every load
-    of it; NotSummed otherwise. Dimensions of size 1 count as kept."""
+    of it, or of `y` with one dimension split in chunks where each row reads one chunk whole (see SummedLayout);
+    NotSummed otherwise. Dimensions of size 1 count as kept."""
+    try:
+        return _summed_dims(function, reads, launch, sizes, strides)
+    except _Chunked as chunked:
+        view = split_view(sizes, strides, chunked.dim, chunked.length)
+        try:
+            layout = _summed_dims(function, reads, launch, *view)
+        except _Chunked:
+            raise NotSummed("the reduction's rows read chunks of more than one dimension of the tensor") from None
+        return dataclasses.replace(layout, split=(chunked.dim, chunked.length))
+
+
+def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
+                 strides: tuple[int, ...]) -> SummedLayout:
     values = {a.name: a.value for a in launch.args if not a.is_tensor}
     x_numel, r_numel = values.get("xnumel"), values.get("r0_numel", values.get("rnumel"))
     if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
@@ -94,7 +129,7 @@ def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Laun
     if len(found) != 1:
         raise NotSummed("the reduction reads no element of the tensor" if not found else
                         "the reduction's loads sum different dimensions of the tensor")
-    return SummedLayout(found.pop(), by_row)
+    return SummedLayout(found.pop(), by_row, tuple(sizes), tuple(strides))
 
 
 def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray):
@@ -126,6 +161,7 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     else:
         whole &= False
     if not summed or not whole[used].all():
+        _chunking(coords, active, used, sizes, summed)
         bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
         raise NotSummed(f"row {bad} of the reduction does not read whole blocks of the tensor, each element once")
     kept = np.zeros_like(safe)
@@ -136,6 +172,26 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     first_lane = active[:, 0] & np.logical_and.reduce([coords[d][:, 0] == 0 for d in summed])
     by_row = bool((at_row[used] == xs[used]).all() and first_lane[used].all())
     return summed, by_row
+
+
+def _chunking(coords, active, used, sizes, summed) -> None:
+    """Raise _Chunked where every used row spans the same length along one summed dimension, fewer than its size, a
+    whole number of times over it, starting at a multiple of that length, and the whole of the other summed
+    dimensions: rows that may each read one chunk (summed_dims then checks it in the split view)."""
+    top, bottom = np.iinfo(np.int64).max, -1
+    short = []
+    for d in summed:
+        low = np.where(active, coords[d], top).min(axis=1)[used]
+        high = np.where(active, coords[d], bottom).max(axis=1)[used]
+        lengths = high - low + 1
+        length = int(lengths[0])
+        if length == sizes[d]:
+            continue
+        if not (lengths == length).all() or sizes[d] % length or (low % length).any():
+            return
+        short.append((d, length))
+    if len(short) == 1:
+        raise _Chunked(*short[0])
 
 
 class _ReadSums(ast.NodeTransformer):
@@ -220,7 +276,7 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
         layout = summed_dims(function, reads, target.launches[1], sizes, strides)
     except (NotLinear, NotSummed) as why:
         raise NotSummed(f"{kernel.name}: {why}") from None
-    return SummedReduction(layout, tree, function, reads, sizes, strides)
+    return SummedReduction(layout, tree, function, reads, layout.sizes, layout.strides)
 
 
 def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten: str, header: str,
@@ -238,4 +294,4 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
 
 
 __all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout", "group_reduction",
-           "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims"]
+           "prove_summed", "read_sums", "reduction_reading_sums", "split_view", "summed_dims"]

@@ -3,7 +3,8 @@
 On torch 2.13 CPU captures (tests/fixtures/gemm-sum-cpu-2.13, each beside the problem it was captured from):
 `(x @ w.T / 2).sum(1) * 1.5` (fp32 mm, row sums), a Linear layer summed by row then max/mean/logsumexp over the
 kept dimension (fp32 addmm), `(linear(x) * 0.5 - shift).sum(0)` (column sums, a per-column shift), a bf16 mean over
-rows of 2,100 (a looped reduction) and a sigmoid before the sum (nonlinear: declined). The reduction-epilogue
+rows of 2,100 (a looped reduction), a sigmoid before the sum (nonlinear: declined), and two sums Inductor splits in
+two launches (64 chunks of each column of 8,192; 2 chunks of each row of 12,288). The reduction-epilogue
 group detect-fusion forms, the proof's declines on edited kernels, the candidates under Triton's interpreter
 against the original and a float64 reference, infinities, NaNs and overflow landing where the original puts them,
 and `kernelopt optimize` through the gate."""
@@ -29,6 +30,9 @@ from kernelopt.rewrite.evaluate import load_candidate
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
 SUMMED = ("gemm_div_sum", "linear_sum_chain", "linear_shift_sum_batch", "linear_mean_bf16")
+# Inductor splits these reductions in two (partial sums of chunks, then their merge): the group is the GEMM and the
+# first half, whose rows each sum one chunk of a column (of 8,192 rows, in 64 chunks) or of a row (of 12,288, in 2)
+SPLIT = ("linear_shift_sum_split_batch", "linear_mean_few_long_rows")
 
 
 def _target(name="gemm_div_sum", edit=None, **changes):
@@ -75,6 +79,11 @@ def _reference(name: str, target, args: list) -> torch.Tensor:
     if name == "linear_shift_sum_batch":
         shift = args[target.group_positions[1][1]].double()
         return (y * 0.5 - shift).sum(0)
+    if name == "linear_shift_sum_split_batch":        # the first half's partial sums: [columns, chunks]
+        shift = args[target.group_positions[1][1]].double()
+        return (y * 0.5 - shift).reshape(64, 128, 13).sum(1).T
+    if name == "linear_mean_few_long_rows":           # [rows, chunks]
+        return y.reshape(3, 2, 6144).sum(2)
     return y.mean(1)
 
 
@@ -102,11 +111,29 @@ def test_the_candidate_launches_no_gemm_and_the_reduction_reads_the_sums():
     assert source.count("[grid](") == 1 and source.count("[(") == 2             # the sums, then the reduction
 
 
+def test_a_split_reduction_s_first_half_is_grouped_with_the_gemm_and_sums_chunks():
+    # detect-fusion pairs the GEMM with the half that reads its output (before the vertical sweep could take the
+    # two halves together); the merge runs after the group, as written
+    plans = {name: plan_sum_through_gemm(_target(name)) for name in SPLIT}
+    assert {name: (p.along, p.m, p.n, p.chunks, p.bias is not None) for name, p in plans.items()} == {
+        "linear_shift_sum_split_batch": ("columns", 8192, 13, 64, True),
+        "linear_mean_few_long_rows": ("rows", 3, 12288, 2, False)}
+    for name in SPLIT:
+        target = _target(name)
+        assert len(target.launches) == 2 and target.scratch_args == (library_roles(target)["out"],)
+        assert target.launches[1].kernel.startswith("triton_red_fused_")
+        assert all("in 64 chunks" in c.strategy or "in 2 chunks" in c.strategy
+                   for c in SumThroughGemmProposer().propose(target, []))
+
+
 @INTERPRETED
-@pytest.mark.parametrize("name", SUMMED)
+@pytest.mark.parametrize("name", SUMMED + SPLIT)
 def test_every_candidate_is_as_accurate_as_the_original(name):
     target = _target(name)
-    for seed, candidate in enumerate(SumThroughGemmProposer().propose(target, [])):
+    candidates = list(SumThroughGemmProposer().propose(target, []))
+    if name in SPLIT:           # the tiles' extremes (each of the 64 chunks is a program: slow to interpret)
+        candidates = [candidates[0], candidates[-1]]
+    for seed, candidate in enumerate(candidates):
         args = random_args(target, seed)
         original, got = copied(args), copied(args)
         _run_original(target, original)
@@ -117,7 +144,8 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
 
 
 @INTERPRETED
-@pytest.mark.parametrize("name", ["gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_sum_chain"])
+@pytest.mark.parametrize("name", ["gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_sum_chain",
+                                  *SPLIT])
 @pytest.mark.parametrize("case", ["inf-in-x", "nan-and-inf-in-x", "inf-in-w", "overflow-and-bias"])
 def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
     # A row whose sum is not finite, or whose GEMM elements may overflow, is formed as the GEMM forms it and read
@@ -126,10 +154,11 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
     roles = library_roles(target)
     args = random_args(target, 7)
     a, b = args[roles["mat1"]], args[roles["mat2"]]
+    rows = a.shape[0]           # three in linear_mean_few_long_rows
     if case == "inf-in-x":
         a[2, 3] = float("inf")
     elif case == "nan-and-inf-in-x":
-        a[1, 0], a[4, 5] = float("nan"), float("-inf")
+        a[1, 0], a[4 % rows, 5] = float("nan"), float("-inf")
     elif case == "inf-in-w":
         b[3, 4] = float("inf")
     else:
@@ -207,15 +236,16 @@ def test_a_mangled_reduction_is_declined_or_rewritten_never_a_crash(data):
 
 @INTERPRETED
 def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eager(tmp_path):
+    # a split reduction: the group is the GEMM and the first half; the merge (and the mean's scaling) runs after it
     import kernelopt  # lazy: loads the API only where a test needs it
 
-    problem = FIXTURE / "problem_linear_sum_chain.py"
+    problem = FIXTURE / "problem_linear_mean_few_long_rows.py"
     report = optimize_with_proposer(problem, "sum-through-gemm", tmp_path)
-    assert "sum-through-gemm rows" in report and "ACCEPT" in report, report
-    written = (tmp_path / "out.py").read_text()
-    assert "extern_kernels.addmm(" not in written.split("def call(", 1)[1]
+    assert "sum-through-gemm rows in 2 chunks" in report and "ACCEPT" in report, report
+    written = (tmp_path / "out.py").read_text().split("def call(", 1)[1]
+    assert "extern_kernels.mm(" not in written and "triton_per_fused_mean_mul_1" in written
     model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(31, 40)
+    x = torch.randn(3, 24)
     with torch.no_grad():
         torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
