@@ -130,11 +130,12 @@ def _conv_sums(census) -> list[tuple]:
 
 def _gemm_sums(census) -> list[tuple]:
     """sum-through-gemm's kernels (row sums of an fp32 mm, column sums of an fp32 addmm, the looped row mean of a
-    bf16 mm): no general capture sums a GEMM's output."""
+    bf16 mm, chunks of columns summed by a split reduction's first half): no general capture sums a GEMM's output."""
     from kernelopt.proposers.sum_through_gemm import SumThroughGemmProposer
 
     return _fixture_group_candidates(census, "gemm-sum-cpu-2.13",
-                                     ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16"),
+                                     ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16",
+                                      "linear_shift_sum_split_batch"),
                                      "reduction-epilogue", SumThroughGemmProposer())
 
 
@@ -150,7 +151,7 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert [r["problem"] for r in rows if r["proposer"] == "absorb-consumer"] == ["channel-softmax"]
     assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-gemm"] == [
-        "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16"]
+        "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_shift_sum_split_batch"]
     # the H200 capture of the general conv3d + batch norm + sum, then the six CPU captures
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-conv"] == [
         "conv3d_batch_norm_sum", "conv2d_bn_sum", "conv1d_groups_mean", "conv1d_dilated_stride_sum",

@@ -1,0 +1,94 @@
+"""summed_reads on the first half of a split reduction: rows that each sum one chunk of a dimension of `y`.
+
+The proof evaluates a reduction's load addresses at every lane and must find the chunking exactly: every row one
+whole chunk of equal length, the chunks tiling the dimension, each element read once; and it must refuse rows
+that read ragged, overlapping or misaligned chunks (a rewrite reading one sum per chunk would then be wrong). The
+kernels here are Inductor's looped-reduction form with the load address written out for each case, over a space
+of shapes (Hypothesis): columns of y [M, N] summed in chunks of M (Inductor's split column sum: row x = n + N * q
+reads y[q * C + r, n]) and rows summed in chunks of N (x = m * Q + q reads y[m, q * C + r])."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernelopt.proposers.base import ArgSpec, LaunchSpec
+from kernelopt.proposers.index_values import parse_kernel
+from kernelopt.proposers.linear_reads import linear_reads
+from kernelopt.proposers.summed_reads import NotSummed, summed_dims
+
+SOURCE = '''
+@triton.jit
+def k(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK : tl.constexpr, R0_BLOCK : tl.constexpr):
+    xnumel = {x_numel}
+    r0_numel = {r_numel}
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    r0_base = tl.arange(0, R0_BLOCK)[None, :]
+    _tmp1 = tl.full([XBLOCK, R0_BLOCK], 0, tl.float32)
+    for r0_offset in tl.range(0, r0_numel, R0_BLOCK):
+        r0_index = r0_offset + r0_base
+        r0_mask = r0_index < r0_numel
+        tmp0 = tl.load(in_ptr0 + ({offset}), {mask}, other=0.0)
+        tmp2 = _tmp1 + tmp0
+        _tmp1 = tl.where(r0_mask & xmask, tmp2, _tmp1)
+    tmp1 = tl.sum(_tmp1, 1)[:, None]
+    tl.store(out_ptr0 + (xindex), tmp1, xmask)
+'''
+
+
+def layout_of(offset: str, x_numel: int, r_numel: int, sizes: tuple[int, int], mask: str = "r0_mask & xmask"):
+    """summed_dims on the kernel whose rows load `in_ptr0 + (offset)` under `mask` from a row-major y of `sizes`."""
+    source = SOURCE.format(x_numel=x_numel, r_numel=r_numel, offset=offset, mask=mask)
+    _, function = parse_kernel(source, "k", NotSummed)
+    launch = LaunchSpec("k", (ArgSpec("in_ptr0", True, sizes, (sizes[1], 1), dtype="float32"),
+                              ArgSpec("out_ptr0", True, (x_numel,), (1,), dtype="float32", written=True),
+                              ArgSpec("xnumel", False, value=x_numel), ArgSpec("r0_numel", False, value=r_numel)))
+    return summed_dims(function, linear_reads(function, "in_ptr0"), launch, sizes, (sizes[1], 1))
+
+
+dims = st.integers(1, 12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=dims, chunks=st.integers(2, 6), length=st.integers(2, 9))
+def test_column_chunks_are_found_with_their_length(n, chunks, length):
+    m = chunks * length
+    layout = layout_of(f"(xindex % {n}) + {n}*(r0_index + {length}*(xindex // {n}))", n * chunks, length, (m, n))
+    assert layout.split == (0, length)
+    assert layout.sizes == (chunks, length, n) and layout.strides == (length * n, n, 1)
+    assert layout.dims == (1,) and layout.by_row     # row x = n + N * q is the kept index q * N + n, lane 0 first
+
+
+@settings(max_examples=40, deadline=None)
+@given(m=dims, chunks=st.integers(2, 6), length=st.integers(2, 9))
+def test_row_chunks_are_found_with_their_length(m, chunks, length):
+    n = chunks * length
+    layout = layout_of(f"r0_index + {length}*(xindex % {chunks}) + {n}*(xindex // {chunks})", m * chunks, length,
+                       (m, n))
+    assert layout.split == (1, length) and layout.sizes == (m, chunks, length) and layout.dims == (2,)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=dims, chunks=st.integers(2, 6), length=st.integers(3, 9), data=st.data())
+def test_ragged_overlapping_or_misaligned_chunks_are_refused(n, chunks, length, data):
+    m = chunks * length
+    case = data.draw(st.sampled_from(["ragged", "overlapping", "shifted"]))
+    columns = f"(xindex % {n}) + {n}*(r0_index + {length}*(xindex // {n}))"
+    if case == "ragged":        # a column one short: the last chunk's last lane is masked off (Inductor's guard)
+        mask = f"r0_mask & xmask & (r0_index + {length}*(xindex // {n}) < {m - 1})"
+        arguments = (columns, n * chunks, length, (m - 1, n), mask)
+    elif case == "overlapping":  # chunk q starts at q * (length - 1): neighbours share an element
+        arguments = (f"(xindex % {n}) + {n}*(r0_index + {length - 1}*(xindex // {n}))", n * chunks, length,
+                     (m - chunks + 1, n))
+    else:                        # every chunk one element late: none starts at a multiple of its length
+        arguments = (f"(xindex % {n}) + {n}*(1 + r0_index + {length}*(xindex // {n}))", n * chunks, length,
+                     (m + 1, n))
+    with pytest.raises(NotSummed):
+        layout_of(*arguments)
+
+
+def test_whole_rows_keep_the_tensor_s_own_view():
+    layout = layout_of("r0_index + 7*xindex", 5, 7, (5, 7))
+    assert layout.split is None and layout.sizes == (5, 7) and layout.dims == (1,)
