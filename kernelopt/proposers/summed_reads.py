@@ -32,8 +32,8 @@ from .row_loops import is_constexpr
 
 MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
 CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
-X_PAST_END = 256                 # rows past xnumel evaluated too: a launch's last block has them, masked or not
-R_PAST_END = 4096                # r lanes past r0_numel evaluated too: the widest R0_BLOCK a launch has
+X_PAST_END = 256                 # rows past xnumel evaluated too, where XBLOCK is not known (a last block's rows)
+R_PAST_END = 4096                # r lanes past r0_numel evaluated too, where R0_BLOCK is not known
 SUMS, FLAGS = "ko_sums", "ko_flags"     # the parameters the rewritten reduction gains
 
 
@@ -84,29 +84,35 @@ def split_view(sizes: tuple[int, ...], strides: tuple[int, ...], dim: int, lengt
 
 
 def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
-                strides: tuple[int, ...]) -> SummedLayout:
+                strides: tuple[int, ...], blocks: dict | None = None) -> SummedLayout:
     """The dimensions of `y` (dense, `sizes` and `strides`) that every row of the launch reads whole, in every load
     of it, or of `y` with one dimension split in chunks where each row reads one chunk whole (see SummedLayout);
-    NotSummed otherwise. Dimensions of size 1 count as kept."""
+    NotSummed otherwise. Dimensions of size 1 count as kept. `blocks`: the XBLOCK and R0_BLOCK the launch runs
+    with, which say which rows and r lanes exist (a row past xnumel that no program has may read anything: Inductor
+    drops the x mask where XBLOCK divides xnumel); where one is not known, X_PAST_END rows and R_PAST_END lanes past
+    the end are evaluated as well."""
     try:
-        return _summed_dims(function, reads, launch, sizes, strides)
+        return _summed_dims(function, reads, launch, sizes, strides, blocks or {})
     except _Chunked as chunked:
         view = split_view(sizes, strides, chunked.dim, chunked.length)
         try:
-            layout = _summed_dims(function, reads, launch, *view)
+            layout = _summed_dims(function, reads, launch, *view, blocks or {})
         except _Chunked:
             raise NotSummed("the reduction's rows read chunks of more than one dimension of the tensor") from None
         return dataclasses.replace(layout, split=(chunked.dim, chunked.length))
 
 
 def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
-                 strides: tuple[int, ...]) -> SummedLayout:
+                 strides: tuple[int, ...], blocks: dict) -> SummedLayout:
     values = {a.name: a.value for a in launch.args if not a.is_tensor}
     x_numel, r_numel = values.get("xnumel"), values.get("r0_numel", values.get("rnumel"))
     if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
         raise NotSummed("the reduction's xnumel and r0_numel are not plain integers")
-    r_lanes = max(next_pow2(r_numel), r_numel + R_PAST_END)
-    xs_all = np.arange(x_numel + X_PAST_END, dtype=np.int64)
+    x_block, r_block = blocks.get("XBLOCK"), blocks.get("R0_BLOCK", blocks.get("RBLOCK"))
+    r_lanes = max(next_pow2(r_numel), -(-r_numel // r_block) * r_block if isinstance(r_block, int) and r_block > 0
+                  else r_numel + R_PAST_END)
+    rows = -(-x_numel // x_block) * x_block if isinstance(x_block, int) and x_block > 0 else x_numel + X_PAST_END
+    xs_all = np.arange(rows, dtype=np.int64)
     if xs_all.size * r_lanes > MAX_LANES:
         raise NotSummed(f"{xs_all.size} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
     evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the sums' proof")
@@ -271,9 +277,13 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
     if len(reads_y) != 1 or reads_y[0].written:
         raise NotSummed(f"the reduction does not take the {what} as exactly one input it only reads")
     tree, function = parse_kernel(kernel.source, kernel.name, NotSummed)
+    # the candidate runs the reduction at the first of these configurations (reduction_reading_sums): the rows and
+    # lanes it launches are the ones to prove
+    configs = launch_configs(kernel, target.launches[1].config or {}, more=False)
+    blocks = dict(configs[0].blocks) if configs else {}
     try:
         reads = linear_reads(function, reads_y[0].name)
-        layout = summed_dims(function, reads, target.launches[1], sizes, strides)
+        layout = summed_dims(function, reads, target.launches[1], sizes, strides, blocks)
     except (NotLinear, NotSummed) as why:
         raise NotSummed(f"{kernel.name}: {why}") from None
     return SummedReduction(layout, tree, function, reads, layout.sizes, layout.strides)

@@ -111,6 +111,17 @@ def test_the_candidate_launches_no_gemm_and_the_reduction_reads_the_sums():
     assert source.count("[grid](") == 1 and source.count("[(") == 2             # the sums, then the reduction
 
 
+def test_the_gpu_module_s_split_column_sums_are_proven_at_the_rows_and_lanes_it_launches():
+    # Inductor's GPU module drops the x mask where XBLOCK divides the rows: rows past the end would read past the
+    # GEMM's output, and the proof once evaluated 256 of them (and 4,096 lanes past each row's end, 605 million
+    # lanes in all, over its limit): declined. Only what the candidate's configuration launches is evaluated now.
+    target = reduction_epilogue_target(REPO / "tests" / "fixtures" / "gemm-sum-cuda-2.11" /
+                                       "linear_shift_sum_over_batch.default.0.py", None)
+    plan = plan_sum_through_gemm(target)
+    assert (plan.along, plan.m, plan.n, plan.chunks, plan.bias) == ("columns", 16384, 4096, 32, None)
+    assert "ko_sums + xindex" in plan.rewritten          # row x = n + 4096 * chunk: the chunk sums at xindex
+
+
 def test_a_split_reduction_s_first_half_is_grouped_with_the_gemm_and_sums_chunks():
     # detect-fusion pairs the GEMM with the half that reads its output (before the vertical sweep could take the
     # two halves together); the merge runs after the group, as written
