@@ -142,10 +142,11 @@ def test_a_mangled_pair_is_declined_or_absorbed_never_a_crash(data):
 def test_optimize_passes_the_absorbed_pair_through_the_gate_and_the_module_matches_eager(tmp_path):
     import kernelopt  # lazy: loads the API only where a test needs it
 
-    problem = FIXTURE / "problem_conv_transpose_channel_softmax.py"
+    # the fixture's problem at a quarter of its channels and positions (the same four launches, a third of the time)
+    problem = FIXTURE / "problem_conv_transpose_channel_softmax_small.py"
     report = optimize_with_proposer(problem, "absorb-consumer", tmp_path)
-    assert f"absorb-consumer {REDUCTION}" in report, report
+    assert f"absorb-consumer {REDUCTION}" in report and "ACCEPT" in report, report
     model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(2, 32, 12, 12)
+    x = torch.randn(1, 16, 6, 6)
     torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-6)
