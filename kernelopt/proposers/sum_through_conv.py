@@ -46,7 +46,7 @@ in another way, y of another dtype than float32 or bfloat16, and a y read after 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from kernelopt.ir.rewrite_record import GROUP
@@ -393,9 +393,23 @@ class SumThroughConvProposer:
                     "whose output a reduction only sums over its spatial positions (proven "
                     "from the reduction's code) by box sums of the input contracted with the weights")
 
+    # the last target planned and its plan (or why not): the pass asks propose(), then declined(), of each target,
+    # and the proof evaluates every lane of the reduction (seconds at real sizes)
+    _last: tuple = field(default=(None, None), repr=False, compare=False)
+
+    def _plan(self, target: RewriteTarget):
+        if self._last[0] is not target:
+            try:
+                self._last = (target, plan_sum_through_conv(target))
+            except ConvSumDeclined as why:
+                self._last = (target, why)
+        if isinstance(self._last[1], ConvSumDeclined):
+            raise self._last[1]
+        return self._last[1]
+
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         try:
-            plan = plan_sum_through_conv(target)
+            plan = self._plan(target)
         except ConvSumDeclined:
             return
         label = (f"{self.name} {len(plan.out_spatial)}-D {plan.summed}"
@@ -408,10 +422,9 @@ class SumThroughConvProposer:
             return
         yield Candidate(source, self.name, label, notes=plan.describe())
 
-    @staticmethod
-    def declined(target: RewriteTarget) -> str:
+    def declined(self, target: RewriteTarget) -> str:
         try:
-            plan_sum_through_conv(target)
+            self._plan(target)
         except NotAConvReduction:
             return ""
         except ConvSumDeclined as why:

@@ -39,7 +39,7 @@ alpha = 0, and launches over 2^28 lanes (the proof's evaluation).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from kernelopt.ir.rewrite_record import GROUP
@@ -269,9 +269,23 @@ class SumThroughGemmProposer:
     summary: str = ("Replace a GEMM whose output a reduction only sums along one dimension (proven from the "
                     "reduction's code) by a matrix-vector product with the other operand's sums")
 
+    # the last target planned and its plan (or why not): the pass asks propose(), then declined(), of each target,
+    # and the proof evaluates every lane of the reduction (seconds at real sizes)
+    _last: tuple = field(default=(None, None), repr=False, compare=False)
+
+    def _plan(self, target: RewriteTarget):
+        if self._last[0] is not target:
+            try:
+                self._last = (target, plan_sum_through_gemm(target))
+            except SumDeclined as why:
+                self._last = (target, why)
+        if isinstance(self._last[1], SumDeclined):
+            raise self._last[1]
+        return self._last[1]
+
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         try:
-            plan = plan_sum_through_gemm(target)
+            plan = self._plan(target)
         except SumDeclined:
             return
         tried = {a.candidate.strategy for a in history}
@@ -287,10 +301,9 @@ class SumThroughGemmProposer:
                 return
             yield Candidate(source, self.name, label, notes=plan.describe())
 
-    @staticmethod
-    def declined(target: RewriteTarget) -> str:
+    def declined(self, target: RewriteTarget) -> str:
         try:
-            plan_sum_through_gemm(target)
+            self._plan(target)
         except NotAReductionEpilogue:
             return ""
         except SumDeclined as why:

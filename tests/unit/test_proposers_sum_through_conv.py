@@ -172,14 +172,14 @@ def test_a_reduction_it_cannot_prove_reads_only_plane_sums_is_declined_with_the_
     with pytest.raises(ConvSumDeclined, match=why):
         plan_sum_through_conv(target)
     assert list(SumThroughConvProposer().propose(target, [])) == []
-    assert why in SumThroughConvProposer.declined(target)
+    assert why in SumThroughConvProposer().declined(target)
 
 
 def test_a_kept_output_and_gemm_groups_are_declined():
     with pytest.raises(ConvSumDeclined, match="read after the reduction"):
         plan_sum_through_conv(_target(scratch_args=()))
     gemm = reduction_epilogue_target(REPO / "tests" / "fixtures" / "gemm-sum-cpu-2.13" / "gemm_div_sum.py")
-    assert list(SumThroughConvProposer().propose(gemm, [])) == [] and SumThroughConvProposer.declined(gemm) == ""
+    assert list(SumThroughConvProposer().propose(gemm, [])) == [] and SumThroughConvProposer().declined(gemm) == ""
 
 
 @INTERPRETED
