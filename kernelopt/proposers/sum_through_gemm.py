@@ -46,7 +46,8 @@ from kernelopt.ir.rewrite_record import GROUP
 
 from .base import Attempt, Candidate, KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES, NotRetunable
-from .summed_reads import FLAGS, SUMS, NotSummed, group_reduction, prove_summed, reduction_reading_sums
+from .summed_reads import (FLAGS, SUMS, LastPlan, NotSummed, group_reduction, prove_summed,
+                           reduction_reading_sums)
 
 GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
 DTYPES = ("float32", "bfloat16")
@@ -269,19 +270,9 @@ class SumThroughGemmProposer:
     summary: str = ("Replace a GEMM whose output a reduction only sums along one dimension (proven from the "
                     "reduction's code) by a matrix-vector product with the other operand's sums")
 
-    # the last target planned and its plan (or why not): the pass asks propose(), then declined(), of each target,
-    # and the proof evaluates every lane of the reduction (seconds at real sizes)
-    _last: tuple = field(default=(None, None), repr=False, compare=False)
-
-    def _plan(self, target: RewriteTarget):
-        if self._last[0] is not target:
-            try:
-                self._last = (target, plan_sum_through_gemm(target))
-            except SumDeclined as why:
-                self._last = (target, why)
-        if isinstance(self._last[1], SumDeclined):
-            raise self._last[1]
-        return self._last[1]
+    # propose() then declined() of each target: the proof once (summed_reads.LastPlan)
+    _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_sum_through_gemm, SumDeclined), repr=False,
+                            compare=False)
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
         try:
