@@ -9,6 +9,7 @@ GPU behaviour (real capture, streams, bits): test_graph_replay_gpu.py.
 """
 from __future__ import annotations
 
+import math
 import re
 
 import importlib.util
@@ -250,6 +251,56 @@ def test_outputs_at_an_offset_into_their_buffer_are_handed_out_where_they_lie(cu
         del body, total
     assert all(torch.equal(a, b) for pair in kept for a, b in pair)
     assert replay.counts["replay"] >= (2 if hold else 4)
+
+
+# An output plan: views of one buffer the call allocates (as Inductor returns `reinterpret_tensor(buf, size,
+# stride, offset)`), each at an element offset, with a shape and a stride order, in float32 or reinterpreted as
+# int32 (a view(dtype) of the same bytes), plus one output aliasing the input.
+view_plans = st.lists(st.tuples(st.integers(0, 40),                       # element offset into the buffer
+                                st.lists(st.integers(1, 4), min_size=1, max_size=3),
+                                st.booleans(),                             # transposed (reversed strides)
+                                st.sampled_from([torch.float32, torch.int32])),
+                      min_size=1, max_size=4)
+
+
+def views_of_one_buffer(cuda, plan):
+    """call(args) writing x's values (cycled, plus a call-dependent shift) into one buffer, returning `plan`'s views
+    of it and x[1:] (an argument's view)."""
+    size = max(offset + math.prod(shape) for offset, shape, _, _ in plan)
+
+    def plain(args):
+        (x,) = args
+        args.clear()
+        buf = torch.empty(size, dtype=torch.float32)
+        cuda.launch(lambda: buf.copy_(x.repeat(size // x.numel() + 1)[:size] * 3 + x[0]))
+        outputs = []
+        for offset, shape, transposed, dtype in plan:
+            strides = [math.prod(shape[i + 1:]) for i in range(len(shape))]
+            if transposed:
+                strides = [math.prod(shape[:i]) for i in range(len(shape))]
+            outputs.append(buf.view(dtype).as_strided(shape, strides, offset))
+        return (*outputs, x[1:])
+    return plain
+
+
+@settings(max_examples=30, deadline=None)
+@given(plan=view_plans, outputs_kind=st.sampled_from(["fresh", "static"]), hold=st.booleans())
+def test_lent_outputs_are_the_plain_outputs_whatever_their_layout_in_the_buffer(plan, outputs_kind, hold):
+    cuda = RecordingBackend()
+    replay = GraphReplay(views_of_one_buffer(cuda, plan), mode="on", outputs=outputs_kind, backend=cuda)
+    plain = views_of_one_buffer(RecordingBackend(), plan)
+    x, kept = fresh((6,)), []
+    for _ in range(5):
+        x.copy_(fresh((6,)))
+        got, want = replay.run([x]), plain([x])
+        for mine, theirs in zip(got, want):
+            assert mine.shape == theirs.shape and mine.stride() == theirs.stride() and mine.dtype == theirs.dtype
+            assert torch.equal(mine, theirs)
+        assert got[-1].data_ptr() == x.data_ptr() + x.element_size()       # the argument's view, rebuilt
+        if hold and outputs_kind == "fresh":
+            kept.append([(t, t.clone()) for t in got[:-1]])
+        del got
+    assert all(torch.equal(a, b) for pairs in kept for a, b in pairs)      # nothing the caller held changed
 
 
 def test_held_outputs_are_never_overwritten_and_the_twin_takes_turns(cuda):
