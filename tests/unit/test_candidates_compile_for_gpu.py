@@ -85,8 +85,8 @@ def _absorbed_pair(census) -> list[tuple]:
 
 
 def _fixture_group_candidates(census, fixture: str, names: tuple[str, ...], kind: str, proposer) -> list[tuple]:
-    """The first candidate of `proposer` for fusion group 0 (of `kind`) of each torch 2.13 CPU capture `names`
-    in tests/fixtures/`fixture`."""
+    """The first candidate of `proposer` for fusion group 0 (of `kind`) of each capture `names` (a file name without
+    `.py`) in tests/fixtures/`fixture`."""
     from pathlib import Path
 
     from kernelopt.lift import lift_file
@@ -133,10 +133,13 @@ def _gemm_sums(census) -> list[tuple]:
     bf16 mm, chunks of columns summed by a split reduction's first half): no general capture sums a GEMM's output."""
     from kernelopt.proposers.sum_through_gemm import SumThroughGemmProposer
 
-    return _fixture_group_candidates(census, "gemm-sum-cpu-2.13",
-                                     ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16",
-                                      "linear_shift_sum_split_batch"),
-                                     "reduction-epilogue", SumThroughGemmProposer())
+    return (_fixture_group_candidates(census, "gemm-sum-cpu-2.13",
+                                      ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16",
+                                       "linear_shift_sum_split_batch"),
+                                      "reduction-epilogue", SumThroughGemmProposer())
+            # the H100 module's split column sums: no x mask, the sums read at xindex
+            + _fixture_group_candidates(census, "gemm-sum-cuda-2.11", ("linear_shift_sum_over_batch.default.0",),
+                                        "reduction-epilogue", SumThroughGemmProposer()))
 
 
 def test_every_first_candidate_compiles_for_sm90(compiled):
@@ -151,7 +154,8 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert [r["problem"] for r in rows if r["proposer"] == "absorb-consumer"] == ["channel-softmax"]
     assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-gemm"] == [
-        "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_shift_sum_split_batch"]
+        "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_shift_sum_split_batch",
+        "linear_shift_sum_over_batch.default.0"]
     # the H200 capture of the general conv3d + batch norm + sum, then the six CPU captures
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-conv"] == [
         "conv3d_batch_norm_sum", "conv2d_bn_sum", "conv1d_groups_mean", "conv1d_dilated_stride_sum",
