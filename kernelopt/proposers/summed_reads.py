@@ -64,8 +64,8 @@ class SummedLayout:
 
     dims: tuple[int, ...]
     by_row: bool
-    sizes: tuple[int, ...] = ()
-    strides: tuple[int, ...] = ()
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
     split: tuple[int, int] | None = None
 
 
@@ -201,9 +201,9 @@ def _chunking(coords, active, used, sizes, summed) -> None:
 
 
 class _ReadSums(ast.NodeTransformer):
-    def __init__(self, reads: list[LinearRead], sizes, strides, layout: SummedLayout, r_root: str):
+    def __init__(self, reads: list[LinearRead], layout: SummedLayout, r_root: str):
         self.calls = {id(r.call): r for r in reads}
-        self.sizes, self.strides, self.summed, self.by_row = sizes, strides, layout.dims, layout.by_row
+        self.sizes, self.strides, self.summed, self.by_row = layout.sizes, layout.strides, layout.dims, layout.by_row
         self.r_root = r_root
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
@@ -230,14 +230,13 @@ class _ReadSums(ast.NodeTransformer):
         return ast.parse(text, mode="eval").body
 
 
-def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRead], sizes, strides,
-              layout: SummedLayout) -> str:
+def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRead], layout: SummedLayout) -> str:
     """The kernel's source (the parsed `tree`, changed in place) with its loads of `y` reading the sums (or `y`, in
     a flagged block), which it takes, with the flags, as two more parameters before its constexprs: both dense over
-    the kept dimensions of `y`, in their order."""
+    the kept dimensions of `y` as the layout views it, in their order."""
     assigned = single_assignments(function)
     r_root = next((name for name in R_ROOTS if name in assigned), R_ROOTS[0])
-    _ReadSums(reads, sizes, strides, layout, r_root).visit(function)
+    _ReadSums(reads, layout, r_root).visit(function)
     args = function.args.args
     first_constexpr = next((i for i, a in enumerate(args) if is_constexpr(a.annotation)), len(args))
     args[first_constexpr:first_constexpr] = [ast.arg(arg=SUMS), ast.arg(arg=FLAGS)]
@@ -258,12 +257,10 @@ class SummedReduction:
     tree: ast.Module
     function: ast.FunctionDef
     reads: list[LinearRead]
-    sizes: tuple[int, ...]
-    strides: tuple[int, ...]
 
     def rewritten(self) -> str:
         """The reduction's source reading the sums (read_sums)."""
-        return read_sums(self.tree, self.function, self.reads, self.sizes, self.strides, self.layout)
+        return read_sums(self.tree, self.function, self.reads, self.layout)
 
 
 def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str) -> SummedReduction:
@@ -277,16 +274,21 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
     if len(reads_y) != 1 or reads_y[0].written:
         raise NotSummed(f"the reduction does not take the {what} as exactly one input it only reads")
     tree, function = parse_kernel(kernel.source, kernel.name, NotSummed)
-    # the candidate runs the reduction at the first of these configurations (reduction_reading_sums): the rows and
-    # lanes it launches are the ones to prove
-    configs = launch_configs(kernel, target.launches[1].config or {}, more=False)
-    blocks = dict(configs[0].blocks) if configs else {}
+    # the rows and lanes the candidate's reduction launches are the ones to prove
+    config = _reduction_config(kernel, target.launches[1])
+    blocks = dict(config.blocks) if config is not None else {}
     try:
         reads = linear_reads(function, reads_y[0].name)
         layout = summed_dims(function, reads, target.launches[1], sizes, strides, blocks)
     except (NotLinear, NotSummed) as why:
         raise NotSummed(f"{kernel.name}: {why}") from None
-    return SummedReduction(layout, tree, function, reads, layout.sizes, layout.strides)
+    return SummedReduction(layout, tree, function, reads)
+
+
+def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec):
+    """The configuration the rewritten reduction runs at: its recorded one, else the first of retune's (None: none)."""
+    configs = launch_configs(kernel, reduction.config or {}, more=False)
+    return configs[0] if configs else None
 
 
 class LastPlan:
@@ -317,12 +319,12 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
     reduction = target.launches[1]
     alone = dataclasses.replace(target, kernels=(kernel,), launches=(reduction,),
                                 group_positions=(target.group_positions[1],))
-    recorded = launch_configs(kernel, reduction.config or {}, more=False)
-    if not recorded:
+    config = _reduction_config(kernel, reduction)
+    if config is None:
         raise NotRetunable(f"no launch configuration for {kernel.name}")
-    return group_candidate(alone, {kernel.name: rewritten}, {0: recorded[0]}, header, prelude=prelude,
+    return group_candidate(alone, {kernel.name: rewritten}, {0: config}, header, prelude=prelude,
                            extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=helpers)
 
 
 __all__ = ["FLAGS", "LastPlan", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout",
-           "group_reduction", "prove_summed", "read_sums", "reduction_reading_sums", "split_view", "summed_dims"]
+           "group_reduction", "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims"]
