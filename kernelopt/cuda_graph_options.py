@@ -23,8 +23,7 @@ OUTPUTS_HELP = (
     "with CUDA graphs: fresh (default): outputs are tensors the caller owns, never overwritten while it "
     "holds them (graph memory the caller let go of is lent again, a second graph serves a caller that "
     "holds the last outputs, and a caller holding both runs the plain launches); static: outputs are views "
-    "into graph memory "
-    "that the next call overwrites (keep them only until the next call)")
+    "into graph memory that the next call overwrites (keep them only until the next call)")
 
 
 def check_graph_options(cuda_graphs: str, outputs: str, max_graphs: int = DEFAULT_MAX_GRAPHS) -> None:
