@@ -8,6 +8,8 @@ of shapes (Hypothesis): columns of y [M, N] summed in chunks of M (Inductor's sp
 reads y[q * C + r, n]) and rows summed in chunks of N (x = m * Q + q reads y[m, q * C + r])."""
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,3 +94,16 @@ def test_ragged_overlapping_or_misaligned_chunks_are_refused(n, chunks, length, 
 def test_whole_rows_keep_the_tensor_s_own_view():
     layout = layout_of("r0_index + 7*xindex", 5, 7, (5, 7))
     assert layout.split is None and layout.sizes == (5, 7) and layout.dims == (1,)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 6), length=st.integers(2, 24), step=st.integers(1, 24), start=st.integers(0, 23))
+def test_a_row_read_in_any_order_is_whole_and_one_read_twice_is_refused(rows, length, step, start):
+    """Lane r reads element (start + step * r) % length of its row: every element once exactly when step and the
+    row's length have no common factor (a permutation of the row); otherwise some element is read twice."""
+    offset = f"(({start} + {step}*r0_index) % {length}) + {length}*xindex"
+    if math.gcd(step, length) == 1:
+        assert layout_of(offset, rows, length, (rows, length)).dims == (1,)
+    else:
+        with pytest.raises(NotSummed, match="each element once"):
+            layout_of(offset, rows, length, (rows, length))
