@@ -182,10 +182,10 @@ def test_a_kept_output_and_gemm_groups_are_declined():
     assert list(SumThroughConvProposer().propose(gemm, [])) == [] and SumThroughConvProposer().declined(gemm) == ""
 
 
-# One whole job through the gate (about 11 s under the interpreter): the gate treats every layout alike, and each of
-# SUMMED's layouts is checked against the original's bits above.
 @INTERPRETED
-@pytest.mark.parametrize("name, label, shape", [("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4))])
+@pytest.mark.parametrize("name, label, shape", [("conv1d_groups_mean", "1-D planes", (3, 4, 11)),
+                                                ("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4)),
+                                                ("conv_transpose1d_channel_sum", "1-D channels (transposed)", (3, 4, 9))])
 def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path, name, label, shape):
     import kernelopt  # lazy: loads the API only where a test needs it
 
