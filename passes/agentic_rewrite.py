@@ -50,12 +50,13 @@ class AgenticRewrite(Pass):
     # fold-split too: it offers at most four, only for a split maximum followed by a split sum of exponentials;
     # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results;
     # diagonal-operand only sees prologue groups (a kernel building a GEMM operand), sum-through-gemm and
-    # sum-through-conv only reduction-epilogue groups (a reduction reading a GEMM's or a convolution's output).
+    # sum-through-conv only reduction-epilogue groups (a reduction reading a GEMM's or a convolution's output),
+    # window-through-gemm only epilogue groups whose pointwise kernel loads the GEMM's output more than once.
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
                                                           "align-split",
                                                           "fold-split", "memory-order", "epilogue", "diagonal-operand",
                                                           "sum-through-gemm", "sum-through-conv",
-                                                          "conv-layout",
+                                                          "window-through-gemm", "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "

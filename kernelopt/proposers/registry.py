@@ -34,6 +34,7 @@ from .split_row.proposer import SplitRowProposer
 from .store_remap import StoreRemapProposer
 from .sum_through_conv import SumThroughConvProposer
 from .sum_through_gemm import SumThroughGemmProposer
+from .window_through_gemm import WindowThroughGemmProposer
 from .templates import TemplatesProposer
 
 ENTRY_POINT_GROUP = "kernelopt.proposers"
@@ -46,6 +47,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "epilogue": EpilogueProposer, "diagonal-operand": DiagonalOperandProposer,
                             "sum-through-gemm": SumThroughGemmProposer,
                             "sum-through-conv": SumThroughConvProposer,
+                            "window-through-gemm": WindowThroughGemmProposer,
                             "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,

@@ -94,15 +94,33 @@ class SumPlan:
                 f"matrix-vector product instead")
 
 
-def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
+@dataclass(frozen=True)
+class GemmRoles:
+    """A library GEMM's operands as group slots, its output's shape, and its scalars."""
+
+    roles: dict                  # argument name -> (slot, ArgSpec)
+    out: int                     # y's slot
+    m: int
+    n: int
+    dtype: str
+    alpha: float
+    beta: float
+
+    @property
+    def bias(self) -> int | None:
+        """addmm's input slot (None: mm, or beta == 0)."""
+        return self.roles["input"][0] if "input" in self.roles and self.beta != 0.0 else None
+
+
+def gemm_roles(target: RewriteTarget, reader: str) -> GemmRoles:
+    """The roles of a group's leading GEMM, whose output only the group's `reader` ("reduction", "pointwise") reads
+    afterwards: NotAReductionEpilogue where the group is not such a pair, SumDeclined where y is not a dense float32
+    or bfloat16 2-D output that nothing reads after the group, or alpha is 0."""
     if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
-        raise NotAReductionEpilogue("not a reduction-epilogue group")
+        raise NotAReductionEpilogue(f"not a GEMM and one {reader} launch")
     gemm = target.launches[0]
     if gemm.kernel not in GEMMS:
         raise NotAReductionEpilogue(f"the group starts with {gemm.kernel}, not a GEMM")
-    kernel = group_reduction(target)
-    if kernel is None:
-        raise NotAReductionEpilogue("the GEMM's reader is not a Triton reduction")
     roles = {arg.name: (slot, target.group_args[slot]) for arg, slot in zip(gemm.args, target.group_positions[0])}
     out_slot, out = roles["out"]
     m, n = (out.sizes + (0, 0))[:2]
@@ -110,7 +128,7 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
         raise SumDeclined(f"the GEMM writes a {list(out.sizes)} output with strides {list(out.strides)}: a dense "
                           f"2-D one is handled")
     if out_slot not in target.scratch_args:
-        raise SumDeclined("the GEMM's output is read after the reduction, so it must still be formed")
+        raise SumDeclined(f"the GEMM's output is read after the {reader}, so it must still be formed")
     dtypes = {roles[r][1].dtype for r in ("mat1", "mat2", "out")}
     if len(dtypes) != 1 or out.dtype not in DTYPES:
         raise SumDeclined(f"a GEMM of {', '.join(sorted(dtypes))}: float32 or bfloat16 is handled")
@@ -118,8 +136,16 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
     beta = float(roles["beta"][1].value) if "beta" in roles else 0.0
     if alpha == 0.0:
         raise SumDeclined("alpha = 0")
+    return GemmRoles(roles, out_slot, m, n, out.dtype, alpha, beta)
+
+
+def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
+    if target.kind != GROUP or len(target.launches) != 2 or group_reduction(target) is None:
+        raise NotAReductionEpilogue("not a GEMM and one Triton reduction")
+    gemm = gemm_roles(target, "reduction")
+    kernel = group_reduction(target)
     try:
-        proof = prove_summed(target, kernel, out_slot, "GEMM's output")
+        proof = prove_summed(target, kernel, gemm.out, "GEMM's output")
     except NotSummed as why:
         raise SumDeclined(str(why)) from None
     layout = proof.layout
@@ -131,11 +157,9 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
         dim, length = layout.split
         if layout.dims != (dim + 1,):
             raise SumDeclined(f"{kernel.name} sums chunks of one dimension of the GEMM's output and the other whole")
-        along, chunks = ("rows" if dim == 1 else "columns"), out.sizes[dim] // length
-    rewritten = proof.rewritten()
-    bias = roles["input"][0] if "input" in roles and beta != 0.0 else None
-    return SumPlan(along, m, n, chunks, roles["mat1"][0], roles["mat2"][0], out_slot, bias, alpha, beta, out.dtype,
-                   kernel, rewritten)
+        along, chunks = ("rows" if dim == 1 else "columns"), (gemm.m, gemm.n)[dim] // length
+    return SumPlan(along, gemm.m, gemm.n, chunks, gemm.roles["mat1"][0], gemm.roles["mat2"][0], gemm.out, gemm.bias,
+                   gemm.alpha, gemm.beta, gemm.dtype, kernel, proof.rewritten())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -192,12 +216,22 @@ def ko_gemv_sums(ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, ko_s, 
         bound += tl.abs(beta) * tl.load(ko_cmax)
     good = (tl.abs(s) < float("inf")) & (bound * J < 1e36)
     bad = im & ~good
+    ko_form_flagged(ko_a, ko_b, ko_c, ko_y, bad, i, q, K, J, Q, sa_i, sa_k, sb_k, sb_j, sc_i, sc_j, sy_i, sy_j, alpha,
+                    beta, HAS_BIAS, Y_DTYPE, JB)
+    tl.store(ko_flags + i * ss_i + q * ss_q, bad.to(tl.int8), im)
+    tl.store(ko_s + i * ss_i + q * ss_q, s.to(tl.float32), im)
+
+
+@triton.jit
+def ko_form_flagged(ko_a, ko_b, ko_c, ko_y, bad, i, q, K, J, Q, sa_i, sa_k, sb_k, sb_j, sc_i, sc_j, sy_i, sy_j, alpha,
+                    beta, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr, JB: tl.constexpr):
+    # chunk q of the rows i flagged `bad`, formed as the GEMM forms y: float32 dot products rounded to y's dtype
     if tl.max(bad.to(tl.int32), 0) > 0:
         length = J // Q
         for j0 in range(q * length, q * length + length, JB):      # JB elements of the flagged rows at a time
             j = j0 + tl.arange(0, JB)
             jm = j < q * length + length
-            y = tl.zeros([IB, JB], dtype=tl.float32)
+            y = tl.zeros([bad.shape[0], JB], dtype=tl.float32)
             for k in range(0, K):
                 a = tl.load(ko_a + i * sa_i + k * sa_k, bad, other=0.0).to(tl.float32)
                 b = tl.load(ko_b + k * sb_k + j * sb_j, jm, other=0.0).to(tl.float32)
@@ -207,8 +241,6 @@ def ko_gemv_sums(ko_a, ko_v, ko_bmax, ko_b, ko_c, ko_csum, ko_cmax, ko_y, ko_s, 
             if HAS_BIAS:
                 y += beta * tl.load(ko_c + i[:, None] * sc_i + j[None, :] * sc_j, cell, other=0.0).to(tl.float32)
             tl.store(ko_y + i[:, None] * sy_i + j[None, :] * sy_j, y.to(Y_DTYPE), cell)
-    tl.store(ko_flags + i * ss_i + q * ss_q, bad.to(tl.int8), im)
-    tl.store(ko_s + i * ss_i + q * ss_q, s.to(tl.float32), im)
 
 
 def ko_bias_sums(c, chunks):
@@ -302,4 +334,5 @@ class SumThroughGemmProposer:
         return ""
 
 
-__all__ = ["SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "plan_sum_through_gemm"]
+__all__ = ["GemmRoles", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "gemm_roles",
+           "plan_sum_through_gemm"]

@@ -29,6 +29,7 @@ from .group_launches import group_candidate, launch_configs
 from .index_values import R_ROOTS, IndexEvaluator, index_env, parse_kernel, single_assignments
 from .linear_reads import LinearRead, NotLinear, linear_reads
 from .row_loops import is_constexpr
+from .window_reads import window_reads
 
 MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
 CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
@@ -91,44 +92,100 @@ def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Laun
     with, which say which rows and r lanes exist (a row past xnumel that no program has may read anything: Inductor
     drops the x mask where XBLOCK divides xnumel); where one is not known, X_PAST_END rows and R_PAST_END lanes past
     the end are evaluated as well."""
+    return _in_chunks(lambda view_sizes, view_strides: _summed_dims(function, reads, launch, view_sizes, view_strides,
+                                                                     blocks or {}), sizes, strides, "reduction's rows")
+
+
+def _in_chunks(layout_in, sizes: tuple[int, ...], strides: tuple[int, ...], rows: str) -> SummedLayout:
+    """layout_in(sizes, strides), or, where each row reads one chunk of a dimension, layout_in of the view with that
+    dimension split in chunks (with the split recorded)."""
     try:
-        return _summed_dims(function, reads, launch, sizes, strides, blocks or {})
+        return layout_in(sizes, strides)
     except _Chunked as chunked:
         view = split_view(sizes, strides, chunked.dim, chunked.length)
         try:
-            layout = _summed_dims(function, reads, launch, *view, blocks or {})
+            layout = layout_in(*view)
         except _Chunked:
-            raise NotSummed("the reduction's rows read chunks of more than one dimension of the tensor") from None
+            raise NotSummed(f"the {rows} read chunks of more than one dimension of the tensor") from None
         return dataclasses.replace(layout, split=(chunked.dim, chunked.length))
 
 
 def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
                  strides: tuple[int, ...], blocks: dict) -> SummedLayout:
-    values = {a.name: a.value for a in launch.args if not a.is_tensor}
-    x_numel, r_numel = values.get("xnumel"), values.get("r0_numel", values.get("rnumel"))
-    if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
-        raise NotSummed("the reduction's xnumel and r0_numel are not plain integers")
-    x_block, r_block = blocks.get("XBLOCK"), blocks.get("R0_BLOCK", blocks.get("RBLOCK"))
+    x_numel, r_numel = _extents(launch, "r0_numel")
+    r_block = blocks.get("R0_BLOCK", blocks.get("RBLOCK"))
     r_lanes = max(next_pow2(r_numel), -(-r_numel // r_block) * r_block if isinstance(r_block, int) and r_block > 0
                   else r_numel + R_PAST_END)
-    rows = -(-x_numel // x_block) * x_block if isinstance(x_block, int) and x_block > 0 else x_numel + X_PAST_END
-    xs_all = np.arange(rows, dtype=np.int64)
-    if xs_all.size * r_lanes > MAX_LANES:
-        raise NotSummed(f"{xs_all.size} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
+    rows = _rows(x_numel, blocks)
+    if rows * r_lanes > MAX_LANES:
+        raise NotSummed(f"{rows} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
     evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the sums' proof")
     rs = np.arange(r_lanes, dtype=np.int64)[None, :]
-    step = max(1, CHUNK_LANES // r_lanes)
+
+    def lanes(xs):                  # each load's lanes: its r lanes
+        env = index_env(xs[:, None], rs, x_numel, r_numel)
+        for read in reads:
+            yield _evaluated(evaluator, read, env, (xs.size, r_lanes))
+    return _layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides)
+
+
+def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
+                  strides: tuple[int, ...], blocks: dict | None = None) -> SummedLayout:
+    """summed_dims for a pointwise kernel whose lanes each read a window of `y` with one load per element
+    (window_reads): a lane's loads are its r lanes. The layout's rows (each x lane) are never `by_row`: the
+    rewritten loads find a window's sum from their own address."""
+    blocks = blocks or {}
+    x_numel, _ = _extents(launch, None)
+    rows = _rows(x_numel, blocks)
+    if rows * len(reads) > MAX_LANES:
+        raise NotSummed(f"{rows} x {len(reads)} lanes: the proof evaluates at most {MAX_LANES}")
+    evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the windows' proof")
+    zero = np.zeros((1, 1), np.int64)
+
+    def lanes(xs):                  # one (offsets, active) pair: the loads side by side
+        env = index_env(xs[:, None], zero, x_numel, 1)
+        pairs = [_evaluated(evaluator, read, env, (xs.size, 1)) for read in reads]
+        yield np.concatenate([o for o, _ in pairs], axis=1), np.concatenate([a for _, a in pairs], axis=1)
+
+    step = max(1, CHUNK_LANES // len(reads))
+    found = _in_chunks(lambda view_sizes, view_strides: _layout(lanes, rows, step, view_sizes, view_strides,
+                                                                "lane {} of the kernel"), sizes, strides, "kernel's lanes")
+    return dataclasses.replace(found, by_row=False)
+
+
+def _extents(launch: LaunchSpec, r_name: str | None) -> tuple[int, int]:
+    values = {a.name: a.value for a in launch.args if not a.is_tensor}
+    x_numel = values.get("xnumel")
+    r_numel = 1 if r_name is None else values.get(r_name, values.get("rnumel"))
+    if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
+        raise NotSummed("the kernel's xnumel and r0_numel are not plain integers")
+    return x_numel, r_numel
+
+
+def _rows(x_numel: int, blocks: dict) -> int:
+    x_block = blocks.get("XBLOCK")
+    return -(-x_numel // x_block) * x_block if isinstance(x_block, int) and x_block > 0 else x_numel + X_PAST_END
+
+
+def _evaluated(evaluator: IndexEvaluator, read: LinearRead, env: dict, shape: tuple[int, int]):
+    """A load's offsets and active lanes, as `shape` arrays."""
+    if read.offset is None:
+        raise NotSummed("a load of the summed tensor has no offset")
+    offsets = np.broadcast_to(np.asarray(evaluator.value(read.offset, env), np.int64), shape)
+    active = np.ones(shape, bool) if read.mask is None else \
+        np.broadcast_to(np.asarray(evaluator.value(read.mask, env), bool), shape)
+    return offsets, active
+
+
+def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[int, ...],
+            row: str = "row {} of the reduction") -> SummedLayout:
+    """What every row of `rows` reads of `y`, from `lanes(xs)`: (offsets, active) pairs of each batch of rows."""
+    xs_all = np.arange(rows, dtype=np.int64)
     found, by_row = set(), True
-    for read in reads:
-        if read.offset is None:
-            raise NotSummed("a load of the summed tensor has no offset")
-        for start in range(0, xs_all.size, step):
-            xs = xs_all[start:start + step, None]
-            env = index_env(xs, rs, x_numel, r_numel)
-            offsets = np.broadcast_to(np.asarray(evaluator.value(read.offset, env), np.int64), (xs.size, r_lanes))
-            active = np.ones_like(offsets, bool) if read.mask is None else \
-                np.broadcast_to(np.asarray(evaluator.value(read.mask, env), bool), offsets.shape)
-            kind = _blocks_read(offsets, active, sizes, strides, xs[:, 0])
+    for start in range(0, rows, step):
+        xs = xs_all[start:start + step]
+        for offsets, active in lanes(xs):
+            kind = _blocks_read(offsets, active, sizes, strides, xs, row)
             if kind is not None:
                 found.add(kind[0])
                 by_row &= kind[1]
@@ -138,9 +195,10 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
     return SummedLayout(found.pop(), by_row, tuple(sizes), tuple(strides))
 
 
-def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray):
+def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray,
+                 row: str = "row {} of the reduction"):
     """The dimensions every row with an active lane reads whole, and whether each such row's block is at the row's
-    own index with its first element in lane 0 (None: no row has an active lane)."""
+    own index with its first element in lane 0 (None: no row has an active lane). `row` names a row in reasons."""
     first_x = int(xs[0])
     counts = active.sum(axis=1)
     used = counts > 0
@@ -149,7 +207,7 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     numel = math.prod(sizes)
     inside = np.where(active, (offsets >= 0) & (offsets < numel), True).all(axis=1)
     if not inside[used].all():
-        raise NotSummed(f"row {first_x + int(np.argmax(used & ~inside))} of the reduction reads outside the tensor")
+        raise NotSummed(f"{row.format(first_x + int(np.argmax(used & ~inside)))} reads outside the tensor")
     safe = np.where(active, offsets, 0)
     coords = [(safe // stride) % size for size, stride in zip(sizes, strides)]
     # a coordinate is fixed along a row when every active lane has the one its first active lane has
@@ -174,7 +232,7 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     if not summed or not whole[used].all():
         _chunking(coords, active, used, sizes, summed)
         bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
-        raise NotSummed(f"row {bad} of the reduction does not read whole blocks of the tensor, each element once")
+        raise NotSummed(f"{row.format(bad)} does not read whole blocks of the tensor, each element once")
     kept = np.zeros_like(safe)
     for d, size in enumerate(sizes):
         if size > 1 and d not in summed:
@@ -268,9 +326,12 @@ class SummedReduction:
         return read_sums(self.tree, self.function, self.reads, self.layout)
 
 
-def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str) -> SummedReduction:
+def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str,
+                 windows: bool = False) -> SummedReduction:
     """That the group's reduction (`kernel`) takes `y` (slot `out_slot`, called `what` in the reasons) as one input
-    it only reads, reads it linearly (linear_reads) and sums whole blocks of it (summed_dims); NotSummed (why)."""
+    it only reads, reads it linearly (linear_reads) and sums whole blocks of it (summed_dims); NotSummed (why).
+    With `windows`, `kernel` is a pointwise kernel whose lanes each sum one window of `y` with a load per element
+    (window_reads, window_layout)."""
     out = target.group_args[out_slot]
     sizes, strides = tuple(out.sizes), tuple(out.strides)
     storage = target.storage_slots or tuple(range(len(target.group_args)))
@@ -283,8 +344,12 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
     config = _reduction_config(kernel, target.launches[1])
     blocks = dict(config.blocks) if config is not None else {}
     try:
-        reads = linear_reads(function, reads_y[0].name)
-        layout = summed_dims(function, reads, target.launches[1], sizes, strides, blocks)
+        if windows:
+            reads = window_reads(function, reads_y[0].name)
+            layout = window_layout(function, reads, target.launches[1], sizes, strides, blocks)
+        else:
+            reads = linear_reads(function, reads_y[0].name)
+            layout = summed_dims(function, reads, target.launches[1], sizes, strides, blocks)
     except (NotLinear, NotSummed) as why:
         raise NotSummed(f"{kernel.name}: {why}") from None
     return SummedReduction(layout, tree, function, reads)
@@ -332,4 +397,5 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
 
 
 __all__ = ["FLAGS", "LastPlan", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout",
-           "group_reduction", "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims"]
+           "group_reduction", "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims",
+           "window_layout"]

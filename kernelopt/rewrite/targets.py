@@ -339,7 +339,12 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     group_args, positions = _assign_slots(members, specs, _layout_slot)
     gemm = members[0]
     kernels = [KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))]
-    return _group_rewrite_target(module, group, members, specs, group_args, positions, kernels), ""
+    target = _group_rewrite_target(module, group, members, specs, group_args, positions, kernels)
+    # a vertical group's scratch and storage slots: the call's output, where nothing reads it after the group, is
+    # scratch, so a replacement that never forms it (window-through-gemm) is compared on the launches' results
+    return dataclasses.replace(
+        target, scratch_args=_scratch_slots(module, members, list(positions), list(group_args)),
+        storage_slots=_storage_slots(members, list(positions), len(group_args))), ""
 
 
 def prologue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
@@ -373,14 +378,7 @@ def reduction_epilogue_target(module: Module, group: int) -> tuple[RewriteTarget
     KernelSpec first; a convolution's slots as its vendor target has them), with a vertical group's `scratch_args`
     and `storage_slots`: the call's output, which nothing reads after the reduction, is scratch, so a replacement
     that never forms it is compared on the reduction's results alone."""
-    target, why = epilogue_target(module, group)
-    if target is None:
-        return None, why
-    members = group_members(module, group)
-    positions, group_args = list(target.group_positions), list(target.group_args)
-    return dataclasses.replace(
-        target, scratch_args=_scratch_slots(module, members, positions, group_args),
-        storage_slots=_storage_slots(members, positions, len(group_args))), ""
+    return epilogue_target(module, group)
 
 
 def _layout_slot(value: Value) -> object:

@@ -15,14 +15,15 @@ from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import fusion_target
 
 
-def reduction_epilogue_target(path, edit=None, **changes):
-    """Fusion group 0 of the capture at `path` (a library op and the reduction reading its output), the reduction's
-    source edited by `edit`, other fields replaced by `changes`."""
+def reduction_epilogue_target(path, edit=None, kind="reduction-epilogue", **changes):
+    """Fusion group 0 of the capture at `path` (a library op and the reduction reading its output; with `kind`
+    "epilogue", the pointwise kernel reading it), the kernel's source edited by `edit`, other fields replaced by
+    `changes`."""
     module = lift_file(str(path))
     ctx = PassContext(current_pass="detect-fusion")
     ClassifyDispatch().apply(ctx, module)
     DetectFusion().apply(ctx, module)
-    target, why = fusion_target(module, 0, "reduction-epilogue")
+    target, why = fusion_target(module, 0, kind)
     assert target is not None, why
     library, reduction = target.kernels
     if edit is not None:
@@ -57,9 +58,10 @@ def copied(args: list) -> list:
 
 
 def run_reduction(target, args: list) -> None:
-    """The group's reduction, its own code, one row per program."""
+    """The group's reduction, its own code, one row per program (a pointwise kernel: 64 lanes per program)."""
     kernel, launch = target.kernels[1], target.launches[1]
-    blocks = (("XBLOCK", 1),) + ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ())
+    blocks = (("XBLOCK", 64 if kernel.kind == "pointwise" else 1),) + \
+        ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ())
     source = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args], kernel.signature,
                               grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
     load_candidate(source, "reduction")(*[args[s] for s in target.group_positions[1]])
