@@ -131,25 +131,29 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
 
 def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
                   strides: tuple[int, ...], blocks: dict | None = None) -> SummedLayout:
-    """summed_dims for a pointwise kernel whose lanes each read a window of `y` with one load per element
-    (window_reads): a lane's loads are its r lanes. The layout's rows (each x lane) are never `by_row`: the
-    rewritten loads find a window's sum from their own address."""
+    """summed_dims for a kernel whose lanes each read a window of `y` with one load per element (window_reads): a
+    pointwise kernel's x lanes, or a persistent reduction's (x, r) lanes, each a row of the proof with its loads as
+    its lanes. Never `by_row`: the rewritten loads find a window's sum from their own address."""
     blocks = blocks or {}
-    x_numel, _ = _extents(launch, None)
+    reduction = any(a.name in ("r0_numel", "rnumel") for a in launch.args)
+    x_numel, r_numel = _extents(launch, "r0_numel" if reduction else None)
+    r_lanes = next_pow2(r_numel) if reduction else 1
     rows = _rows(x_numel, blocks)
-    if rows * len(reads) > MAX_LANES:
-        raise NotSummed(f"{rows} x {len(reads)} lanes: the proof evaluates at most {MAX_LANES}")
+    if rows * r_lanes * len(reads) > MAX_LANES:
+        raise NotSummed(f"{rows * r_lanes} x {len(reads)} lanes: the proof evaluates at most {MAX_LANES}")
     evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the windows' proof")
-    zero = np.zeros((1, 1), np.int64)
+    rs = np.arange(r_lanes, dtype=np.int64)[None, :]
 
-    def lanes(xs):                  # one (offsets, active) pair: the loads side by side
-        env = index_env(xs[:, None], zero, x_numel, 1)
-        pairs = [_evaluated(evaluator, read, env, (xs.size, 1)) for read in reads]
-        yield np.concatenate([o for o, _ in pairs], axis=1), np.concatenate([a for _, a in pairs], axis=1)
+    def lanes(xs):                  # one (offsets, active) pair: each (x, r) lane a row, its loads side by side
+        env = index_env(xs[:, None], rs, x_numel, r_numel)
+        pairs = [_evaluated(evaluator, read, env, (xs.size, r_lanes)) for read in reads]
+        yield (np.stack([o for o, _ in pairs], axis=2).reshape(-1, len(reads)),
+               np.stack([a for _, a in pairs], axis=2).reshape(-1, len(reads)))
 
-    step = max(1, CHUNK_LANES // len(reads))
+    step = max(1, CHUNK_LANES // (r_lanes * len(reads)))
     found = _in_chunks(lambda view_sizes, view_strides: _layout(lanes, rows, step, view_sizes, view_strides,
-                                                                "lane {} of the kernel"), sizes, strides, "kernel's lanes")
+                                                                "lane {} of the kernel", r_lanes),
+                       sizes, strides, "kernel's lanes")
     return dataclasses.replace(found, by_row=False)
 
 
@@ -178,14 +182,16 @@ def _evaluated(evaluator: IndexEvaluator, read: LinearRead, env: dict, shape: tu
 
 
 def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[int, ...],
-            row: str = "row {} of the reduction") -> SummedLayout:
-    """What every row of `rows` reads of `y`, from `lanes(xs)`: (offsets, active) pairs of each batch of rows."""
+            row: str = "row {} of the reduction", per_row: int = 1) -> SummedLayout:
+    """What every row of `rows` reads of `y`, from `lanes(xs)`: (offsets, active) pairs of each batch of rows (each
+    x `per_row` rows of the proof: a persistent reduction's windows, one per (x, r) lane)."""
     xs_all = np.arange(rows, dtype=np.int64)
     found, by_row = set(), True
     for start in range(0, rows, step):
         xs = xs_all[start:start + step]
+        numbers = xs if per_row == 1 else np.arange(xs[0] * per_row, (xs[-1] + 1) * per_row, dtype=np.int64)
         for offsets, active in lanes(xs):
-            kind = _blocks_read(offsets, active, sizes, strides, xs, row)
+            kind = _blocks_read(offsets, active, sizes, strides, numbers, row)
             if kind is not None:
                 found.add(kind[0])
                 by_row &= kind[1]

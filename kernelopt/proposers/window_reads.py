@@ -7,7 +7,8 @@ its y-dependent part is a * (y0 + ... + y{k-1}) + c. That makes `y` replaceable 
 window sums (in the window's first element, zeros elsewhere), computed without forming `y` (window-through-gemm).
 
 `window_reads` proves it from the kernel's code, a class for every value in program order (straight-line code
-only, as Inductor writes pointwise kernels):
+only, as Inductor writes pointwise kernels and persistent reductions; a reduction of window sums, `tl.max` of the
+pooled row, is a function of them):
 
 - *free*: does not depend on the tensor;
 - *linear*: sum over a set of the tensor's loads of a_i * load_i, plus a free value, with each slope a_i kept as a
@@ -101,6 +102,13 @@ class _WindowReader:
     def statement(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             self.env[stmt.targets[0].id] = self.value(stmt.value)
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) \
+                and all(isinstance(e, ast.Name) for e in stmt.targets[0].elts):   # `v, i = max_with_index(...)`
+            value = self._combine(stmt.value, [self.value(stmt.value)])
+            for element in stmt.targets[0].elts:
+                self.env[element.id] = value
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):     # `R0_BLOCK: tl.constexpr = 16`
+            self.env[stmt.target.id] = self.value(stmt.value) if stmt.value is not None else FREE
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             call = stmt.value
             if dotted_name(call.func) == "tl.store" and self.param in names_in(call.args[0] if call.args else call):

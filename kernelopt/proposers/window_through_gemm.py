@@ -89,8 +89,8 @@ def _pointwise_reader(target: RewriteTarget) -> KernelSpec:
     if len(target.launches) != 2:
         raise NotAReductionEpilogue("not a GEMM and one pointwise launch")
     kernel = next((k for k in target.kernels if k.name == target.launches[1].kernel and k.kind != "vendor"), None)
-    if kernel is None or kernel.kind != "pointwise":
-        raise NotAReductionEpilogue("the GEMM's reader is not a Triton pointwise kernel")
+    if kernel is None or kernel.kind not in ("pointwise", "persistent_reduction"):
+        raise NotAReductionEpilogue("the GEMM's reader is not a Triton pointwise kernel or persistent reduction")
     return kernel
 
 

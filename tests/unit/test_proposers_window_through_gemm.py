@@ -27,12 +27,14 @@ from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-window-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
-POOLED = ("linear_avgpool_gelu", "matmul_avgpool_bf16")
+POOLED = ("linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_gelu_max")
 GELU_KERNEL = "triton_poi_fused_avg_pool2d_gelu_mul_squeeze_unsqueeze_0"
 
 
 def _target(name="linear_avgpool_gelu", edit=None):
-    return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, kind="epilogue")
+    # the pool inside a persistent reduction (a max of the pooled row) is a reduction-epilogue group
+    kind = "reduction-epilogue" if name.endswith("_max") else "epilogue"
+    return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, kind=kind)
 
 
 def _run_original(target, args: list) -> None:
@@ -53,6 +55,8 @@ def _reference(name: str, target, args: list) -> torch.Tensor:
         y = y + args[roles["input"]].double()
     if name == "linear_avgpool_gelu":
         return torch.nn.functional.gelu(y.reshape(37, 8, 16).mean(2)) * 2.0
+    if name == "linear_avgpool_gelu_max":
+        return (torch.nn.functional.gelu(y.reshape(9, 20, 16).mean(2)) * 2.0).amax(1)
     return y.reshape(24, 10, 4).mean(2) * 3.0
 
 
@@ -62,7 +66,8 @@ def test_the_gemm_and_its_pooling_kernel_are_one_group_with_the_output_as_scratc
     assert target.scratch_args == (library_roles(target)["out"],)       # nothing reads the GEMM's output afterwards
     plans = {name: plan_window_through_gemm(_target(name)) for name in POOLED}
     assert {name: (p.m, p.n, p.window, p.bias is not None, p.dtype) for name, p in plans.items()} == {
-        "linear_avgpool_gelu": (37, 128, 16, True, "float32"), "matmul_avgpool_bf16": (24, 40, 4, False, "bfloat16")}
+        "linear_avgpool_gelu": (37, 128, 16, True, "float32"), "matmul_avgpool_bf16": (24, 40, 4, False, "bfloat16"),
+        "linear_avgpool_gelu_max": (9, 320, 16, True, "float32")}
     assert make_proposer("window-through-gemm").name == "window-through-gemm"
 
 
@@ -95,7 +100,7 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
 @INTERPRETED
 @pytest.mark.parametrize("name, case", [("linear_avgpool_gelu", case) for case in
                                         ("inf-in-x", "nan-and-inf-in-x", "inf-in-w", "overflow-and-bias")]
-                         + [("matmul_avgpool_bf16", "inf-in-w")])
+                         + [("matmul_avgpool_bf16", "inf-in-w"), ("linear_avgpool_gelu_max", "nan-and-inf-in-x")])
 def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
     # A window whose sum is not finite, or whose row's GEMM elements may overflow, is formed as the GEMM forms it
     # and read as written: with the flags forced off (`bad = im & False`), three of the four fp32 cases fail.
@@ -191,16 +196,17 @@ def test_the_window_proof_accepts_any_order_and_placement_of_one_weight_and_refu
 
 
 @INTERPRETED
-def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eager(tmp_path):
+@pytest.mark.parametrize("name, shape", [("linear_avgpool_gelu", (37, 64)), ("linear_avgpool_gelu_max", (9, 64))])
+def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eager(tmp_path, name, shape):
     import kernelopt  # lazy: loads the API only where a test needs it
 
-    problem = FIXTURE / "problem_linear_avgpool_gelu.py"
+    problem = FIXTURE / f"problem_{name}.py"
     report = optimize_with_proposer(problem, "window-through-gemm", tmp_path)
     assert "window-through-gemm windows of 16" in report and "ACCEPT" in report, report
     written = (tmp_path / "out.py").read_text()
     assert "extern_kernels.addmm(" not in written.split("def call(", 1)[1]
     model = problem_model(problem)
     fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(37, 64)
+    x = torch.randn(*shape)
     with torch.no_grad():
         torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
