@@ -111,17 +111,16 @@ def _loads_windows(target: RewriteTarget, kernel: KernelSpec) -> bool:
 _WINDOW_HELPERS = '''
 
 @triton.jit
-def ko_window_flags(ko_a, ko_amag, ko_bmax, ko_b, ko_c, ko_cmax, ko_y, ko_s, ko_flags, I, K, J, Q, parts, sa_i, sa_k,
-                    sb_k, sb_j, sc_i, sc_j, sy_i, sy_j, alpha, beta, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr,
-                    IB: tl.constexpr, PB: tl.constexpr, JB: tl.constexpr):
+def ko_window_flags(ko_a, ko_amag, ko_bmax, ko_b, ko_c, ko_cmax, ko_y, ko_s, ko_flags, I, K, J, Q, sa_i, sa_k, sb_k,
+                    sb_j, sc_i, sc_j, sy_i, sy_j, alpha, beta, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr,
+                    IB: tl.constexpr, JB: tl.constexpr):
     # window q of rows i: flagged when its sum is not finite or its row's elements may overflow (A's row magnitude
     # times |B|'s largest, plus |beta| |C|'s largest, times J over 1e36); a flagged window of y is formed
     q = tl.program_id(0)
     i = tl.program_id(1) * IB + tl.arange(0, IB)
     im = i < I
     s = tl.load(ko_s + i * Q + q, im, other=0.0)
-    bmax = tl.max(tl.load(ko_bmax + tl.arange(0, PB), tl.arange(0, PB) < parts, other=0.0), 0)
-    bound = tl.load(ko_amag + i, im, other=0.0) * bmax * tl.abs(alpha)
+    bound = tl.load(ko_amag + i, im, other=0.0) * tl.load(ko_bmax) * tl.abs(alpha)
     if HAS_BIAS:
         bound += tl.abs(beta) * tl.load(ko_cmax)
     bad = im & ~((tl.abs(s) < float("inf")) & (bound * J < 1e36))
@@ -152,15 +151,17 @@ def _prelude(plan: WindowPlan, ib: int, ks: int, js: int, warps: int) -> tuple[s
                   f"ko_cmax = args[{plan.bias}].abs().amax().to(torch.float32).reshape(1)"]
     else:
         lines += ["ko_c = ko_cmax = ko_a"]
+    # |B|'s largest once (each program of the flags would otherwise read every program's maximum: parts x Q values)
     lines += [f"{SUMS} = ko_s.to(torch.float32).reshape(-1).contiguous()",
               "ko_amag = ko_wide.abs().sum(dim=1)",
+              "ko_bmax = ko_bmax.amax().reshape(1)",
               f"ko_y = args[{plan.out}]",
               f"{FLAGS} = torch.empty(ko_i * ko_q, dtype=torch.int8, device=ko_a.device)",
               f"ko_window_flags[(ko_q, triton.cdiv(ko_i, {ib}))](ko_a, ko_amag, ko_bmax, ko_b, ko_c, ko_cmax, ko_y, "
-              f"{SUMS}, {FLAGS}, ko_i, ko_k, ko_j, ko_q, ko_parts * ko_q, ko_a.stride(0), ko_a.stride(1), "
+              f"{SUMS}, {FLAGS}, ko_i, ko_k, ko_j, ko_q, ko_a.stride(0), ko_a.stride(1), "
               f"ko_b.stride(0), ko_b.stride(1), ko_c.stride(0), ko_c.stride(1), ko_y.stride(0), ko_y.stride(1), "
               f"{plan.alpha!r}, {plan.beta!r}, HAS_BIAS={plan.bias is not None}, Y_DTYPE={TL_DTYPES[plan.dtype]}, "
-              f"IB={ib}, PB=triton.next_power_of_2(ko_parts * ko_q), JB={FORMED_BLOCK}, num_warps={warps})"]
+              f"IB={ib}, JB={FORMED_BLOCK}, num_warps={warps})"]
     return tuple(lines)
 
 
