@@ -63,7 +63,7 @@ class WindowPlan:
     rewritten: str               # its source reading the window sums instead of y
 
     def describe(self) -> str:
-        return (f"the {self.m} x {self.n} GEMM output is only summed in windows of {self.window} features: an "
+        return (f"the {self.m} x {self.n} GEMM output is only summed in windows of {self.window} features: one "
                 f"{self.m} x {self.n // self.window} GEMM against the other operand's window sums instead")
 
 
