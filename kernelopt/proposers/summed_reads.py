@@ -113,9 +113,7 @@ def _in_chunks(layout_in, sizes: tuple[int, ...], strides: tuple[int, ...], rows
 def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
                  strides: tuple[int, ...], blocks: dict) -> SummedLayout:
     x_numel, r_numel = _extents(launch, "r0_numel")
-    r_block = blocks.get("R0_BLOCK", blocks.get("RBLOCK"))
-    r_lanes = max(next_pow2(r_numel), -(-r_numel // r_block) * r_block if isinstance(r_block, int) and r_block > 0
-                  else r_numel + R_PAST_END)
+    r_lanes = _r_lanes(r_numel, blocks)
     rows = _rows(x_numel, blocks)
     if rows * r_lanes > MAX_LANES:
         raise NotSummed(f"{rows} x {r_lanes} lanes: the proof evaluates at most {MAX_LANES}")
@@ -132,12 +130,12 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
 def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
                   strides: tuple[int, ...], blocks: dict | None = None) -> SummedLayout:
     """summed_dims for a kernel whose lanes each read a window of `y` with one load per element (window_reads): a
-    pointwise kernel's x lanes, or a persistent reduction's (x, r) lanes, each a row of the proof with its loads as
+    pointwise kernel's x lanes, or a reduction's (x, r) lanes, each a row of the proof with its loads as
     its lanes. Never `by_row`: the rewritten loads find a window's sum from their own address."""
     blocks = blocks or {}
     reduction = any(a.name in ("r0_numel", "rnumel") for a in launch.args)
     x_numel, r_numel = _extents(launch, "r0_numel" if reduction else None)
-    r_lanes = next_pow2(r_numel) if reduction else 1
+    r_lanes = _r_lanes(r_numel, blocks) if reduction else 1
     rows = _rows(x_numel, blocks)
     if rows * r_lanes * len(reads) > MAX_LANES:
         raise NotSummed(f"{rows * r_lanes} x {len(reads)} lanes: the proof evaluates at most {MAX_LANES}")
@@ -164,6 +162,13 @@ def _extents(launch: LaunchSpec, r_name: str | None) -> tuple[int, int]:
     if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
         raise NotSummed("the kernel's xnumel and r0_numel are not plain integers")
     return x_numel, r_numel
+
+
+def _r_lanes(r_numel: int, blocks: dict) -> int:
+    """The r lanes a launch has: R0_BLOCK's multiples past r0_numel, or R_PAST_END more where it is not known."""
+    r_block = blocks.get("R0_BLOCK", blocks.get("RBLOCK"))
+    return max(next_pow2(r_numel), -(-r_numel // r_block) * r_block if isinstance(r_block, int) and r_block > 0
+               else r_numel + R_PAST_END)
 
 
 def _rows(x_numel: int, blocks: dict) -> int:

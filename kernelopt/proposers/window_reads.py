@@ -7,8 +7,8 @@ its y-dependent part is a * (y0 + ... + y{k-1}) + c. That makes `y` replaceable 
 window sums (in the window's first element, zeros elsewhere), computed without forming `y` (window-through-gemm).
 
 `window_reads` proves it from the kernel's code, a class for every value in program order (straight-line code
-only, as Inductor writes pointwise kernels and persistent reductions; a reduction of window sums, `tl.max` of the
-pooled row, is a function of them):
+only, as Inductor writes pointwise kernels and persistent reductions, and a looped reduction's r-loop; a
+reduction of window sums, `tl.max` of the pooled row, is a function of them):
 
 - *free*: does not depend on the tensor;
 - *linear*: sum over a set of the tensor's loads of a_i * load_i, plus a free value, with each slope a_i kept as a
@@ -20,7 +20,7 @@ pooled row, is a function of them):
 
 Anything else declines: a nonlinear function of a linear value over some loads only (of one element), a product
 of two linear values, a load used twice in one sum, slopes that differ (`y0 - y1`, `y0 + 2 * y1`), a downcast, a
-store into the tensor, control flow. Which elements each lane's loads read is not this module's business: the
+store into the tensor, other control flow. Which elements each lane's loads read is not this module's business: the
 caller evaluates their addresses (summed_reads.window_layout).
 """
 from __future__ import annotations
@@ -32,6 +32,7 @@ from kernelopt.inductor_source import (access_mask, dotted_name, expression_exce
                                        names_in, pointer_base)
 
 from .linear_reads import UPCASTS, LinearRead, NotLinear
+from .row_loops import R_LOOP_TARGETS
 
 _SHAPE_CALLS = ("tl.broadcast_to", "tl.reshape", "tl.view")
 
@@ -68,8 +69,7 @@ def window_reads(function: ast.FunctionDef, param: str) -> list[LinearRead]:
     if loads < 2:
         raise NotLinear(f"the kernel loads `{param}` {loads} time(s): a window has two elements or more")
     reader = _WindowReader(param, loads, _constants(function))
-    for stmt in function.body:
-        reader.statement(stmt)
+    reader.block(function.body)
     if not reader.completed:
         raise NotLinear(f"no value of the kernel sums every load of `{param}` with one weight")
     return reader.reads
@@ -99,8 +99,23 @@ class _WindowReader:
         self.reads: list[LinearRead] = []
         self.completed = False
 
+    def block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            self.statement(stmt)
+
+    def r_loop(self, loop: ast.For) -> None:
+        """A looped reduction's r-loop: its body twice from the loop's entry (an accumulator reads its own value of
+        the last iteration); each iteration's windows are its own loads, so the reads are the last pass's."""
+        for _ in range(2):
+            del self.reads[:]
+            self.block(loop.body)
+
     def statement(self, stmt: ast.stmt) -> None:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        if isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name) and stmt.target.id in R_LOOP_TARGETS \
+                and not stmt.orelse:
+            self.env[stmt.target.id] = FREE
+            self.r_loop(stmt)
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             self.env[stmt.targets[0].id] = self.value(stmt.value)
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) \
                 and all(isinstance(e, ast.Name) for e in stmt.targets[0].elts):   # `v, i = max_with_index(...)`

@@ -27,13 +27,14 @@ from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-window-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
-POOLED = ("linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_gelu_max")
+POOLED = ("linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_gelu_max", "linear_avgpool_mean_looped")
 GELU_KERNEL = "triton_poi_fused_avg_pool2d_gelu_mul_squeeze_unsqueeze_0"
 
 
 def _target(name="linear_avgpool_gelu", edit=None):
-    # the pool inside a persistent reduction (a max of the pooled row) is a reduction-epilogue group
-    kind = "reduction-epilogue" if name.endswith("_max") else "epilogue"
+    # the pool inside a reduction (a max of the pooled row, the first half of a split mean) is a reduction-epilogue
+    # group
+    kind = "reduction-epilogue" if name.endswith(("_max", "_looped")) else "epilogue"
     return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, kind=kind)
 
 
@@ -57,6 +58,8 @@ def _reference(name: str, target, args: list) -> torch.Tensor:
         return torch.nn.functional.gelu(y.reshape(37, 8, 16).mean(2)) * 2.0
     if name == "linear_avgpool_gelu_max":
         return (torch.nn.functional.gelu(y.reshape(9, 20, 16).mean(2)) * 2.0).amax(1)
+    if name == "linear_avgpool_mean_looped":       # the split mean's first half: each row's two partial sums
+        return torch.relu(y.reshape(5, 256, 8).mean(2)).reshape(5, 2, 128).sum(2)
     return y.reshape(24, 10, 4).mean(2) * 3.0
 
 
@@ -67,7 +70,8 @@ def test_the_gemm_and_its_pooling_kernel_are_one_group_with_the_output_as_scratc
     plans = {name: plan_window_through_gemm(_target(name)) for name in POOLED}
     assert {name: (p.m, p.n, p.window, p.bias is not None, p.dtype) for name, p in plans.items()} == {
         "linear_avgpool_gelu": (37, 128, 16, True, "float32"), "matmul_avgpool_bf16": (24, 40, 4, False, "bfloat16"),
-        "linear_avgpool_gelu_max": (9, 320, 16, True, "float32")}
+        "linear_avgpool_gelu_max": (9, 320, 16, True, "float32"),
+        "linear_avgpool_mean_looped": (5, 2048, 8, True, "float32")}
     assert make_proposer("window-through-gemm").name == "window-through-gemm"
 
 
@@ -100,7 +104,8 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
 @INTERPRETED
 @pytest.mark.parametrize("name, case", [("linear_avgpool_gelu", case) for case in
                                         ("inf-in-x", "nan-and-inf-in-x", "inf-in-w", "overflow-and-bias")]
-                         + [("matmul_avgpool_bf16", "inf-in-w"), ("linear_avgpool_gelu_max", "nan-and-inf-in-x")])
+                         + [("matmul_avgpool_bf16", "inf-in-w"), ("linear_avgpool_gelu_max", "nan-and-inf-in-x"),
+                            ("linear_avgpool_mean_looped", "overflow-and-bias")])
 def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
     # A window whose sum is not finite, or whose row's GEMM elements may overflow, is formed as the GEMM forms it
     # and read as written: with the flags forced off (`bad = im & False`), three of the four fp32 cases fail.
