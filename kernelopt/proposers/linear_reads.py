@@ -57,6 +57,24 @@ class _Value:
     moves: bool = False          # varies along r (free values only matter)
 
 
+def read_of(node: ast.Call, param: str) -> LinearRead:
+    """The `tl.load` call `node` of pointer parameter `param` as a read (its offset and mask); NotLinear where its
+    address is not `param` plus an offset or a masked lane reads anything but 0."""
+    pointer = node.args[0]
+    base = pointer_base(pointer)
+    if base is None or base[0] != param or param in names_in(base[1]):
+        raise NotLinear(f"line {node.lineno}: the load `{expression_excerpt(pointer, 40)}` is not `{param}` plus an "
+                        f"offset")
+    other = load_other(node)
+    if other is not None and filled_with(other) not in ("0", "0.0"):
+        raise NotLinear(f"line {node.lineno}: a masked lane of `{param}` reads `{expression_excerpt(other, 20)}`, "
+                        f"not 0")
+    mask = access_mask(node)
+    if isinstance(mask, ast.Constant) and mask.value is None:
+        mask = None
+    return LinearRead(node, None if isinstance(pointer, ast.Name) else base[1], mask)
+
+
 def linear_reads(function: ast.FunctionDef, param: str) -> list[LinearRead]:
     """The loads of pointer parameter `param` in `function`, once its outputs are proven to depend on that tensor
     only through sums over r of an affine function of it with an r-invariant slope; NotLinear otherwise."""
@@ -173,21 +191,9 @@ class _Reader:
         if pointer is None or self.param not in names_in(pointer):
             moves = any(self.value(a).moves for a in [*node.args, *(k.value for k in node.keywords)])
             return _Value(FREE, moves=moves)
-        base = pointer_base(pointer)
-        if base is not None and base[0] == self.param and self.param not in names_in(base[1]):
-            offset = None if isinstance(pointer, ast.Name) else base[1]
-        else:
-            raise NotLinear(f"line {node.lineno}: the load `{expression_excerpt(pointer, 40)}` is not `{self.param}` "
-                            f"plus an offset")
-        other = load_other(node)
-        if other is not None and filled_with(other) not in ("0", "0.0"):
-            raise NotLinear(f"line {node.lineno}: a masked lane of `{self.param}` reads "
-                            f"`{expression_excerpt(other, 20)}`, not 0")
-        mask = access_mask(node)
-        if isinstance(mask, ast.Constant) and mask.value is None:
-            mask = None
-        self.reads.append(LinearRead(node, offset, mask))
-        self.masks.append(mask_conjuncts(mask))
+        read = read_of(node, self.param)
+        self.reads.append(read)
+        self.masks.append(mask_conjuncts(read.mask))
         return _Value(LINEAR)
 
     def where(self, node: ast.Call, condition: _Value, then: _Value, otherwise: _Value) -> _Value:
@@ -233,4 +239,4 @@ class _Reader:
                         f"the values read from `{self.param}`")
 
 
-__all__ = ["FREE", "LINEAR", "LinearRead", "NotLinear", "REDUCED", "linear_reads"]
+__all__ = ["FREE", "LINEAR", "LinearRead", "NotLinear", "REDUCED", "linear_reads", "read_of"]

@@ -47,13 +47,13 @@ in another way, y of another dtype than float32 or bfloat16, and a y read after 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from kernelopt.ir.rewrite_record import GROUP
 
-from .base import Attempt, Candidate, KernelSpec, RewriteTarget
-from .candidate_source import TL_DTYPES, NotRetunable
-from .summed_reads import (FLAGS, SUMS, LastPlan, NotSummed, dense_layout, group_reduction, prove_summed,
+from .base import KernelSpec, RewriteTarget
+from .candidate_source import TL_DTYPES
+from .planned import LastPlan, PlannedProposer
+from .summed_reads import (FLAGS, SUMS, NotSummed, dense_layout, group_reduction, prove_summed,
                            reduction_reading_sums)
 
 CONV = "extern_kernels.convolution"
@@ -388,39 +388,23 @@ def candidate_source(target: RewriteTarget, plan: ConvSumPlan, block: int) -> st
 
 
 @dataclass
-class SumThroughConvProposer:
+class SumThroughConvProposer(PlannedProposer):
     name: str = "sum-through-conv"
     summary: str = ("Replace a convolution or a transposed convolution (any stride, padding, dilation and groups) "
                     "whose output a reduction only sums over its spatial positions (proven "
                     "from the reduction's code) by box sums of the input contracted with the weights")
 
-    # propose() then declined() of each target: the proof once (summed_reads.LastPlan)
     _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_sum_through_conv, ConvSumDeclined), repr=False,
                             compare=False)
+    refused = ConvSumDeclined
+    silent = NotAConvReduction
 
-    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
-        try:
-            plan = self._plan(target)
-        except ConvSumDeclined:
-            return
-        label = (f"{self.name} {len(plan.out_spatial)}-D {plan.summed}"
-                 f"{' (transposed)' if plan.transposed else ''}")
-        if label in {a.candidate.strategy for a in history}:
-            return
-        try:
-            source = candidate_source(target, plan, BLOCK)
-        except NotRetunable:
-            return
-        yield Candidate(source, self.name, label, notes=plan.describe())
+    def options(self, plan: ConvSumPlan) -> list[tuple[str, int]]:
+        return [(f"{self.name} {len(plan.out_spatial)}-D {plan.summed}{' (transposed)' if plan.transposed else ''}",
+                 BLOCK)]
 
-    def declined(self, target: RewriteTarget) -> str:
-        try:
-            self._plan(target)
-        except NotAConvReduction:
-            return ""
-        except ConvSumDeclined as why:
-            return str(why)
-        return ""
+    def source(self, target: RewriteTarget, plan: ConvSumPlan, block: int) -> str:
+        return candidate_source(target, plan, block)
 
 
 __all__ = ["ConvSumDeclined", "ConvSumPlan", "SumThroughConvProposer", "candidate_source", "plan_sum_through_conv"]

@@ -38,15 +38,14 @@ alpha = 0, and launches over 2^28 lanes (the proof's evaluation).
 """
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from kernelopt.ir.rewrite_record import GROUP
 
-from .base import Attempt, Candidate, KernelSpec, RewriteTarget
-from .candidate_source import TL_DTYPES, NotRetunable
-from .summed_reads import (FLAGS, SUMS, LastPlan, NotSummed, group_reduction, prove_summed,
+from .base import KernelSpec, RewriteTarget
+from .candidate_source import TL_DTYPES
+from .planned import LastPlan, PlannedProposer
+from .summed_reads import (FLAGS, SUMS, NotSummed, group_reduction, prove_summed,
                            reduction_reading_sums)
 
 GEMMS = ("extern_kernels.mm", "extern_kernels.addmm")
@@ -297,41 +296,23 @@ def candidate_source(target: RewriteTarget, plan: SumPlan, config: tuple[int, ..
 
 
 @dataclass
-class SumThroughGemmProposer:
+class SumThroughGemmProposer(PlannedProposer):
     name: str = "sum-through-gemm"
     summary: str = ("Replace a GEMM whose output a reduction only sums along one dimension (proven from the "
                     "reduction's code) by a matrix-vector product with the other operand's sums")
 
-    # propose() then declined() of each target: the proof once (summed_reads.LastPlan)
     _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_sum_through_gemm, SumDeclined), repr=False,
                             compare=False)
+    refused = SumDeclined
+    silent = NotAReductionEpilogue
 
-    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
-        try:
-            plan = self._plan(target)
-        except SumDeclined:
-            return
-        tried = {a.candidate.strategy for a in history}
-        for config in CONFIGS:
-            ib, kb, ks, js, warps = config
-            along = plan.along if plan.chunks == 1 else f"{plan.along} in {plan.chunks} chunks"
-            label = f"{self.name} {along} IB={ib} KB={kb} KS={ks} JS={js} num_warps={warps}"
-            if label in tried:
-                continue
-            try:
-                source = candidate_source(target, plan, config)
-            except NotRetunable:
-                return
-            yield Candidate(source, self.name, label, notes=plan.describe())
+    def options(self, plan: SumPlan) -> list[tuple[str, tuple[int, ...]]]:
+        along = plan.along if plan.chunks == 1 else f"{plan.along} in {plan.chunks} chunks"
+        return [(f"{self.name} {along} IB={ib} KB={kb} KS={ks} JS={js} num_warps={warps}", (ib, kb, ks, js, warps))
+                for ib, kb, ks, js, warps in CONFIGS]
 
-    def declined(self, target: RewriteTarget) -> str:
-        try:
-            self._plan(target)
-        except NotAReductionEpilogue:
-            return ""
-        except SumDeclined as why:
-            return str(why)
-        return ""
+    def source(self, target: RewriteTarget, plan: SumPlan, config: tuple[int, ...]) -> str:
+        return candidate_source(target, plan, config)
 
 
 __all__ = ["GemmRoles", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "gemm_roles",

@@ -372,27 +372,6 @@ def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec):
     return configs[0] if configs else None
 
 
-class LastPlan:
-    """`plan(target)` for the last target asked, kept with its plan or the reason it was declined (`declined`, an
-    exception class): the pass asks a proposer's propose(), then its declined(), of each target, and the sums' proof
-    evaluates every lane of the reduction (seconds at real sizes), so it runs once per target."""
-
-    def __init__(self, plan, declined: type[Exception]):
-        self.plan, self.declined = plan, declined
-        self.target, self.found = None, None
-
-    def __call__(self, target: RewriteTarget):
-        if self.target is not target:
-            try:
-                found = self.plan(target)
-            except self.declined as why:
-                found = why
-            self.target, self.found = target, found
-        if isinstance(self.found, self.declined):
-            raise self.found
-        return self.found
-
-
 def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten: str, header: str,
                            prelude: tuple[str, ...], helpers: str) -> str:
     """A reduction-epilogue group's candidate: `prelude` (which forms SUMS and FLAGS, with `helpers` defined before
@@ -407,6 +386,6 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
                            extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=helpers)
 
 
-__all__ = ["FLAGS", "LastPlan", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout",
+__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout",
            "group_reduction", "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims",
            "window_layout"]

@@ -28,10 +28,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from kernelopt.inductor_source import (access_mask, dotted_name, expression_excerpt, filled_with, load_other,
-                                       names_in, pointer_base)
+from kernelopt.inductor_source import dotted_name, expression_excerpt, names_in
 
-from .linear_reads import UPCASTS, LinearRead, NotLinear
+from .linear_reads import UPCASTS, LinearRead, NotLinear, read_of
 from .row_loops import R_LOOP_TARGETS
 
 _SHAPE_CALLS = ("tl.broadcast_to", "tl.reshape", "tl.view")
@@ -166,19 +165,7 @@ class _WindowReader:
         return self._combine(node, args + [self.value(k.value) for k in node.keywords])
 
     def load(self, node: ast.Call) -> _Value:
-        base = pointer_base(node.args[0])
-        if base is None or base[0] != self.param or self.param in names_in(base[1]):
-            raise NotLinear(f"line {node.lineno}: the load `{expression_excerpt(node.args[0], 40)}` is not "
-                            f"`{self.param}` plus an offset")
-        other = load_other(node)
-        if other is not None and filled_with(other) not in ("0", "0.0"):
-            raise NotLinear(f"line {node.lineno}: a masked lane of `{self.param}` reads "
-                            f"`{expression_excerpt(other, 20)}`, not 0")
-        mask = access_mask(node)
-        if isinstance(mask, ast.Constant) and mask.value is None:
-            mask = None
-        offset = None if isinstance(node.args[0], ast.Name) else base[1]
-        self.reads.append(LinearRead(node, offset, mask))
+        self.reads.append(read_of(node, self.param))
         return _Value(((len(self.reads) - 1, _Slope()),))
 
     def binary(self, node: ast.BinOp) -> _Value:

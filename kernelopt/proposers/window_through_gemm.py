@@ -33,16 +33,16 @@ alpha = 0, and more than 2^28 lanes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from kernelopt.codegen.configs import next_pow2
 
-from .base import Attempt, Candidate, KernelSpec, RewriteTarget
-from .candidate_source import TL_DTYPES, NotRetunable
+from .base import KernelSpec, RewriteTarget
+from .candidate_source import TL_DTYPES
 from .sum_through_gemm import _HELPERS as SUM_HELPERS
 from .sum_through_gemm import FORMED_BLOCK, NotAReductionEpilogue, SumDeclined, gemm_roles
 from .index_values import parse_kernel
-from .summed_reads import FLAGS, SUMS, LastPlan, NotSummed, prove_summed, reduction_reading_sums
+from .planned import LastPlan, PlannedProposer
+from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums
 from .window_reads import window_loads
 
 # (IB, KS, warps): rows per program of the flags, k per program of B's window sums (a whole window of j each: a
@@ -177,40 +177,22 @@ def candidate_source(target: RewriteTarget, plan: WindowPlan, config: tuple[int,
 
 
 @dataclass
-class WindowThroughGemmProposer:
+class WindowThroughGemmProposer(PlannedProposer):
     name: str = "window-through-gemm"
     summary: str = ("Replace a GEMM whose output a pointwise kernel only sums in windows of its features (an average "
                     "pool, proven from the kernel's code) by a GEMM with the other operand's window sums")
 
-    # propose() then declined() of each target: the proof once
     _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_window_through_gemm, SumDeclined), repr=False,
                             compare=False)
+    refused = SumDeclined
+    silent = NotAReductionEpilogue
 
-    def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
-        try:
-            plan = self._plan(target)
-        except SumDeclined:
-            return
-        tried = {a.candidate.strategy for a in history}
-        for config in CONFIGS:
-            ib, ks, warps = config
-            label = f"{self.name} windows of {plan.window} IB={ib} KS={ks} num_warps={warps}"
-            if label in tried:
-                continue
-            try:
-                source = candidate_source(target, plan, config)
-            except NotRetunable:
-                return
-            yield Candidate(source, self.name, label, notes=plan.describe())
+    def options(self, plan: WindowPlan) -> list[tuple[str, tuple[int, ...]]]:
+        return [(f"{self.name} windows of {plan.window} IB={ib} KS={ks} num_warps={warps}", (ib, ks, warps))
+                for ib, ks, warps in CONFIGS]
 
-    def declined(self, target: RewriteTarget) -> str:
-        try:
-            self._plan(target)
-        except NotAReductionEpilogue:
-            return ""
-        except SumDeclined as why:
-            return str(why)
-        return ""
+    def source(self, target: RewriteTarget, plan: WindowPlan, config: tuple[int, ...]) -> str:
+        return candidate_source(target, plan, config)
 
 
 __all__ = ["WindowPlan", "WindowThroughGemmProposer", "candidate_source", "plan_window_through_gemm"]

@@ -13,6 +13,7 @@ from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source, grid_type_of
 from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import fusion_target
+from row_loop_helpers import assert_as_accurate
 
 
 def reduction_epilogue_target(path, edit=None, kind="reduction-epilogue", **changes):
@@ -76,3 +77,36 @@ def same_specials(got: torch.Tensor, want: torch.Tensor) -> bool:
     """NaN, +inf and -inf at the same places."""
     got, want = got.float(), want.float()
     return all(torch.equal(f(got), f(want)) for f in (torch.isnan, torch.isposinf, torch.isneginf))
+
+
+def run_gemm_then_kernel(target, args: list) -> None:
+    """A GEMM group's original: the GEMM (torch's, as the CPU module calls it), then the kernel's own code."""
+    gemm = {a.name: args[s] for a, s in zip(target.launches[0].args, target.group_positions[0])}
+    if "input" in gemm:
+        torch.addmm(gemm["input"], gemm["mat1"], gemm["mat2"], alpha=gemm["alpha"], beta=gemm["beta"], out=gemm["out"])
+    else:
+        torch.mm(gemm["mat1"], gemm["mat2"], out=gemm["out"])
+    run_reduction(target, args)
+
+
+def candidate_and_original(target, candidate, args: list, run_original) -> list[tuple[torch.Tensor, torch.Tensor]]:
+    """(the candidate's, the original's) results of the group on copies of `args`."""
+    original, got = copied(args), copied(args)
+    run_original(target, original)
+    load_candidate(candidate.source, "candidate")(*got)
+    return list(zip(results(target, got), results(target, original)))
+
+
+def assert_as_accurate_as_the_original(target, candidate, args: list, run_original, reference: torch.Tensor,
+                                       label: str) -> None:
+    """Every result of the candidate at least as close to the float64 `reference` as the original's (row_loop_helpers'
+    bound)."""
+    for mine, theirs in candidate_and_original(target, candidate, args, run_original):
+        assert_as_accurate(mine, theirs, reference.reshape(mine.shape), label)
+
+
+def assert_same_specials(target, candidate, args: list, run_original) -> None:
+    """The candidate puts NaN, +inf and -inf where the original does, on a case that reaches them."""
+    for mine, theirs in candidate_and_original(target, candidate, args, run_original):
+        assert not theirs.isfinite().all(), "the case should reach the original's special values"
+        assert same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])

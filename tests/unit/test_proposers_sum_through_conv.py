@@ -19,15 +19,15 @@ import torch.nn.functional as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reduction_epilogue_helpers import (copied, library_roles, random_args, reduction_epilogue_target, results,
-                                        run_reduction, same_specials)
-from row_loop_helpers import REPO, assert_as_accurate
+from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials,
+                                        candidate_and_original, library_roles, random_args, reduction_epilogue_target,
+                                        run_reduction)
+from row_loop_helpers import REPO
 from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_conv import (_HELPERS, ConvSumDeclined, SumThroughConvProposer,
                                                   plan_sum_through_conv)
-from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "conv-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
@@ -124,12 +124,8 @@ def test_the_candidate_is_as_accurate_as_the_original(name):
     candidate = next(iter(SumThroughConvProposer().propose(target, [])))
     for seed in range(2):
         args = _positive_variance(target, random_args(target, seed))
-        original, got = copied(args), copied(args)
-        _run_original(target, original)
-        load_candidate(candidate.source, "sum_through_conv")(*got)
-        reference = _reference(name, target, args)
-        for mine, theirs in zip(results(target, got), results(target, original)):
-            assert_as_accurate(mine, theirs, reference.reshape(mine.shape), f"{name} seed {seed}")
+        assert_as_accurate_as_the_original(target, candidate, args, _run_original, _reference(name, target, args),
+                                           f"{name} seed {seed}")
 
 
 @INTERPRETED
@@ -151,15 +147,14 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
         w[1, 0, 1] = float("-inf")
     else:
         x[1] *= 3e37                               # the plane sums of sample 1 overflow
-    original, got = copied(args), copied(args)
-    _run_original(target, original)
-    load_candidate(next(iter(SumThroughConvProposer().propose(target, []))).source, "sum_through_conv")(*got)
-    for mine, theirs in zip(results(target, got), results(target, original)):
+    candidate = next(iter(SumThroughConvProposer().propose(target, [])))
+    if case != "overflow":
+        assert_same_specials(target, candidate, args, _run_original)
+        return
+    for mine, theirs in candidate_and_original(target, candidate, args, _run_original):
         assert not theirs.isfinite().all(), "the case should reach the original's special values"
-        if case == "overflow":      # which of inf and NaN an overflowing plane gives follows the library's order
-            assert torch.equal(mine.isfinite(), theirs.isfinite()), (mine, theirs)
-        else:
-            assert same_specials(mine, theirs), (mine, theirs)
+        # which of inf and NaN an overflowing plane gives follows the library's order
+        assert torch.equal(mine.isfinite(), theirs.isfinite()), (mine, theirs)
 
 
 @pytest.mark.parametrize("edit, why", [

@@ -18,9 +18,9 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reduction_epilogue_helpers import (copied, library_roles, random_args, reduction_epilogue_target, results,
-                                        run_reduction, same_specials)
-from row_loop_helpers import REPO, assert_as_accurate, fusion_group_target, mangled_kernel_source
+from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, library_roles,
+                                        random_args, reduction_epilogue_target, run_gemm_then_kernel)
+from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source
 from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.registry import make_proposer
@@ -39,16 +39,6 @@ def _target(name="gemm_div_sum", edit=None, **changes):
     return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, **changes)
 
 
-def _run_original(target, args: list) -> None:
-    """The GEMM (torch's, as the CPU module calls it), then the reduction's own code."""
-    gemm = {a.name: args[s] for a, s in zip(target.launches[0].args, target.group_positions[0])}
-    if "input" in gemm:
-        torch.addmm(gemm["input"], gemm["mat1"], gemm["mat2"], alpha=gemm["alpha"], beta=gemm["beta"], out=gemm["out"])
-    else:
-        torch.mm(gemm["mat1"], gemm["mat2"], out=gemm["out"])
-    run_reduction(target, args)
-
-
 @INTERPRETED
 def test_rows_that_read_another_row_s_block_find_their_sums_from_the_offsets():
     # Row x reads GEMM row 28 - x: each row still sums one whole row, but not its own, so the rewritten loads
@@ -58,12 +48,8 @@ def test_rows_that_read_another_row_s_block_find_their_sums_from_the_offsets():
     candidate = next(iter(SumThroughGemmProposer().propose(target, [])))
     assert "ko_sums + xindex" not in candidate.source and "// 37 % 29" in candidate.source
     args = random_args(target, 3)
-    original, got = copied(args), copied(args)
-    _run_original(target, original)
-    load_candidate(candidate.source, "sum_through_gemm")(*got)
-    reference = _reference("gemm_div_sum", target, args).flip(0)
-    for mine, theirs in zip(results(target, got), results(target, original)):
-        assert_as_accurate(mine, theirs, reference.reshape(mine.shape), "reversed rows")
+    assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel,
+                                       _reference("gemm_div_sum", target, args).flip(0), "reversed rows")
 
 
 def _reference(name: str, target, args: list) -> torch.Tensor:
@@ -149,12 +135,8 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
         candidates = candidates[:1]
     for seed, candidate in enumerate(candidates):
         args = random_args(target, seed)
-        original, got = copied(args), copied(args)
-        _run_original(target, original)
-        load_candidate(candidate.source, "sum_through_gemm")(*got)
-        reference = _reference(name, target, args)
-        for mine, theirs in zip(results(target, got), results(target, original)):
-            assert_as_accurate(mine, theirs, reference.reshape(mine.shape), f"{name} {candidate.strategy}")
+        assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel,
+                                           _reference(name, target, args), f"{name} {candidate.strategy}")
 
 
 @INTERPRETED
@@ -182,13 +164,8 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
         a[0] *= 1e37                               # the GEMM's elements of row 0 overflow, or their sum does
         if "input" in roles:
             args[roles["input"]][1] = float("-inf")
-    original, got = copied(args), copied(args)
-    _run_original(target, original)
-    candidate = next(iter(SumThroughGemmProposer().propose(target, [])))
-    load_candidate(candidate.source, "sum_through_gemm")(*got)
-    for mine, theirs in zip(results(target, got), results(target, original)):
-        assert not theirs.isfinite().all(), "the case should reach the original's special values"
-        assert same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])
+    assert_same_specials(target, next(iter(SumThroughGemmProposer().propose(target, []))), args,
+                         run_gemm_then_kernel)
 
 
 @pytest.mark.parametrize("edit, why", [

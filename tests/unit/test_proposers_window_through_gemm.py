@@ -12,9 +12,9 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reduction_epilogue_helpers import (copied, library_roles, random_args, reduction_epilogue_target, results,
-                                        run_reduction, same_specials)
-from row_loop_helpers import REPO, assert_as_accurate
+from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, library_roles,
+                                        random_args, reduction_epilogue_target, run_gemm_then_kernel)
+from row_loop_helpers import REPO
 from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.index_values import parse_kernel
@@ -23,7 +23,6 @@ from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_gemm import SumDeclined
 from kernelopt.proposers.window_reads import window_reads
 from kernelopt.proposers.window_through_gemm import WindowThroughGemmProposer, plan_window_through_gemm
-from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-window-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
@@ -36,16 +35,6 @@ def _target(name="linear_avgpool_gelu", edit=None):
     # group
     kind = "reduction-epilogue" if name.endswith(("_max", "_looped")) else "epilogue"
     return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, kind=kind)
-
-
-def _run_original(target, args: list) -> None:
-    """The GEMM (torch's, as the CPU module calls it), then the pointwise kernel's own code."""
-    gemm = {a.name: args[s] for a, s in zip(target.launches[0].args, target.group_positions[0])}
-    if "input" in gemm:
-        torch.addmm(gemm["input"], gemm["mat1"], gemm["mat2"], alpha=gemm["alpha"], beta=gemm["beta"], out=gemm["out"])
-    else:
-        torch.mm(gemm["mat1"], gemm["mat2"], out=gemm["out"])
-    run_reduction(target, args)
 
 
 def _reference(name: str, target, args: list) -> torch.Tensor:
@@ -93,12 +82,8 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
     target = _target(name)
     for seed, candidate in enumerate(WindowThroughGemmProposer().propose(target, [])):
         args = random_args(target, seed)
-        original, got = copied(args), copied(args)
-        _run_original(target, original)
-        load_candidate(candidate.source, "window_through_gemm")(*got)
-        reference = _reference(name, target, args)
-        for mine, theirs in zip(results(target, got), results(target, original)):
-            assert_as_accurate(mine, theirs, reference.reshape(mine.shape), f"{name} {candidate.strategy}")
+        assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel,
+                                           _reference(name, target, args), f"{name} {candidate.strategy}")
 
 
 @INTERPRETED
@@ -122,13 +107,8 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
     else:
         a[0] *= 1e37                               # the GEMM's elements of row 0 overflow, or their sum does
         args[roles["input"]][1] = float("-inf")
-    original, got = copied(args), copied(args)
-    _run_original(target, original)
-    candidate = next(iter(WindowThroughGemmProposer().propose(target, [])))
-    load_candidate(candidate.source, "window_through_gemm")(*got)
-    for mine, theirs in zip(results(target, got), results(target, original)):
-        assert not theirs.isfinite().all(), "the case should reach the original's special values"
-        assert same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])
+    assert_same_specials(target, next(iter(WindowThroughGemmProposer().propose(target, []))), args,
+                         run_gemm_then_kernel)
 
 
 LOADS = ("tmp0 = tl.load(in_ptr0 + (16*x0), xmask, eviction_policy='evict_last')",
