@@ -25,7 +25,6 @@ from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_gemm import SumDeclined, SumThroughGemmProposer, plan_sum_through_gemm
-from kernelopt.rewrite.evaluate import load_candidate
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
