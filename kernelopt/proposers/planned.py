@@ -8,6 +8,7 @@ target that is not the proposer's kind (`silent`) says nothing; one of its kind 
 """
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Iterable
 
 from .base import Attempt, Candidate, RewriteTarget
@@ -34,18 +35,22 @@ class LastPlan:
         return self.found
 
 
+def plan_field(plan, refused: type[Exception]):
+    """A dataclass field holding a LastPlan of `plan` (not compared, not shown)."""
+    return field(default_factory=lambda: LastPlan(plan, refused), repr=False, compare=False)
+
+
 class PlannedProposer:
     """The propose() and declined() of a proposer with a `_plan` (a LastPlan raising `refused`, or `silent` where the
-    target is not its kind), candidates from `options(plan)`: (strategy label, configuration) pairs, and
-    `source(target, plan, configuration)`. A subclass is a dataclass with `name`, `summary` and `_plan`."""
+    target is not its kind), candidates from `options(plan)`: (strategy label, configuration) pairs, each built by
+    `build(target, plan, configuration)` (a staticmethod: the module's candidate_source). A subclass is a dataclass
+    with `name`, `summary` and `_plan` (plan_field)."""
 
     refused: type[Exception] = Exception
     silent: type[Exception] = Exception
+    build = None
 
     def options(self, plan) -> list[tuple[str, object]]:
-        raise NotImplementedError
-
-    def source(self, target: RewriteTarget, plan, config) -> str:
         raise NotImplementedError
 
     def propose(self, target: RewriteTarget, history: list[Attempt]) -> Iterable[Candidate]:
@@ -58,7 +63,7 @@ class PlannedProposer:
             if label in tried:
                 continue
             try:
-                source = self.source(target, plan, config)
+                source = self.build(target, plan, config)
             except NotRetunable:
                 return
             yield Candidate(source, self.name, label, notes=plan.describe())
@@ -73,4 +78,4 @@ class PlannedProposer:
         return ""
 
 
-__all__ = ["LastPlan", "PlannedProposer"]
+__all__ = ["LastPlan", "PlannedProposer", "plan_field"]

@@ -46,13 +46,13 @@ in another way, y of another dtype than float32 or bfloat16, and a y read after 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kernelopt.ir.rewrite_record import GROUP
 
 from .base import KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES
-from .planned import LastPlan, PlannedProposer
+from .planned import LastPlan, PlannedProposer, plan_field
 from .summed_reads import (FLAGS, SUMS, NotSummed, dense_layout, group_reduction, prove_summed,
                            reduction_reading_sums)
 
@@ -394,17 +394,14 @@ class SumThroughConvProposer(PlannedProposer):
                     "whose output a reduction only sums over its spatial positions (proven "
                     "from the reduction's code) by box sums of the input contracted with the weights")
 
-    _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_sum_through_conv, ConvSumDeclined), repr=False,
-                            compare=False)
+    _plan: LastPlan = plan_field(plan_sum_through_conv, ConvSumDeclined)
     refused = ConvSumDeclined
+    build = staticmethod(candidate_source)
     silent = NotAConvReduction
 
     def options(self, plan: ConvSumPlan) -> list[tuple[str, int]]:
         return [(f"{self.name} {len(plan.out_spatial)}-D {plan.summed}{' (transposed)' if plan.transposed else ''}",
                  BLOCK)]
-
-    def source(self, target: RewriteTarget, plan: ConvSumPlan, block: int) -> str:
-        return candidate_source(target, plan, block)
 
 
 __all__ = ["ConvSumDeclined", "ConvSumPlan", "SumThroughConvProposer", "candidate_source", "plan_sum_through_conv"]

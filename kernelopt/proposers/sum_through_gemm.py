@@ -38,13 +38,13 @@ alpha = 0, and launches over 2^28 lanes (the proof's evaluation).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kernelopt.ir.rewrite_record import GROUP
 
 from .base import KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES
-from .planned import LastPlan, PlannedProposer
+from .planned import LastPlan, PlannedProposer, plan_field
 from .summed_reads import (FLAGS, SUMS, NotSummed, group_reduction, prove_summed,
                            reduction_reading_sums)
 
@@ -301,18 +301,15 @@ class SumThroughGemmProposer(PlannedProposer):
     summary: str = ("Replace a GEMM whose output a reduction only sums along one dimension (proven from the "
                     "reduction's code) by a matrix-vector product with the other operand's sums")
 
-    _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_sum_through_gemm, SumDeclined), repr=False,
-                            compare=False)
+    _plan: LastPlan = plan_field(plan_sum_through_gemm, SumDeclined)
     refused = SumDeclined
+    build = staticmethod(candidate_source)
     silent = NotAReductionEpilogue
 
     def options(self, plan: SumPlan) -> list[tuple[str, tuple[int, ...]]]:
         along = plan.along if plan.chunks == 1 else f"{plan.along} in {plan.chunks} chunks"
         return [(f"{self.name} {along} IB={ib} KB={kb} KS={ks} JS={js} num_warps={warps}", (ib, kb, ks, js, warps))
                 for ib, kb, ks, js, warps in CONFIGS]
-
-    def source(self, target: RewriteTarget, plan: SumPlan, config: tuple[int, ...]) -> str:
-        return candidate_source(target, plan, config)
 
 
 __all__ = ["GemmRoles", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "gemm_roles",

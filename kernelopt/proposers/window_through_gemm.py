@@ -32,7 +32,7 @@ alpha = 0, and more than 2^28 lanes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kernelopt.codegen.configs import next_pow2
 
@@ -41,7 +41,7 @@ from .candidate_source import TL_DTYPES
 from .sum_through_gemm import _HELPERS as SUM_HELPERS
 from .sum_through_gemm import FORMED_BLOCK, NotAReductionEpilogue, SumDeclined, gemm_roles
 from .index_values import parse_kernel
-from .planned import LastPlan, PlannedProposer
+from .planned import LastPlan, PlannedProposer, plan_field
 from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums
 from .window_reads import window_loads
 
@@ -182,17 +182,14 @@ class WindowThroughGemmProposer(PlannedProposer):
     summary: str = ("Replace a GEMM whose output a pointwise kernel only sums in windows of its features (an average "
                     "pool, proven from the kernel's code) by a GEMM with the other operand's window sums")
 
-    _plan: LastPlan = field(default_factory=lambda: LastPlan(plan_window_through_gemm, SumDeclined), repr=False,
-                            compare=False)
+    _plan: LastPlan = plan_field(plan_window_through_gemm, SumDeclined)
     refused = SumDeclined
+    build = staticmethod(candidate_source)
     silent = NotAReductionEpilogue
 
     def options(self, plan: WindowPlan) -> list[tuple[str, tuple[int, ...]]]:
         return [(f"{self.name} windows of {plan.window} IB={ib} KS={ks} num_warps={warps}", (ib, ks, warps))
                 for ib, ks, warps in CONFIGS]
-
-    def source(self, target: RewriteTarget, plan: WindowPlan, config: tuple[int, ...]) -> str:
-        return candidate_source(target, plan, config)
 
 
 __all__ = ["WindowPlan", "WindowThroughGemmProposer", "candidate_source", "plan_window_through_gemm"]

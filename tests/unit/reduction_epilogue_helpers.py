@@ -110,3 +110,29 @@ def assert_same_specials(target, candidate, args: list, run_original) -> None:
     for mine, theirs in candidate_and_original(target, candidate, args, run_original):
         assert not theirs.isfinite().all(), "the case should reach the original's special values"
         assert same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])
+
+
+def gemm_in_float64(target, args: list) -> torch.Tensor:
+    """A GEMM group's output in float64 (exact products, no rounding of y), the bias added."""
+    roles = library_roles(target)
+    y = args[roles["mat1"]].double() @ args[roles["mat2"]].double()
+    return y + args[roles["input"]].double() if "input" in roles else y
+
+
+def optimized_call(problem, proposer: str, folder, strategy: str, gone: str, shape: tuple[int, ...]) -> str:
+    """`kernelopt optimize` of `problem` with `proposer` alone through the gate: its report names `strategy` and an
+    ACCEPT, the written call() no longer has `gone`, and the written module gives the model's results on fresh
+    inputs of `shape`. The written call()'s source, for more checks."""
+    import kernelopt  # lazy: loads the API only where a test needs it
+    from search_helpers import optimize_with_proposer, problem_model  # lazy: a helper module of the tests
+
+    report = optimize_with_proposer(problem, proposer, folder)
+    assert strategy in report and "ACCEPT" in report, report
+    written = (folder / "out.py").read_text().split("def call(", 1)[1]
+    assert gone not in written
+    model = problem_model(problem)
+    fast = kernelopt.load(str(folder / "out.py"), model)
+    x = torch.randn(*shape)
+    with torch.no_grad():
+        torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+    return written

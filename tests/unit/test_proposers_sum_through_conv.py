@@ -20,10 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials,
-                                        candidate_and_original, library_roles, random_args, reduction_epilogue_target,
-                                        run_reduction)
+                                        candidate_and_original, library_roles, optimized_call, random_args,
+                                        reduction_epilogue_target, run_reduction)
 from row_loop_helpers import REPO
-from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_conv import (_HELPERS, ConvSumDeclined, SumThroughConvProposer,
@@ -182,18 +181,8 @@ def test_a_kept_output_and_gemm_groups_are_declined():
                                                 ("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4)),
                                                 ("conv_transpose1d_channel_sum", "1-D channels (transposed)", (3, 4, 9))])
 def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path, name, label, shape):
-    import kernelopt  # lazy: loads the API only where a test needs it
-
-    problem = FIXTURE / f"problem_{name}.py"
-    report = optimize_with_proposer(problem, "sum-through-conv", tmp_path)
-    assert f"sum-through-conv {label}" in report and "ACCEPT" in report, report
-    written = (tmp_path / "out.py").read_text()
-    assert "extern_kernels.convolution(" not in written.split("def call(", 1)[1]
-    model = problem_model(problem)
-    fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(*shape)
-    with torch.no_grad():
-        torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+    optimized_call(FIXTURE / f"problem_{name}.py", "sum-through-conv", tmp_path, f"sum-through-conv {label}",
+                   "extern_kernels.convolution(", shape)
 
 
 convolutions = st.fixed_dictionaries({

@@ -18,10 +18,10 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, library_roles,
-                                        random_args, reduction_epilogue_target, run_gemm_then_kernel)
+from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, gemm_in_float64,
+                                        library_roles, optimized_call, random_args, reduction_epilogue_target,
+                                        run_gemm_then_kernel)
 from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source
-from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_gemm import SumDeclined, SumThroughGemmProposer, plan_sum_through_gemm
@@ -53,10 +53,7 @@ def test_rows_that_read_another_row_s_block_find_their_sums_from_the_offsets():
 
 def _reference(name: str, target, args: list) -> torch.Tensor:
     """The problem's result in float64 (the GEMM exact, no rounding of its output)."""
-    roles = library_roles(target)
-    y = args[roles["mat1"]].double() @ args[roles["mat2"]].double()
-    if "input" in roles:
-        y = y + args[roles["input"]].double()
+    y = gemm_in_float64(target, args)
     if name == "gemm_div_sum":
         return (y / 2).sum(1, keepdim=True) * 1.5
     if name == "linear_sum_chain":
@@ -230,15 +227,6 @@ def test_a_mangled_reduction_is_declined_or_rewritten_never_a_crash(data):
 @INTERPRETED
 def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eager(tmp_path):
     # a split reduction: the group is the GEMM and the first half; the merge (and the mean's scaling) runs after it
-    import kernelopt  # lazy: loads the API only where a test needs it
-
-    problem = FIXTURE / "problem_linear_mean_few_long_rows.py"
-    report = optimize_with_proposer(problem, "sum-through-gemm", tmp_path)
-    assert "sum-through-gemm rows in 2 chunks" in report and "ACCEPT" in report, report
-    written = (tmp_path / "out.py").read_text().split("def call(", 1)[1]
-    assert "extern_kernels.mm(" not in written and "triton_per_fused_mean_mul_1" in written
-    model = problem_model(problem)
-    fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(3, 24)
-    with torch.no_grad():
-        torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+    written = optimized_call(FIXTURE / "problem_linear_mean_few_long_rows.py", "sum-through-gemm", tmp_path,
+                             "sum-through-gemm rows in 2 chunks", "extern_kernels.mm(", (3, 24))
+    assert "triton_per_fused_mean_mul_1" in written

@@ -12,10 +12,10 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, library_roles,
-                                        random_args, reduction_epilogue_target, run_gemm_then_kernel)
+from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, gemm_in_float64,
+                                        library_roles, optimized_call, random_args, reduction_epilogue_target,
+                                        run_gemm_then_kernel)
 from row_loop_helpers import REPO
-from search_helpers import optimize_with_proposer, problem_model
 
 from kernelopt.proposers.index_values import parse_kernel
 from kernelopt.proposers.linear_reads import NotLinear
@@ -39,10 +39,7 @@ def _target(name="linear_avgpool_gelu", edit=None):
 
 def _reference(name: str, target, args: list) -> torch.Tensor:
     """The problem's result in float64 (the GEMM exact, no rounding of its output)."""
-    roles = library_roles(target)
-    y = args[roles["mat1"]].double() @ args[roles["mat2"]].double()
-    if "input" in roles:
-        y = y + args[roles["input"]].double()
+    y = gemm_in_float64(target, args)
     if name == "linear_avgpool_gelu":
         return torch.nn.functional.gelu(y.reshape(37, 8, 16).mean(2)) * 2.0
     if name == "linear_avgpool_gelu_max":
@@ -183,15 +180,5 @@ def test_the_window_proof_accepts_any_order_and_placement_of_one_weight_and_refu
 @INTERPRETED
 @pytest.mark.parametrize("name, shape", [("linear_avgpool_gelu", (37, 64)), ("linear_avgpool_gelu_max", (9, 64))])
 def test_optimize_replaces_the_gemm_through_the_gate_and_the_module_matches_eager(tmp_path, name, shape):
-    import kernelopt  # lazy: loads the API only where a test needs it
-
-    problem = FIXTURE / f"problem_{name}.py"
-    report = optimize_with_proposer(problem, "window-through-gemm", tmp_path)
-    assert "window-through-gemm windows of 16" in report and "ACCEPT" in report, report
-    written = (tmp_path / "out.py").read_text()
-    assert "extern_kernels.addmm(" not in written.split("def call(", 1)[1]
-    model = problem_model(problem)
-    fast = kernelopt.load(str(tmp_path / "out.py"), model)
-    x = torch.randn(*shape)
-    with torch.no_grad():
-        torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+    optimized_call(FIXTURE / f"problem_{name}.py", "window-through-gemm", tmp_path, "window-through-gemm windows of 16",
+                   "extern_kernels.addmm(", shape)
