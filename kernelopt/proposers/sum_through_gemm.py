@@ -295,16 +295,21 @@ def candidate_source(target: RewriteTarget, plan: SumPlan, config: tuple[int, ..
                                   _prelude(plan, ib, kb, ks, js, warps), _HELPERS)
 
 
+class GemmSumsProposer(PlannedProposer):
+    """A proposer replacing a GEMM by sums of its operands: quiet where the group is no GEMM and its one reader."""
+
+    refused = SumDeclined
+    silent = NotAReductionEpilogue
+
+
 @dataclass
-class SumThroughGemmProposer(PlannedProposer):
+class SumThroughGemmProposer(GemmSumsProposer):
     name: str = "sum-through-gemm"
     summary: str = ("Replace a GEMM whose output a reduction only sums along one dimension (proven from the "
                     "reduction's code) by a matrix-vector product with the other operand's sums")
 
     _plan: LastPlan = plan_field(plan_sum_through_gemm, SumDeclined)
-    refused = SumDeclined
     build = staticmethod(candidate_source)
-    silent = NotAReductionEpilogue
 
     def options(self, plan: SumPlan) -> list[tuple[str, tuple[int, ...]]]:
         along = plan.along if plan.chunks == 1 else f"{plan.along} in {plan.chunks} chunks"
@@ -312,5 +317,5 @@ class SumThroughGemmProposer(PlannedProposer):
                 for ib, kb, ks, js, warps in CONFIGS]
 
 
-__all__ = ["GemmRoles", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "gemm_roles",
+__all__ = ["GemmRoles", "GemmSumsProposer", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "gemm_roles",
            "plan_sum_through_gemm"]

@@ -39,9 +39,9 @@ from kernelopt.codegen.configs import next_pow2
 from .base import KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES
 from .sum_through_gemm import _HELPERS as SUM_HELPERS
-from .sum_through_gemm import FORMED_BLOCK, NotAReductionEpilogue, SumDeclined, gemm_roles
+from .sum_through_gemm import FORMED_BLOCK, GemmSumsProposer, NotAReductionEpilogue, SumDeclined, gemm_roles
 from .index_values import parse_kernel
-from .planned import LastPlan, PlannedProposer, plan_field
+from .planned import LastPlan, plan_field
 from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums
 from .window_reads import window_loads
 
@@ -177,15 +177,13 @@ def candidate_source(target: RewriteTarget, plan: WindowPlan, config: tuple[int,
 
 
 @dataclass
-class WindowThroughGemmProposer(PlannedProposer):
+class WindowThroughGemmProposer(GemmSumsProposer):
     name: str = "window-through-gemm"
     summary: str = ("Replace a GEMM whose output a pointwise kernel only sums in windows of its features (an average "
                     "pool, proven from the kernel's code) by a GEMM with the other operand's window sums")
 
     _plan: LastPlan = plan_field(plan_window_through_gemm, SumDeclined)
-    refused = SumDeclined
     build = staticmethod(candidate_source)
-    silent = NotAReductionEpilogue
 
     def options(self, plan: WindowPlan) -> list[tuple[str, tuple[int, ...]]]:
         return [(f"{self.name} windows of {plan.window} IB={ib} KS={ks} num_warps={warps}", (ib, ks, warps))
