@@ -317,5 +317,5 @@ class SumThroughGemmProposer(GemmSumsProposer):
                 for ib, kb, ks, js, warps in CONFIGS]
 
 
-__all__ = ["GemmRoles", "GemmSumsProposer", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source", "gemm_roles",
-           "plan_sum_through_gemm"]
+__all__ = ["GemmRoles", "GemmSumsProposer", "SumDeclined", "SumPlan", "SumThroughGemmProposer", "candidate_source",
+           "gemm_roles", "plan_sum_through_gemm"]
