@@ -51,7 +51,8 @@ class AgenticRewrite(Pass):
     # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results;
     # diagonal-operand only sees prologue groups (a kernel building a GEMM operand), sum-through-gemm and
     # sum-through-conv only reduction-epilogue groups (a reduction reading a GEMM's or a convolution's output),
-    # window-through-gemm only epilogue groups whose pointwise kernel loads the GEMM's output more than once.
+    # window-through-gemm only a GEMM's epilogue or reduction-epilogue group whose kernel loads the GEMM's output
+    # more than once per lane (a window's elements).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
                                                           "align-split",
                                                           "fold-split", "memory-order", "epilogue", "diagonal-operand",

@@ -4,7 +4,7 @@
 calls the library GEMM (M x N x K multiply-adds) and a reduction kernel reading its M x N output. When the
 reduction reads that output only through sums along one of its dimensions, the GEMM is unnecessary:
 sum_n (A @ B)[m, n] = A[m, :] . (sum_n B[:, n]), and the sum over m likewise with A's column sums. The target is a
-`detect-fusion` reduction-epilogue group (`targets.reduction_epilogue_target`: `extern_kernels.mm` or `.addmm`,
+`detect-fusion` reduction-epilogue group (`targets.epilogue_target`: `extern_kernels.mm` or `.addmm`,
 then the one Triton reduction launch reading its output, which nothing reads afterwards). What is proven, from
 the reduction kernel's code and never from names:
 
@@ -139,10 +139,10 @@ def gemm_roles(target: RewriteTarget, reader: str) -> GemmRoles:
 
 
 def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
-    if target.kind != GROUP or len(target.launches) != 2 or group_reduction(target) is None:
+    kernel = group_reduction(target) if target.kind == GROUP else None
+    if kernel is None:
         raise NotAReductionEpilogue("not a GEMM and one Triton reduction")
     gemm = gemm_roles(target, "reduction")
-    kernel = group_reduction(target)
     try:
         proof = prove_summed(target, kernel, gemm.out, "GEMM's output")
     except NotSummed as why:

@@ -317,10 +317,27 @@ def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRea
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
+REDUCTIONS = ("reduction", "persistent_reduction")
+
+
+def group_reader(target: RewriteTarget, kinds: tuple[str, ...]) -> KernelSpec | None:
+    """The Triton kernel a library group's second launch runs, where its kind is one of `kinds` (None otherwise)."""
+    if len(target.launches) != 2:
+        return None
+    kernel = next((k for k in target.kernels if k.name == target.launches[1].kernel and k.kind != "vendor"), None)
+    return kernel if kernel is not None and kernel.kind in kinds else None
+
+
 def group_reduction(target: RewriteTarget) -> KernelSpec | None:
     """The Triton reduction kernel a reduction-epilogue group's second launch runs (None: not a reduction)."""
-    kernel = next((k for k in target.kernels if k.name == target.launches[1].kernel and k.kind != "vendor"), None)
-    return kernel if kernel is not None and kernel.kind in ("reduction", "persistent_reduction") else None
+    return group_reader(target, REDUCTIONS)
+
+
+def reader_args(target: RewriteTarget, out_slot: int) -> list:
+    """The second launch's arguments that address the library op's output (slot `out_slot`): its storage."""
+    storage = target.storage_slots or tuple(range(len(target.group_args)))
+    return [a for a, slot in zip(target.launches[1].args, target.group_positions[1])
+            if storage[slot] == storage[out_slot]]
 
 
 @dataclass
@@ -341,13 +358,11 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
                  windows: bool = False) -> SummedReduction:
     """That the group's reduction (`kernel`) takes `y` (slot `out_slot`, called `what` in the reasons) as one input
     it only reads, reads it linearly (linear_reads) and sums whole blocks of it (summed_dims); NotSummed (why).
-    With `windows`, `kernel` is a pointwise kernel whose lanes each sum one window of `y` with a load per element
-    (window_reads, window_layout)."""
+    With `windows`, `kernel` is a pointwise kernel or a reduction whose lanes each sum one window of `y` with a load
+    per element (window_reads, window_layout)."""
     out = target.group_args[out_slot]
     sizes, strides = tuple(out.sizes), tuple(out.strides)
-    storage = target.storage_slots or tuple(range(len(target.group_args)))
-    reads_y = [a for a, slot in zip(target.launches[1].args, target.group_positions[1])
-               if storage[slot] == storage[out_slot]]
+    reads_y = reader_args(target, out_slot)
     if len(reads_y) != 1 or reads_y[0].written:
         raise NotSummed(f"the reduction does not take the {what} as exactly one input it only reads")
     tree, function = parse_kernel(kernel.source, kernel.name, NotSummed)
@@ -387,5 +402,5 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
 
 
 __all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout",
-           "group_reduction", "prove_summed", "read_sums", "reduction_reading_sums", "summed_dims",
+           "group_reader", "group_reduction", "prove_summed", "reader_args", "read_sums", "reduction_reading_sums", "summed_dims",
            "window_layout"]

@@ -42,7 +42,8 @@ from .sum_through_gemm import _HELPERS as SUM_HELPERS
 from .sum_through_gemm import FORMED_BLOCK, GemmSumsProposer, NotAReductionEpilogue, SumDeclined, gemm_roles
 from .index_values import parse_kernel
 from .planned import LastPlan, plan_field
-from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums
+from .summed_reads import (FLAGS, REDUCTIONS, SUMS, NotSummed, group_reader, prove_summed, reader_args,
+                           reduction_reading_sums)
 from .window_reads import window_loads
 
 # (IB, KS, warps): rows per program of the flags, k per program of B's window sums (a whole window of j each: a
@@ -72,10 +73,8 @@ class WindowPlan:
 
 
 def plan_window_through_gemm(target: RewriteTarget) -> WindowPlan:
-    kernel = _pointwise_reader(target)
-    if not _loads_windows(target, kernel):       # the usual epilogue (a bias, an activation): nothing to say
-        raise NotAReductionEpilogue("the pointwise kernel loads the GEMM's output once per lane")
-    gemm = gemm_roles(target, "pointwise kernel")
+    kernel = _windowed_reader(target)
+    gemm = gemm_roles(target, "kernel")
     if gemm.roles["out"][1].strides[-1] != 1:
         raise SumDeclined("the GEMM writes a column-major output: row-major is handled")
     try:
@@ -89,27 +88,22 @@ def plan_window_through_gemm(target: RewriteTarget) -> WindowPlan:
                       gemm.bias, gemm.alpha, gemm.beta, gemm.dtype, kernel, proof.rewritten())
 
 
-def _pointwise_reader(target: RewriteTarget) -> KernelSpec:
-    if len(target.launches) != 2:
-        raise NotAReductionEpilogue("not a GEMM and one pointwise launch")
-    kernel = next((k for k in target.kernels if k.name == target.launches[1].kernel and k.kind != "vendor"), None)
-    if kernel is None or kernel.kind not in ("pointwise", "persistent_reduction", "reduction"):
-        raise NotAReductionEpilogue("the GEMM's reader is not a Triton pointwise kernel or reduction")
-    return kernel
-
-
-def _loads_windows(target: RewriteTarget, kernel: KernelSpec) -> bool:
-    """Whether the kernel loads the GEMM's output (`out`) more than once: a window's elements, one load each."""
+def _windowed_reader(target: RewriteTarget) -> KernelSpec:
+    """The group's Triton kernel after its GEMM, where it loads the GEMM's output more than once (a window's elements,
+    one load each); NotAReductionEpilogue otherwise, quietly: the usual epilogue (a bias, an activation) loads it
+    once per lane."""
+    kernel = group_reader(target, ("pointwise", *REDUCTIONS))
     out = next((slot for arg, slot in zip(target.launches[0].args, target.group_positions[0]) if arg.name == "out"),
-               None)
-    storage = target.storage_slots or tuple(range(len(target.group_args)))
-    params = [a.name for a, slot in zip(target.launches[1].args, target.group_positions[1])
-              if out is not None and storage[slot] == storage[out]]
+               None) if kernel is not None else None
+    if out is None:
+        raise NotAReductionEpilogue("not a GEMM and one Triton kernel reading its output")
     try:
         _, function = parse_kernel(kernel.source, kernel.name, NotSummed)
     except NotSummed:
-        return False
-    return any(window_loads(function, param) > 1 for param in params)
+        raise NotAReductionEpilogue(f"{kernel.name} does not parse") from None
+    if not any(window_loads(function, arg.name) > 1 for arg in reader_args(target, out)):
+        raise NotAReductionEpilogue("the kernel loads the GEMM's output once per lane")
+    return kernel
 
 
 _WINDOW_HELPERS = '''

@@ -305,11 +305,11 @@ def fusion_groups(module: Module) -> dict[int, str | None]:
 
 def fusion_target(module: Module, group: int, kind: str | None) -> tuple[RewriteTarget | None, str]:
     """The target of fusion group `group` of kind `kind`: an epilogue group (a vendor GEMM and the launch after
-    it), a prologue group (a launch and the GEMM after it) and a reduction-epilogue group (a GEMM and the
-    reduction reading its output) have one Triton launch, which group_target declines, so they are built by
-    epilogue_target, prologue_target and reduction_epilogue_target."""
+    it), a prologue group (a launch and the GEMM after it) and a reduction-epilogue group (a GEMM or a convolution
+    and the reduction reading its output) have one Triton launch, which group_target declines, so they are built by
+    epilogue_target (both library-first kinds) and prologue_target."""
     build = {"epilogue": epilogue_target, "prologue": prologue_target,
-             "reduction-epilogue": reduction_epilogue_target}.get(kind or "", group_target)
+             "reduction-epilogue": epilogue_target}.get(kind or "", group_target)
     return build(module, group)
 
 
@@ -317,7 +317,8 @@ VENDOR_POSITIONAL = {"extern_kernels.mm": ("mat1", "mat2"), "extern_kernels.addm
 
 
 def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
-    """A target for `detect-fusion` epilogue group `group`: a vendor GEMM and the Triton launches after it.
+    """A target for `detect-fusion` epilogue or reduction-epilogue group `group`: a vendor GEMM (or convolution) and
+    the Triton launches after it.
 
     `kernels[0]` is a KernelSpec of kind "vendor" named after the callee ("extern_kernels.addmm");
     `launches[0]` is the GEMM with its arguments in call order (addmm: input, mat1, mat2, alpha,
@@ -328,7 +329,10 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     the launch's in-place view of the GEMM output (`buf1 = buf0  # reuse`, or a reinterpret_tensor
     reshaping it) is the GEMM's `out` slot (with the GEMM's sizes and strides).
     Each LaunchSpec's config carries `occurrence`: how many earlier calls of the same callee or
-    kernel the module makes (which captured call holds this one's arguments).
+    kernel the module makes (which captured call holds this one's arguments). `scratch_args` and
+    `storage_slots` are a vertical group's: the call's output, where nothing reads it after the group,
+    is scratch, so a replacement that never forms it (sum-through-gemm, window-through-gemm) is
+    compared on the launches' results alone.
     """
     members = group_members(module, group)
     if len(members) < 2 or members[0].name != "ko.extern" or any(op.name != "ko.launch" for op in members[1:]):
@@ -340,8 +344,6 @@ def epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     gemm = members[0]
     kernels = [KernelSpec(gemm.callee, "vendor", "", provenance=str(gemm.attrs.get("provenance", "")))]
     target = _group_rewrite_target(module, group, members, specs, group_args, positions, kernels)
-    # a vertical group's scratch and storage slots: the call's output, where nothing reads it after the group, is
-    # scratch, so a replacement that never forms it (window-through-gemm) is compared on the launches' results
     return dataclasses.replace(
         target, scratch_args=_scratch_slots(module, members, list(positions), list(group_args)),
         storage_slots=_storage_slots(members, list(positions), len(group_args))), ""
@@ -370,15 +372,6 @@ def prologue_target(module: Module, group: int) -> tuple[RewriteTarget | None, s
     return dataclasses.replace(
         target, kernels=target.kernels + (vendor,), scratch_args=_scratch_slots(module, members, positions, group_args),
         storage_slots=_storage_slots(members, positions, len(group_args))), ""
-
-
-def reduction_epilogue_target(module: Module, group: int) -> tuple[RewriteTarget | None, str]:
-    """A target for `detect-fusion` reduction-epilogue group `group`: a vendor GEMM or convolution, then the Triton
-    reduction launch that alone reads its output. Laid out as epilogue_target's (the library call's launch and
-    KernelSpec first; a convolution's slots as its vendor target has them), with a vertical group's `scratch_args`
-    and `storage_slots`: the call's output, which nothing reads after the reduction, is scratch, so a replacement
-    that never forms it is compared on the reduction's results alone."""
-    return epilogue_target(module, group)
 
 
 def _layout_slot(value: Value) -> object:

@@ -14,6 +14,7 @@ from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source,
 from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import fusion_target
 from row_loop_helpers import assert_as_accurate
+from search_helpers import optimize_with_proposer, problem_model
 
 
 def reduction_epilogue_target(path, edit=None, kind="reduction-epilogue", **changes):
@@ -124,7 +125,6 @@ def optimized_call(problem, proposer: str, folder, strategy: str, gone: str, sha
     ACCEPT, the written call() no longer has `gone`, and the written module gives the model's results on fresh
     inputs of `shape`. The written call()'s source, for more checks."""
     import kernelopt  # lazy: loads the API only where a test needs it
-    from search_helpers import optimize_with_proposer, problem_model  # lazy: a helper module of the tests
 
     report = optimize_with_proposer(problem, proposer, folder)
     assert strategy in report and "ACCEPT" in report, report
