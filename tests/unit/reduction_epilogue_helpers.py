@@ -14,7 +14,6 @@ from kernelopt.proposers.candidate_source import LaunchConfig, candidate_source,
 from kernelopt.rewrite.evaluate import load_candidate
 from kernelopt.rewrite.targets import fusion_target
 from row_loop_helpers import assert_as_accurate
-from search_helpers import optimize_with_proposer, problem_model
 
 
 def reduction_epilogue_target(path, edit=None, kind="reduction-epilogue", **changes):
@@ -118,21 +117,3 @@ def gemm_in_float64(target, args: list) -> torch.Tensor:
     roles = library_roles(target)
     y = args[roles["mat1"]].double() @ args[roles["mat2"]].double()
     return y + args[roles["input"]].double() if "input" in roles else y
-
-
-def optimized_call(problem, proposer: str, folder, strategy: str, gone: str, shape: tuple[int, ...]) -> str:
-    """`kernelopt optimize` of `problem` with `proposer` alone through the gate: its report names `strategy` and an
-    ACCEPT, the written call() no longer has `gone`, and the written module gives the model's results on fresh
-    inputs of `shape`. The written call()'s source, for more checks."""
-    import kernelopt  # lazy: loads the API only where a test needs it
-
-    report = optimize_with_proposer(problem, proposer, folder)
-    assert strategy in report and "ACCEPT" in report, report
-    written = (folder / "out.py").read_text().split("def call(", 1)[1]
-    assert gone not in written
-    model = problem_model(problem)
-    fast = kernelopt.load(str(folder / "out.py"), model)
-    x = torch.randn(*shape)
-    with torch.no_grad():
-        torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
-    return written

@@ -50,6 +50,24 @@ def problem_model(problem: Path, seed: int = 0):
     return namespace["Model"](*namespace.get("get_init_inputs", list)())
 
 
+def optimized_call(problem, proposer: str, folder, strategy: str, gone: str, shape: tuple[int, ...]) -> str:
+    """`kernelopt optimize` of `problem` with `proposer` alone through the gate: its report names `strategy` and an
+    ACCEPT, the written call() no longer has `gone`, and the written module gives the model's results on fresh
+    inputs of `shape`. The written call()'s source, for more checks."""
+    import kernelopt  # lazy: loads the API only where a test needs it
+
+    report = optimize_with_proposer(problem, proposer, folder)
+    assert strategy in report and "ACCEPT" in report, report
+    written = (folder / "out.py").read_text().split("def call(", 1)[1]
+    assert gone not in written
+    model = problem_model(problem)
+    fast = kernelopt.load(str(folder / "out.py"), model)
+    x = torch.randn(*shape)
+    with torch.no_grad():
+        torch.testing.assert_close(fast(x), model(x), rtol=1e-5, atol=1e-5)
+    return written
+
+
 @pytest.fixture(autouse=True)
 def interpreter(monkeypatch, tmp_path):
     """Import it into a test module to run every test there on the interpreter with a private cache."""

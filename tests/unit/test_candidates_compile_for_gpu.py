@@ -150,7 +150,7 @@ def _window_sums(census) -> list[tuple]:
 
     return (_fixture_group_candidates(census, "gemm-window-cpu-2.13", ("linear_avgpool_gelu", "matmul_avgpool_bf16"),
                                       "epilogue", WindowThroughGemmProposer())
-            # the pool inside a persistent reduction (the max of each pooled row)
+            # the pool inside a reduction: the max of each pooled row, a looped split mean's first half
             + _fixture_group_candidates(census, "gemm-window-cpu-2.13",
                                         ("linear_avgpool_gelu_max", "linear_avgpool_mean_looped"),
                                         "reduction-epilogue", WindowThroughGemmProposer()))

@@ -20,9 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials,
-                                        candidate_and_original, library_roles, optimized_call, random_args,
+                                        candidate_and_original, library_roles, random_args,
                                         reduction_epilogue_target, run_reduction)
 from row_loop_helpers import REPO
+from search_helpers import optimized_call
 
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_conv import (_HELPERS, ConvSumDeclined, SumThroughConvProposer,

@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials, gemm_in_float64,
-                                        library_roles, optimized_call, random_args, reduction_epilogue_target,
+                                        library_roles, random_args, reduction_epilogue_target,
                                         run_gemm_then_kernel)
 from row_loop_helpers import REPO
+from search_helpers import optimized_call
 
 from kernelopt.proposers.index_values import parse_kernel
 from kernelopt.proposers.linear_reads import NotLinear
