@@ -153,6 +153,10 @@ def chunks(text: str, split: bool) -> list[tuple[str, int]]:
     return result
 
 
+# Passes that run candidates through the legality gate's sandbox (on the CPU, its zygote is forked from this process).
+GATED = ("agentic-rewrite", "check-legality")
+
+
 def run(args) -> int:
     if args.list_passes:
         sys.stdout.write(list_passes())
@@ -164,6 +168,11 @@ def run(args) -> int:
     if args.output:   # refuse before any work is done
         check_writable(args.output, [args.input], args.force)
     text, filename = read_input(args.input)
+    if any(p.name in GATED for p in passes):
+        # lazy: start-up: only a pipeline that checks candidates pulls torch and the gate
+        from kernelopt.legality.sandbox import fork_cpu_sandbox_now
+
+        fork_cpu_sandbox_now(PassContext(options={"device": args.device}).device())
     outputs, failures = [], []
     all_timings = []
     for chunk, offset in chunks(text, args.split_input_file):

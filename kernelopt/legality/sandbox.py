@@ -380,6 +380,17 @@ def default_pool(device: str) -> WorkerPool:
     return _POOLS[key]
 
 
+def fork_cpu_sandbox_now(device: str) -> bool:
+    """For a command that will check candidates on the CPU (`kernelopt optimize`, `kernelopt-opt` with a gate
+    pass), called before it has run anything: fork the process-wide pool's zygote from this process now. A new
+    interpreter would import torch, triton and Inductor's helpers again (about 2 s of CPU, once per command), which
+    this process imports anyway; forked here, before any model or kernel has run (no OpenMP pool, no thread), the
+    zygote inherits them. Returns whether it forked (a GPU, or a process with threads, keeps the new interpreter)."""
+    if device != "cpu":
+        return False
+    return default_pool(device).start_by_fork()
+
+
 @atexit.register
 def _close_pools() -> None:
     for pool in _POOLS.values():
