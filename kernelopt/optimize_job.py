@@ -26,13 +26,14 @@ A model Dynamo splits into several graphs (a graph break) gets the first graph's
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Iterator, TextIO
 
 import torch
 
@@ -44,7 +45,7 @@ from kernelopt.codegen.graph_runtime import GRAPH_RUNTIME_MARKER
 from kernelopt.errors import InputError, UsageError
 from kernelopt.job_workdir import job_workdir, signals_deferred, sweep_stale_workdirs
 from kernelopt.legality import graph_path, memory_budget
-from kernelopt.legality.sandbox import default_pool
+from kernelopt.legality.sandbox import default_pool, fork_cpu_sandbox_now
 from kernelopt.pool.evaluator import resolve_workers
 from kernelopt.lift import lift_file
 from kernelopt.passes.pass_manager import PassManager
@@ -148,6 +149,20 @@ def resolve_device(requested: str | None) -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
+@contextlib.contextmanager
+def _sandbox_started(device: str, options: OptimizeOptions, cold_process: bool) -> Iterator[None]:
+    """Start the gate's sandbox early, where the search checks candidates in this process (one GPU or the CPU; pool
+    workers have their own). On a GPU its zygote imports torch and triton while the capture runs (no GPU memory: the
+    zygote never touches CUDA, its forked children do). On the CPU, in a process that has run nothing yet and has no
+    thread (`cold_process`: the command line's), it is forked from this process, which imports the same anyway."""
+    if options.proposers and resolve_workers(REWRITE_DEFAULTS["workers"], device) == "none":
+        if device.startswith("cuda") and options.gpu_seconds > 0:
+            default_pool(device).launch()
+        elif cold_process:
+            fork_cpu_sandbox_now(device)
+    yield
+
+
 def pipeline_text(passes: list[Pass]) -> str:
     """The `-p` pipeline that replays `passes` with `kernelopt-opt` (options left at their default are omitted)."""
     return ",".join(p.pipeline_text() for p in passes)
@@ -178,7 +193,7 @@ SEVERAL_GRAPHS = "several_graphs"
 
 def optimize_model(model: str | None, output: str, options: OptimizeOptions,
                    stream: TextIO | None = sys.stderr, inputs: list | None = None,
-                   stop_at_graph_break: bool = False) -> OptimizeResult:
+                   stop_at_graph_break: bool = False, cold_process: bool = False) -> OptimizeResult:
     """Run the job. Whatever fails after capture, the output path holds a working module: Inductor's
     module is written as soon as it is captured and replaced (atomically) only by a proven one; the
     failure becomes a `warning:` line and `"status": "fallback"` in the report, never a traceback.
@@ -190,7 +205,10 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
 
     `stop_at_graph_break`: a model that compiles to several graphs ends the job after the capture with status
     several_graphs and no module at `output` (one computing its first graph only would not be the model's),
-    for the caller to optimize every graph through the Dynamo backend (kernelopt.optimize does)."""
+    for the caller to optimize every graph through the Dynamo backend (kernelopt.optimize does).
+
+    `cold_process`: this process has run nothing yet (the command line's): on the CPU, the gate's zygote is forked
+    from it rather than started as a new interpreter (`fork_cpu_sandbox_now`)."""
     options.validate()
     steps = Steps(stream)
     device = resolve_device(options.device)
@@ -202,16 +220,11 @@ def optimize_model(model: str | None, output: str, options: OptimizeOptions,
         check_folder_writable(options.keep_work, (), options.force, "--keep-work", is_kernelopt_output, "",
                               "job", "the job's work files")
     sweep_stale_workdirs()          # folders of jobs killed with SIGKILL, which could not clean up
-    with job_workdir(keep=options.keep_work) as work, \
+    # the sandbox starts in `work` (as it would later, at the first check) and before the meters' threads
+    with job_workdir(keep=options.keep_work) as work, _sandbox_started(device, options, cold_process), \
             PeakSampler(_cuda_index(device)) as memory, DiskMeter(work) as disk:
         steps.meters = (memory, disk)
         job_started = time.perf_counter()
-        if device.startswith("cuda") and options.gpu_seconds > 0 and options.proposers and \
-                resolve_workers(REWRITE_DEFAULTS["workers"], device) == "none":
-            # the gate's sandbox imports torch and triton while the capture runs (no GPU memory: the zygote
-            # never touches CUDA, its forked children do); it lives in `work`, as it would if started later.
-            # Only where the search checks candidates in this process (one GPU): pool workers have their own.
-            default_pool(device).launch()
         bases = _capture_step(model, options, device, work, steps, inputs, stop_at_graph_break)
         result = OptimizeResult(out_path, steps.records)
         if not bases:               # nothing could be captured here (see _capture_step): no module to write

@@ -86,12 +86,6 @@ def run(args) -> int:
         entry=args.entry, size=args.size, device=args.device, max_candidates=args.max_candidates,
         keep_work=args.keep_work, force=args.force, cost_model=args.cost_model, cuda_graphs=args.cuda_graphs,
         outputs=args.outputs, time_limit=args.time_limit)
-    if options.proposers:
-        # lazy: start-up, as above
-        from kernelopt.legality.sandbox import fork_cpu_sandbox_now
-        from kernelopt.optimize_job import resolve_device
-
-        fork_cpu_sandbox_now(resolve_device(options.device))
-    result = optimize_model(args.model, args.output, options)
+    result = optimize_model(args.model, args.output, options, cold_process=True)
     # A fallback still wrote a working module (Inductor's) and a report saying why: that is success.
     return 0 if result.status in ("optimized", "fallback", "skipped") else 1
