@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kernelopt.errors import KernelOptError, UsageError, stdout_reader_gone
 from kernelopt.expected_diagnostics import check as check_expected, collect_expectations
+from kernelopt.ir import rewrite_record
 from kernelopt.ir.core import Location, Module
 from kernelopt.ir.diagnostics import Diagnostic, Diagnostics
 from kernelopt.ir.parser import KirParseError, parse_module
@@ -153,8 +154,16 @@ def chunks(text: str, split: bool) -> list[tuple[str, int]]:
     return result
 
 
-# Passes that run candidates through the legality gate's sandbox (on the CPU, its zygote is forked from this process).
-GATED = ("agentic-rewrite", "check-legality")
+def _start_sandbox_if_checking(passes: list, text: str, device: str | None) -> None:
+    """Before any pass runs: where the pipeline will check candidates (agentic-rewrite, or check-legality on an
+    input holding a proposed rewrite), fork the gate's CPU zygote from this process, which has run nothing yet
+    (`fork_cpu_sandbox_now`); a pipeline that checks nothing does not pay its imports."""
+    names = {p.name for p in passes}
+    if "agentic-rewrite" in names or ("check-legality" in names and f'"{rewrite_record.PROPOSED}"' in text):
+        # lazy: start-up: only a pipeline that checks candidates pulls torch and the gate
+        from kernelopt.legality.sandbox import fork_cpu_sandbox_now
+
+        fork_cpu_sandbox_now(PassContext(options={"device": device}).device())
 
 
 def run(args) -> int:
@@ -168,11 +177,7 @@ def run(args) -> int:
     if args.output:   # refuse before any work is done
         check_writable(args.output, [args.input], args.force)
     text, filename = read_input(args.input)
-    if any(p.name in GATED for p in passes):
-        # lazy: start-up: only a pipeline that checks candidates pulls torch and the gate
-        from kernelopt.legality.sandbox import fork_cpu_sandbox_now
-
-        fork_cpu_sandbox_now(PassContext(options={"device": args.device}).device())
+    _start_sandbox_if_checking(passes, text, args.device)
     outputs, failures = [], []
     all_timings = []
     for chunk, offset in chunks(text, args.split_input_file):
