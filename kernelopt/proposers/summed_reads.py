@@ -79,9 +79,44 @@ class _Chunked(Exception):
 
 
 def split_view(sizes: tuple[int, ...], strides: tuple[int, ...], dim: int, length: int):
-    """`sizes` and `strides` with dimension `dim` split into (chunks, `length`)."""
+    """`sizes` and `strides` with dimension `dim` split into (chunks, `length`): its whole chunks (elements past the
+    last one are in no chunk)."""
     return (sizes[:dim] + (sizes[dim] // length, length) + sizes[dim + 1:],
             strides[:dim] + (strides[dim] * length, strides[dim]) + strides[dim + 1:])
+
+
+def _outer_strides(sizes, strides) -> list[int | None]:
+    """Each dimension's next larger stride among those of the other dimensions of size > 1 (None: the outermost)."""
+    return [min((t for z, t in zip(sizes, strides) if z > 1 and t > stride), default=None)
+            for stride in strides]
+
+
+def view_coords(offsets: np.ndarray, sizes, strides) -> list[np.ndarray]:
+    """Each dimension's coordinate of the elements at `offsets` in a view whose dimensions nest (each one's extent
+    within the next larger stride): (offset % outer) // stride. For a dense view that is (offset // stride) % size;
+    it also holds where a row is longer than its chunks cover (split_view of a width the chunk does not divide).
+    A dimension of size 1 has coordinate 0."""
+    found = []
+    for size, stride, outer in zip(sizes, strides, _outer_strides(sizes, strides)):
+        if size == 1:
+            found.append(np.zeros_like(offsets))
+        else:
+            found.append((offsets if outer is None else offsets % outer) // stride)
+    return found
+
+
+def coord_text(offset: str, sizes, strides) -> dict[int, str]:
+    """view_coords as Triton source for the dimensions of size > 1: `(offset // stride) % size` where the view is
+    dense there, `(offset % outer) // stride` where it is not."""
+    found = {}
+    for d, (size, stride, outer) in enumerate(zip(sizes, strides, _outer_strides(sizes, strides))):
+        if size == 1:
+            continue
+        if outer is None or outer == size * stride:
+            found[d] = f"({offset} // {stride}) % {size}"
+        else:
+            found[d] = f"({offset} % {outer}) // {stride}"
+    return found
 
 
 def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
@@ -150,7 +185,7 @@ def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: La
 
     step = max(1, CHUNK_LANES // (r_lanes * len(reads)))
     found = _in_chunks(lambda view_sizes, view_strides: _layout(lanes, rows, step, view_sizes, view_strides,
-                                                                "lane {} of the kernel", r_lanes),
+                                                                "lane {} of the kernel", r_lanes, tail=True),
                        sizes, strides, "kernel's lanes")
     return dataclasses.replace(found, by_row=False)
 
@@ -187,16 +222,17 @@ def _evaluated(evaluator: IndexEvaluator, read: LinearRead, env: dict, shape: tu
 
 
 def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[int, ...],
-            row: str = "row {} of the reduction", per_row: int = 1) -> SummedLayout:
+            row: str = "row {} of the reduction", per_row: int = 1, tail: bool = False) -> SummedLayout:
     """What every row of `rows` reads of `y`, from `lanes(xs)`: (offsets, active) pairs of each batch of rows (each
-    x `per_row` rows of the proof: a persistent reduction's windows, one per (x, r) lane)."""
+    x `per_row` rows of the proof: a persistent reduction's windows, one per (x, r) lane). `tail`: chunks may leave
+    the last elements of their dimension unread (an average pool of a width its window does not divide)."""
     xs_all = np.arange(rows, dtype=np.int64)
     found, by_row = set(), True
     for start in range(0, rows, step):
         xs = xs_all[start:start + step]
         numbers = xs if per_row == 1 else np.arange(xs[0] * per_row, (xs[-1] + 1) * per_row, dtype=np.int64)
         for offsets, active in lanes(xs):
-            kind = _blocks_read(offsets, active, sizes, strides, numbers, row)
+            kind = _blocks_read(offsets, active, sizes, strides, numbers, row, tail)
             if kind is not None:
                 found.add(kind[0])
                 by_row &= kind[1]
@@ -207,20 +243,24 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
 
 
 def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray,
-                 row: str = "row {} of the reduction"):
+                 row: str = "row {} of the reduction", tail: bool = False):
     """The dimensions every row with an active lane reads whole, and whether each such row's block is at the row's
-    own index with its first element in lane 0 (None: no row has an active lane). `row` names a row in reasons."""
+    own index with its first element in lane 0 (None: no row has an active lane). `row` names a row in reasons;
+    `tail`: see _layout."""
     first_x = int(xs[0])
     counts = active.sum(axis=1)
     used = counts > 0
     if not used.any():
         return None
-    numel = math.prod(sizes)
-    inside = np.where(active, (offsets >= 0) & (offsets < numel), True).all(axis=1)
+    extent = 1 + sum((size - 1) * stride for size, stride in zip(sizes, strides))
+    safe = np.where(active, offsets, 0)
+    coords = view_coords(safe, sizes, strides)
+    inside = (offsets >= 0) & (offsets < extent)
+    for coord, size in zip(coords, sizes):
+        inside &= coord < size          # past the last chunk of a row (an element no window has) is outside too
+    inside = np.where(active, inside, True).all(axis=1)
     if not inside[used].all():
         raise NotSummed(f"{row.format(first_x + int(np.argmax(used & ~inside)))} reads outside the tensor")
-    safe = np.where(active, offsets, 0)
-    coords = [(safe // stride) % size for size, stride in zip(sizes, strides)]
     # a coordinate is fixed along a row when every active lane has the one its first active lane has
     lanes_first = np.argmax(active, axis=1)[:, None]
     fixed = [bool(((c == np.take_along_axis(c, lanes_first, axis=1)) | ~active).all(axis=1)[used].all())
@@ -241,7 +281,7 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     else:
         whole &= False
     if not summed or not whole[used].all():
-        _chunking(coords, active, used, sizes, summed)
+        _chunking(coords, active, used, sizes, summed, tail)
         bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
         raise NotSummed(f"{row.format(bad)} does not read whole blocks of the tensor, each element once")
     kept = np.zeros_like(safe)
@@ -254,10 +294,11 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     return summed, by_row
 
 
-def _chunking(coords, active, used, sizes, summed) -> None:
+def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
     """Raise _Chunked where every used row spans the same length along one summed dimension, fewer than its size, a
-    whole number of times over it, starting at a multiple of that length, and the whole of the other summed
-    dimensions: rows that may each read one chunk (summed_dims then checks it in the split view)."""
+    whole number of times over it (or, with `tail`, ending before the elements past its last whole chunk), starting
+    at a multiple of that length, and the whole of the other summed dimensions: rows that may each read one chunk
+    (summed_dims then checks it in the split view)."""
     top, bottom = np.iinfo(np.int64).max, -1
     short = []
     for d in summed:
@@ -267,7 +308,8 @@ def _chunking(coords, active, used, sizes, summed) -> None:
         length = int(lengths[0])
         if length == sizes[d]:
             continue
-        if not (lengths == length).all() or sizes[d] % length or (low % length).any():
+        covered = sizes[d] - sizes[d] % length if tail else sizes[d]
+        if not (lengths == length).all() or covered % length or (low % length).any() or (high >= covered).any():
             return
         short.append((d, length))
     if len(short) == 1:
@@ -285,8 +327,7 @@ class _ReadSums(ast.NodeTransformer):
         if read is None:
             return self.generic_visit(node)
         offset = f"({ast.unparse(read.offset)})"
-        coord = {d: f"({offset} // {stride}) % {size}" for d, (size, stride) in enumerate(zip(self.sizes, self.strides))
-                 if size > 1}
+        coord = coord_text(offset, self.sizes, self.strides)
         if self.by_row:             # proven: the row's block is the row's own, first in lane 0 (no division)
             at, first = "xindex", f"({self.r_root} == 0)"
         else:

@@ -13,7 +13,9 @@ output, which nothing reads afterwards. What is proven, from the pointwise kerne
 - its outputs depend on the GEMM's output y only through one equal-weight sum of all its loads of y, a * (y0 +
   ... + y{k-1}) + c (`window_reads`: the average, then any epilogue);
 - each lane's k loads read one whole chunk of k consecutive elements of one row of y, each element once, at every
-  lane a launch can have (`summed_reads.window_layout`: the loads' addresses and masks evaluated with numpy).
+  lane a launch can have (`summed_reads.window_layout`: the loads' addresses and masks evaluated with numpy). A
+  width N that k does not divide leaves each row's last N mod k elements in no window (avg_pool1d drops them):
+  no lane may read them, and the windows' columns are the first k * (N // k).
 
 The candidate:
 1. `ko_operand_sums` (sum-through-gemm's) sums B's columns over each window in float64, and takes |B|'s largest;
@@ -134,8 +136,9 @@ def _prelude(plan: WindowPlan, ib: int, ks: int, warps: int) -> tuple[str, ...]:
     scaled = "" if plan.alpha == 1.0 else f" * {plan.alpha!r}"
     lines = [f"ko_a, ko_b = (args[{plan.mat1}], args[{plan.mat2}])",
              "ko_i, ko_k = ko_a.shape",
-             "ko_j = ko_b.shape[1]",
              f"ko_q = {q}",
+             # the windows' columns: a width the window does not divide leaves its last columns in no window
+             f"ko_j = {q * plan.window}",
              f"ko_parts = triton.cdiv(ko_k, {ks})",
              "ko_v = torch.empty(ko_k * ko_q, dtype=torch.float64, device=ko_a.device)",
              "ko_bmax = torch.empty(ko_parts * ko_q, dtype=torch.float32, device=ko_a.device)",
@@ -146,7 +149,7 @@ def _prelude(plan: WindowPlan, ib: int, ks: int, warps: int) -> tuple[str, ...]:
              f"ko_s = torch.mm(ko_wide, ko_v.view(ko_k, ko_q).to(torch.float32)){scaled}"]
     if plan.bias is not None:
         lines += [f"ko_c = args[{plan.bias}].expand({plan.m}, {plan.n})",
-                  f"ko_s = ko_s + {plan.beta!r} * ko_bias_sums(ko_c, ko_q)",
+                  f"ko_s = ko_s + {plan.beta!r} * ko_bias_sums(ko_c[:, :ko_j], ko_q)",
                   f"ko_cmax = args[{plan.bias}].abs().amax().to(torch.float32).reshape(1)"]
     else:
         lines += ["ko_c = ko_cmax = ko_a"]

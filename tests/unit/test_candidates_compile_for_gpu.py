@@ -144,11 +144,12 @@ def _gemm_sums(census) -> list[tuple]:
 
 def _window_sums(census) -> list[tuple]:
     """window-through-gemm's kernels (an fp32 addmm averaged in windows of 16 features under a GELU, a bf16 mm in
-    windows of 4, the max of each pooled row, a looped split mean's first half): no general capture pools a GEMM's
-    output."""
+    windows of 4, a pool leaving each row's last features in no window, the max of each pooled row, a looped split
+    mean's first half): no general capture pools a GEMM's output."""
     from kernelopt.proposers.window_through_gemm import WindowThroughGemmProposer
 
-    return (_fixture_group_candidates(census, "gemm-window-cpu-2.13", ("linear_avgpool_gelu", "matmul_avgpool_bf16"),
+    return (_fixture_group_candidates(census, "gemm-window-cpu-2.13",
+                                      ("linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_tail"),
                                       "epilogue", WindowThroughGemmProposer())
             # the pool inside a reduction: the max of each pooled row, a looped split mean's first half
             + _fixture_group_candidates(census, "gemm-window-cpu-2.13",
@@ -171,7 +172,8 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
         "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_shift_sum_split_batch",
         "linear_shift_sum_over_batch.default.0"]
     assert [r["problem"] for r in rows if r["proposer"] == "window-through-gemm"] == [
-        "linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_gelu_max", "linear_avgpool_mean_looped"]
+        "linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_tail", "linear_avgpool_gelu_max",
+        "linear_avgpool_mean_looped"]
     # the H200 capture of the general conv3d + batch norm + sum, then the six CPU captures
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-conv"] == [
         "conv3d_batch_norm_sum", "conv2d_bn_sum", "conv1d_groups_mean", "conv1d_dilated_stride_sum",

@@ -27,7 +27,8 @@ from kernelopt.proposers.window_through_gemm import WindowThroughGemmProposer, p
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-window-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
-POOLED = ("linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_gelu_max", "linear_avgpool_mean_looped")
+POOLED = ("linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_gelu_max", "linear_avgpool_mean_looped",
+          "linear_avgpool_tail")
 GELU_KERNEL = "triton_poi_fused_avg_pool2d_gelu_mul_squeeze_unsqueeze_0"
 
 
@@ -47,6 +48,8 @@ def _reference(name: str, target, args: list) -> torch.Tensor:
         return (torch.nn.functional.gelu(y.reshape(9, 20, 16).mean(2)) * 2.0).amax(1)
     if name == "linear_avgpool_mean_looped":       # the split mean's first half: each row's two partial sums
         return torch.relu(y.reshape(5, 256, 8).mean(2)).reshape(5, 2, 128).sum(2)
+    if name == "linear_avgpool_tail":              # 7 windows of 16 of each row's 120 features: the last 8 in none
+        return torch.tanh(y[:, :112].reshape(21, 7, 16).mean(2)) * 3.0
     return y.reshape(24, 10, 4).mean(2) * 3.0
 
 
@@ -58,7 +61,8 @@ def test_the_gemm_and_its_pooling_kernel_are_one_group_with_the_output_as_scratc
     assert {name: (p.m, p.n, p.window, p.bias is not None, p.dtype) for name, p in plans.items()} == {
         "linear_avgpool_gelu": (37, 128, 16, True, "float32"), "matmul_avgpool_bf16": (24, 40, 4, False, "bfloat16"),
         "linear_avgpool_gelu_max": (9, 320, 16, True, "float32"),
-        "linear_avgpool_mean_looped": (5, 2048, 8, True, "float32")}
+        "linear_avgpool_mean_looped": (5, 2048, 8, True, "float32"),
+        "linear_avgpool_tail": (21, 120, 16, True, "float32")}
     assert make_proposer("window-through-gemm").name == "window-through-gemm"
 
 
@@ -85,10 +89,25 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
 
 
 @INTERPRETED
+def test_features_past_the_last_window_are_never_read():
+    # 120 features in windows of 16: the last 8 are in no window. An infinity in W's column 115 makes y's column 115
+    # infinite in the original, which its pool never reads; the candidate's window sums do not include it either.
+    target = _target("linear_avgpool_tail")
+    roles = library_roles(target)
+    candidate = next(iter(WindowThroughGemmProposer().propose(target, [])))
+    assert "ko_j = 112" in candidate.source
+    args = random_args(target, 3)
+    args[roles["mat2"]][3, 115] = float("inf")
+    assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel,
+                                       _reference("linear_avgpool_tail", target, args), "the tail's infinity")
+
+
+@INTERPRETED
 @pytest.mark.parametrize("name, case", [("linear_avgpool_gelu", case) for case in
                                         ("inf-in-x", "nan-and-inf-in-x", "inf-in-w", "overflow-and-bias")]
                          + [("matmul_avgpool_bf16", "inf-in-w"), ("linear_avgpool_gelu_max", "nan-and-inf-in-x"),
-                            ("linear_avgpool_mean_looped", "overflow-and-bias")])
+                            ("linear_avgpool_mean_looped", "overflow-and-bias"),
+                            ("linear_avgpool_tail", "nan-and-inf-in-x")])
 def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
     # A window whose sum is not finite, or whose row's GEMM elements may overflow, is formed as the GEMM forms it
     # and read as written: with the flags forced off (`bad = im & False`), three of the four fp32 cases fail.
