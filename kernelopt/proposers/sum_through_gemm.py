@@ -12,7 +12,9 @@ the reduction kernel's code and never from names:
   does not vary along r (`linear_reads`);
 - every row of the kernel (each x), over its r lanes under the loads' mask, reads exactly one whole row of y
   (each of its N elements once), or exactly one whole column (`summed_reads.summed_dims`: the loads' addresses and
-  masks evaluated with numpy at every (x, r) lane a launch can have).
+  masks evaluated with numpy at every (x, r) lane a launch can have), or one whole chunk of a row or column: the
+  first half of a split reduction, or an average pool whose windows are reduction rows (a width N the window k
+  does not divide leaves each row's last N mod k elements unread; the sums then cover the first k * (N // k)).
 
 The candidate:
 1. `ko_operand_sums` sums the other operand along the summed dimension, in float64 (B's rows for row sums, A's
@@ -69,6 +71,8 @@ class SumPlan:
     m: int
     n: int
     chunks: int                  # sums per row (column): 1, or the chunks of a split reduction's first half
+    length: int                  # the elements each sum covers: N (M), or a chunk's (chunks * length may fall short
+                                 # of N: an average pool leaving each row's last elements in no window)
     mat1: int                    # group slots
     mat2: int
     out: int                     # y: the GEMM's output, scratch (the rows the candidate forms go there)
@@ -144,7 +148,7 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
         raise NotAReductionEpilogue("not a GEMM and one Triton reduction")
     gemm = gemm_roles(target, "reduction")
     try:
-        proof = prove_summed(target, kernel, gemm.out, "GEMM's output")
+        proof = prove_summed(target, kernel, gemm.out, "GEMM's output", tail=True)
     except NotSummed as why:
         raise SumDeclined(str(why)) from None
     layout = proof.layout
@@ -152,13 +156,14 @@ def plan_sum_through_gemm(target: RewriteTarget) -> SumPlan:
         if layout.dims not in ((1,), (0,)):
             raise SumDeclined(f"{kernel.name} sums the GEMM's output over both dimensions")
         along, chunks = ("rows" if layout.dims == (1,) else "columns"), 1
+        length = gemm.n if along == "rows" else gemm.m
     else:               # y viewed with dimension `dim` split (chunks, length): each row sums one chunk
         dim, length = layout.split
         if layout.dims != (dim + 1,):
             raise SumDeclined(f"{kernel.name} sums chunks of one dimension of the GEMM's output and the other whole")
         along, chunks = ("rows" if dim == 1 else "columns"), (gemm.m, gemm.n)[dim] // length
-    return SumPlan(along, gemm.m, gemm.n, chunks, gemm.roles["mat1"][0], gemm.roles["mat2"][0], gemm.out, gemm.bias,
-                   gemm.alpha, gemm.beta, gemm.dtype, kernel, proof.rewritten())
+    return SumPlan(along, gemm.m, gemm.n, chunks, length, gemm.roles["mat1"][0], gemm.roles["mat2"][0], gemm.out,
+                   gemm.bias, gemm.alpha, gemm.beta, gemm.dtype, kernel, proof.rewritten())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -263,8 +268,8 @@ def _prelude(plan: SumPlan, ib: int, kb: int, ks: int, js: int, warps: int) -> t
     ss = "ko_q, 1" if rows else "1, ko_i"
     lines = [f"ko_a, ko_b = ({a}, {b})" if rows else f"ko_a, ko_b = ({b}.t(), {a}.t())",
              "ko_i, ko_k = ko_a.shape",
-             "ko_j = ko_b.shape[1]",
              f"ko_q = {q}",
+             f"ko_j = {q * plan.length}",          # the chunks' extent: what the reduction reads of each row
              f"ko_parts = triton.cdiv(ko_k, {ks})",
              "ko_v = torch.empty(ko_k * ko_q, dtype=torch.float64, device=ko_a.device)",
              "ko_bmax = torch.empty(ko_parts * ko_q, dtype=torch.float32, device=ko_a.device)",
@@ -273,7 +278,7 @@ def _prelude(plan: SumPlan, ib: int, kb: int, ks: int, js: int, warps: int) -> t
     if plan.bias is not None:
         view = ".t()" if not rows else ""
         lines += [f"ko_c = args[{plan.bias}].expand({plan.m}, {plan.n}){view}",
-                  "ko_csum = ko_bias_sums(ko_c, ko_q)",
+                  "ko_csum = ko_bias_sums(ko_c[:, :ko_j], ko_q)",
                   f"ko_cmax = args[{plan.bias}].abs().amax().to(torch.float32).reshape(1)"]
     else:
         lines += ["ko_c = ko_csum = ko_cmax = ko_a"]

@@ -120,15 +120,17 @@ def coord_text(offset: str, sizes, strides) -> dict[int, str]:
 
 
 def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
-                strides: tuple[int, ...], blocks: dict | None = None) -> SummedLayout:
+                strides: tuple[int, ...], blocks: dict | None = None, tail: bool = False) -> SummedLayout:
     """The dimensions of `y` (dense, `sizes` and `strides`) that every row of the launch reads whole, in every load
     of it, or of `y` with one dimension split in chunks where each row reads one chunk whole (see SummedLayout);
     NotSummed otherwise. Dimensions of size 1 count as kept. `blocks`: the XBLOCK and R0_BLOCK the launch runs
     with, which say which rows and r lanes exist (a row past xnumel that no program has may read anything: Inductor
     drops the x mask where XBLOCK divides xnumel); where one is not known, X_PAST_END rows and R_PAST_END lanes past
-    the end are evaluated as well."""
+    the end are evaluated as well. `tail`: chunks may leave the last elements of their dimension unread (see _layout).
+    """
     return _in_chunks(lambda view_sizes, view_strides: _summed_dims(function, reads, launch, view_sizes, view_strides,
-                                                                     blocks or {}), sizes, strides, "reduction's rows")
+                                                                     blocks or {}, tail),
+                      sizes, strides, "reduction's rows")
 
 
 def _in_chunks(layout_in, sizes: tuple[int, ...], strides: tuple[int, ...], rows: str) -> SummedLayout:
@@ -146,7 +148,7 @@ def _in_chunks(layout_in, sizes: tuple[int, ...], strides: tuple[int, ...], rows
 
 
 def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
-                 strides: tuple[int, ...], blocks: dict) -> SummedLayout:
+                 strides: tuple[int, ...], blocks: dict, tail: bool = False) -> SummedLayout:
     x_numel, r_numel = _extents(launch, "r0_numel")
     r_lanes = _r_lanes(r_numel, blocks)
     rows = _rows(x_numel, blocks)
@@ -159,7 +161,7 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
         env = index_env(xs[:, None], rs, x_numel, r_numel)
         for read in reads:
             yield _evaluated(evaluator, read, env, (xs.size, r_lanes))
-    return _layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides)
+    return _layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides, tail=tail)
 
 
 def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
@@ -396,11 +398,12 @@ class SummedReduction:
 
 
 def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str,
-                 windows: bool = False) -> SummedReduction:
+                 windows: bool = False, tail: bool = False) -> SummedReduction:
     """That the group's reduction (`kernel`) takes `y` (slot `out_slot`, called `what` in the reasons) as one input
     it only reads, reads it linearly (linear_reads) and sums whole blocks of it (summed_dims); NotSummed (why).
     With `windows`, `kernel` is a pointwise kernel or a reduction whose lanes each sum one window of `y` with a load
-    per element (window_reads, window_layout)."""
+    per element (window_reads, window_layout), which may leave the last elements of a row in no window. `tail`: the
+    reduction's rows may sum chunks that leave the last elements of their dimension unread too."""
     out = target.group_args[out_slot]
     sizes, strides = tuple(out.sizes), tuple(out.strides)
     reads_y = reader_args(target, out_slot)
@@ -416,7 +419,7 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
             layout = window_layout(function, reads, target.launches[1], sizes, strides, blocks)
         else:
             reads = linear_reads(function, reads_y[0].name)
-            layout = summed_dims(function, reads, target.launches[1], sizes, strides, blocks)
+            layout = summed_dims(function, reads, target.launches[1], sizes, strides, blocks, tail)
     except (NotLinear, NotSummed) as why:
         raise NotSummed(f"{kernel.name}: {why}") from None
     return SummedReduction(layout, tree, function, reads)

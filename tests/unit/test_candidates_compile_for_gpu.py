@@ -130,12 +130,13 @@ def _conv_sums(census) -> list[tuple]:
 
 def _gemm_sums(census) -> list[tuple]:
     """sum-through-gemm's kernels (row sums of an fp32 mm, column sums of an fp32 addmm, the looped row mean of a
-    bf16 mm, chunks of columns summed by a split reduction's first half): no general capture sums a GEMM's output."""
+    bf16 mm, chunks of columns summed by a split reduction's first half, windows of a row that leave its last features
+    unread): no general capture sums a GEMM's output."""
     from kernelopt.proposers.sum_through_gemm import SumThroughGemmProposer
 
     return (_fixture_group_candidates(census, "gemm-sum-cpu-2.13",
                                       ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16",
-                                       "linear_shift_sum_split_batch"),
+                                       "linear_shift_sum_split_batch", "linear_avgpool_wide_tail"),
                                       "reduction-epilogue", SumThroughGemmProposer())
             # the H100 module's split column sums: no x mask, the sums read at xindex
             + _fixture_group_candidates(census, "gemm-sum-cuda-2.11", ("linear_shift_sum_over_batch.default.0",),
@@ -170,7 +171,7 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert [r["problem"] for r in rows if r["proposer"] == "diagonal-operand"] == ["diag_left", "diag_right"]
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-gemm"] == [
         "gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_shift_sum_split_batch",
-        "linear_shift_sum_over_batch.default.0"]
+        "linear_avgpool_wide_tail", "linear_shift_sum_over_batch.default.0"]
     assert [r["problem"] for r in rows if r["proposer"] == "window-through-gemm"] == [
         "linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_tail", "linear_avgpool_gelu_max",
         "linear_avgpool_mean_looped"]

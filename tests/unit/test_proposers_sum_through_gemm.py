@@ -33,6 +33,9 @@ SUMMED = ("gemm_div_sum", "linear_sum_chain", "linear_shift_sum_batch", "linear_
 # Inductor splits these reductions in two (partial sums of chunks, then their merge): the group is the GEMM and the
 # first half, whose rows each sum one chunk of a column (of 8,192 rows, in 64 chunks) or of a row (of 12,288, in 2)
 SPLIT = ("linear_shift_sum_split_batch", "linear_mean_few_long_rows")
+# An average pool of 30 features of each row's 100, a reduction row per window (a window this wide is not unrolled):
+# rows in 3 chunks of 30 that leave each row's last 10 features unread
+TAIL = "linear_avgpool_wide_tail"
 
 
 def _target(name="gemm_div_sum", edit=None, **changes):
@@ -67,6 +70,8 @@ def _reference(name: str, target, args: list) -> torch.Tensor:
         return (y * 0.5 - shift).reshape(64, 128, 13).sum(1).T
     if name == "linear_mean_few_long_rows":           # [rows, chunks]
         return y.reshape(3, 2, 6144).sum(2)
+    if name == TAIL:                                  # [rows, windows]: the first 90 features of each row
+        return torch.tanh(y[:, :90].reshape(21, 3, 30).mean(2)) * 3.0
     return y.mean(1)
 
 
@@ -124,10 +129,11 @@ def test_a_split_reduction_s_first_half_is_grouped_with_the_gemm_and_sums_chunks
 
 
 @INTERPRETED
-@pytest.mark.parametrize("name", SUMMED + SPLIT)
+@pytest.mark.parametrize("name", SUMMED + SPLIT + (TAIL,))
 def test_every_candidate_is_as_accurate_as_the_original(name):
     target = _target(name)
     candidates = list(SumThroughGemmProposer().propose(target, []))
+    assert candidates, f"{name}: no candidate"
     if name in SPLIT:           # one tile (each chunk is a program: slow to interpret); the others are the same code
         candidates = candidates[:1]
     for seed, candidate in enumerate(candidates):
@@ -137,12 +143,29 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
 
 
 @INTERPRETED
+def test_chunks_that_leave_each_row_s_last_features_unread_never_read_them():
+    # 100 features in windows of 30: the last 10 are in no window, and 100 // 3 is not 30. An infinity in W's column
+    # 95 makes y's column 95 infinite in the original, which its pool never reads; the candidate's sums skip it too.
+    target = _target(TAIL)
+    plan = plan_sum_through_gemm(target)
+    assert (plan.along, plan.m, plan.n, plan.chunks, plan.length) == ("rows", 21, 100, 3, 30)
+    roles = library_roles(target)
+    candidate = next(iter(SumThroughGemmProposer().propose(target, [])))
+    assert "ko_j = 90" in candidate.source
+    args = random_args(target, 3)
+    args[roles["mat2"]][3, 95] = float("inf")
+    assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel,
+                                       _reference(TAIL, target, args), "the tail's infinity")
+
+
+@INTERPRETED
 @pytest.mark.parametrize("name, case", [
     *((name, case) for name in ("gemm_div_sum", "linear_shift_sum_batch", "linear_mean_bf16", "linear_sum_chain")
       for case in ("inf-in-x", "nan-and-inf-in-x", "inf-in-w", "overflow-and-bias")),
     # the split sums (slow to interpret: a program per chunk): each flag path once, columns and rows
     ("linear_shift_sum_split_batch", "inf-in-x"), ("linear_shift_sum_split_batch", "overflow-and-bias"),
-    ("linear_mean_few_long_rows", "nan-and-inf-in-x"), ("linear_mean_few_long_rows", "inf-in-w")])
+    ("linear_mean_few_long_rows", "nan-and-inf-in-x"), ("linear_mean_few_long_rows", "inf-in-w"),
+    (TAIL, "nan-and-inf-in-x")])
 def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
     # A row whose sum is not finite, or whose GEMM elements may overflow, is formed as the GEMM forms it and read
     # as written: with the flags forced off (`bad = im & ~good & False`), 8 of these 16 cases fail.

@@ -82,7 +82,9 @@ def test_the_candidate_forms_the_window_sums_with_a_narrower_gemm_and_keeps_the_
 @pytest.mark.parametrize("name", POOLED)
 def test_every_candidate_is_as_accurate_as_the_original(name):
     target = _target(name)
-    for seed, candidate in enumerate(WindowThroughGemmProposer().propose(target, [])):
+    candidates = list(WindowThroughGemmProposer().propose(target, []))
+    assert candidates, f"{name}: no candidate"
+    for seed, candidate in enumerate(candidates):
         args = random_args(target, seed)
         assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel,
                                            _reference(name, target, args), f"{name} {candidate.strategy}")
