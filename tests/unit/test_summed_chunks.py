@@ -40,14 +40,16 @@ def k(in_ptr0, out_ptr0, xnumel, r0_numel, XBLOCK : tl.constexpr, R0_BLOCK : tl.
 '''
 
 
-def layout_of(offset: str, x_numel: int, r_numel: int, sizes: tuple[int, int], mask: str = "r0_mask & xmask"):
-    """summed_dims on the kernel whose rows load `in_ptr0 + (offset)` under `mask` from a row-major y of `sizes`."""
+def layout_of(offset: str, x_numel: int, r_numel: int, sizes: tuple[int, int], mask: str = "r0_mask & xmask",
+              tail: bool = False):
+    """summed_dims on the kernel whose rows load `in_ptr0 + (offset)` under `mask` from a row-major y of `sizes`
+    (`tail`: chunks may leave a row's last elements unread)."""
     source = SOURCE.format(x_numel=x_numel, r_numel=r_numel, offset=offset, mask=mask)
     _, function = parse_kernel(source, "k", NotSummed)
     launch = LaunchSpec("k", (ArgSpec("in_ptr0", True, sizes, (sizes[1], 1), dtype="float32"),
                               ArgSpec("out_ptr0", True, (x_numel,), (1,), dtype="float32", written=True),
                               ArgSpec("xnumel", False, value=x_numel), ArgSpec("r0_numel", False, value=r_numel)))
-    return summed_dims(function, linear_reads(function, "in_ptr0"), launch, sizes, (sizes[1], 1))
+    return summed_dims(function, linear_reads(function, "in_ptr0"), launch, sizes, (sizes[1], 1), tail=tail)
 
 
 dims = st.integers(1, 12)
@@ -89,6 +91,25 @@ def test_ragged_overlapping_or_misaligned_chunks_are_refused(n, chunks, length, 
                      (m + 1, n))
     with pytest.raises(NotSummed):
         layout_of(*arguments)
+
+
+@settings(max_examples=40, deadline=None)
+@given(m=dims, chunks=st.integers(1, 6), length=st.integers(2, 9), data=st.data())
+def test_row_chunks_may_leave_a_tail_unread_only_when_allowed_and_never_read_it(m, chunks, length, data):
+    """An average pool of a width its window does not divide: N = chunks * length + tail, row x = m * Q + q reads
+    y[m, q * C + r], and no row reads the last `tail` elements of a row. Found (in the split view, whose rows are
+    longer than their chunks) where a tail is allowed, refused otherwise; chunks shifted into the tail are refused."""
+    tail = data.draw(st.integers(1, length - 1))
+    n = chunks * length + tail
+    offset = f"r0_index + {length}*(xindex % {chunks}) + {n}*(xindex // {chunks})"
+    layout = layout_of(offset, m * chunks, length, (m, n), tail=True)
+    assert layout.split == (1, length) and layout.dims == (2,)
+    assert layout.sizes == (m, chunks, length) and layout.strides == (n, length, 1)
+    with pytest.raises(NotSummed):
+        layout_of(offset, m * chunks, length, (m, n))
+    shifted = f"{tail} + r0_index + {length}*(xindex % {chunks}) + {n}*(xindex // {chunks})"   # the tail read first
+    with pytest.raises(NotSummed):
+        layout_of(shifted, m * chunks, length, (m, n), tail=True)
 
 
 def test_whole_rows_keep_the_tensor_s_own_view():
