@@ -61,9 +61,11 @@ def handler(args) -> int:
     # lazy: start-up: `kernelopt --help` imports every command; legality pulls torch
     from kernelopt.legality.gate import GateError
     from kernelopt.legality.module import check_module_kernel
+    from kernelopt.legality.sandbox import fork_cpu_sandbox_now
     try:
         _read(args.module, "module")
         source = _read(args.candidate, "candidate")
+        fork_cpu_sandbox_now(args.device)       # before anything runs: the gate's zygote costs no interpreter start
         verdict = check_module_kernel(args.module, args.kernel, source, inputs=_load_inputs(args.inputs),
                                       device=args.device, precision=args.precision, launch=args.launch)
     except (_CannotRun, GateError, KernelOptError) as err:
