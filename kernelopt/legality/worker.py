@@ -289,10 +289,10 @@ def _child_main(conn, sock, options: dict) -> None:
 
 
 def preimport(device: str) -> None:
-    """Import what every candidate needs, once, before children are forked (idempotent)."""
-    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
-    import triton  # noqa: F401
-    import triton.language  # noqa: F401
+    """Import what every candidate needs, once, before children are forked (idempotent). On the CPU the shims come
+    first: they set TRITON_INTERPRET before triton loads, which a process forking its zygote (start_by_fork) may not
+    have in its environment (triton loaded before it compiles its @triton.jit functions for a GPU, and Inductor's
+    CPU capture then fails: "Cannot call @triton.jit'd outside of the scope of a kernel")."""
     if device == "cpu":
         try:
             # lazy: the CPU shims need numpy (not a dependency of kernelopt); only CPU workers load them
@@ -300,6 +300,9 @@ def preimport(device: str) -> None:
             install_cpu_triton_shims()
         except ImportError:
             pass
+    # lazy: triton must load after install_cpu_triton_shims sets TRITON_INTERPRET (runtime/interpret.py)
+    import triton  # noqa: F401
+    import triton.language  # noqa: F401
     try:
         # lazy: torch._inductor imports triton, which must load after the CPU shims set TRITON_INTERPRET
         import torch._inductor.runtime.triton_helpers  # noqa: F401  (candidates copy Inductor's imports)

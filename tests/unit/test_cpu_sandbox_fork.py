@@ -54,3 +54,17 @@ def test_the_forked_zygote_serves_the_gate_with_the_same_verdicts():
 
 def test_a_process_with_a_thread_keeps_the_new_interpreter():
     assert _run("thread") == "declined"
+
+
+def test_a_cpu_job_started_without_triton_interpret_forks_its_zygote_and_still_captures(tmp_path):
+    # A user's shell has no TRITON_INTERPRET: the fork imports triton in this process before the capture, after the
+    # CPU shims set it (once triton had loaded first, Inductor's CPU capture failed: "Cannot call @triton.jit'd
+    # outside of the scope of a kernel").
+    problem = UNIT.parents[0] / "fixtures" / "gemm-window-cpu-2.13" / "problem_linear_avgpool_tail.py"
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["KERNELOPT_CACHE_DIR"] = str(tmp_path / "cache")
+    done = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py", "--device",
+                           "cpu", "--cost-model", "static", "--proposers", "window-through-gemm", "--max-candidates",
+                           "1"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "1 rewrite(s) accepted" in done.stderr, done.stderr[-3000:]
