@@ -273,6 +273,9 @@ class WorkerPool:
                 os.dup2(devnull, 0)
                 os.close(devnull)
                 os.chdir(self.root)
+                # a fresh interpreter's SIGTERM, not the forking job's handler (which turns it into the job's own
+                # stop, for the job to clean up); zygote_main sets SIGINT as for a new zygote
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 os.environ.clear()
                 os.environ.update(environment)        # no credentials, as for a new zygote
                 worker.zygote_main(keep, self.device)

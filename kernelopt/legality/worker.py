@@ -311,6 +311,9 @@ def preimport(device: str) -> None:
 
 
 def zygote_main(fd: int, device: str) -> None:
+    # Ctrl-C reaches the whole process group: the job it interrupts closes the pool, and the zygote (a forker idle on
+    # its socket, or importing) would only print a KeyboardInterrupt traceback. Its children take SIGINT as usual.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sock = socket.socket(fileno=fd)
     conn = Connection(os.dup(fd))
     preimport(device)
@@ -326,6 +329,7 @@ def zygote_main(fd: int, device: str) -> None:
             pid = os.fork()
             if pid == 0:
                 status = 0
+                signal.signal(signal.SIGINT, signal.default_int_handler)
                 try:
                     sock.close()
                     conn.close()

@@ -68,3 +68,26 @@ def test_a_cpu_job_started_without_triton_interpret_forks_its_zygote_and_still_c
                            "1"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "1 rewrite(s) accepted" in done.stderr, done.stderr[-3000:]
+
+
+def test_ctrl_c_to_the_job_s_process_group_prints_no_traceback(tmp_path):
+    # A terminal's Ctrl-C reaches every process of the group: the job says "interrupted" and exits 130; its zygote,
+    # idle on its socket once the capture is done, printed a KeyboardInterrupt traceback until it ignored SIGINT.
+    import signal
+
+    problem = UNIT.parents[0] / "fixtures" / "gemm-window-cpu-2.13" / "problem_linear_avgpool_tail.py"
+    env = dict(os.environ, TRITON_INTERPRET="1", KERNELOPT_CACHE_DIR=str(tmp_path / "cache"))
+    job = subprocess.Popen([sys.executable, "-m", "kernelopt.cli", "optimize", str(problem), "-o", "out.py",
+                            "--device", "cpu", "--cost-model", "static", "--proposers", "window-through-gemm"],
+                           cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    seen = []
+    for line in job.stderr:                 # the capture is done and the module lifted: the zygote is up and idle
+        seen.append(line)
+        if "lift:" in line:
+            break
+    os.killpg(job.pid, signal.SIGINT)
+    rest = job.communicate(timeout=300)[1]
+    err = "".join(seen) + rest
+    assert job.returncode == 130, err[-3000:]
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-3000:]
+    assert "interrupted" in err
