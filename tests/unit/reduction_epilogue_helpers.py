@@ -112,6 +112,17 @@ def assert_same_specials(target, candidate, args: list, run_original) -> None:
         assert same_specials(mine, theirs), (mine.flatten()[:8], theirs.flatten()[:8])
 
 
+def assert_unread_columns_ignored(target, candidate, covered: int, column: int, reference) -> None:
+    """A GEMM output whose last columns no window reads (from `covered` on): an infinity in the other operand's
+    `column` (one of them) puts one in the original's y where nothing reads it, and the candidate's sums (over the
+    first `covered` columns) leave it out too. `reference(args)`: the result in float64."""
+    assert f"ko_j = {covered}" in candidate.source
+    args = random_args(target, 3)
+    args[library_roles(target)["mat2"]][3, column] = float("inf")
+    assert_as_accurate_as_the_original(target, candidate, args, run_gemm_then_kernel, reference(args),
+                                       "an infinity in a column no window reads")
+
+
 def gemm_in_float64(target, args: list) -> torch.Tensor:
     """A GEMM group's output in float64 (exact products, no rounding of y), the bias added."""
     roles = library_roles(target)
