@@ -11,6 +11,8 @@ reference, infinities and NaNs where the original puts them, the declines on edi
 optimize` through the gate."""
 from __future__ import annotations
 
+import functools
+import math
 import os
 
 import pytest
@@ -26,13 +28,14 @@ from row_loop_helpers import REPO
 from search_helpers import optimized_call
 
 from kernelopt.proposers.registry import make_proposer
-from kernelopt.proposers.sum_through_conv import (_HELPERS, ConvSumDeclined, SumThroughConvProposer,
-                                                  plan_sum_through_conv)
+from kernelopt.proposers.conv_sums_source import CONV_SUMS_HELPERS as _HELPERS
+from kernelopt.proposers.sum_through_conv import ConvSumDeclined, SumThroughConvProposer, plan_sum_through_conv
 
 FIXTURE = REPO / "tests" / "fixtures" / "conv-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
 SUMMED = ("conv2d_bn_sum", "conv1d_groups_mean", "conv2d_stride2_sum", "conv1d_dilated_stride_sum",
-          "conv_transpose2d_mean", "conv2d_global_mean", "conv_transpose1d_channel_sum")
+          "conv_transpose2d_mean", "conv2d_global_mean", "conv_transpose1d_channel_sum", "conv2d_sum_split",
+          "conv_transpose2d_rows_mean")
 
 
 def _target(name="conv2d_bn_sum", edit=None, **changes):
@@ -75,6 +78,10 @@ def _reference(name, target, args):
         return y.mean((1, 2, 3)) * 3.0
     if name == "conv_transpose1d_channel_sum":
         return y.sum(1) + 1.0
+    if name == "conv2d_sum_split":          # the first half of a split sum: each chunk of two rows of a plane
+        return y.reshape(y.shape[0], y.shape[1], -1, 2 * y.shape[3]).sum(3)
+    if name == "conv_transpose2d_rows_mean":    # the first half: each row of a plane
+        return y.sum(3)
     mean, var, scale, shift = (args[s].double() for s in target.group_positions[1][1:5])   # in_ptr1 .. in_ptr4
     normed = (y - mean[None, :, None, None]) / torch.sqrt(var + 1e-5)[None, :, None, None]
     return (normed * scale[None, :, None, None] + shift[None, :, None, None]).sum((2, 3))
@@ -139,14 +146,15 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
     args = _positive_variance(target, random_args(target, 5))
     x, w = args[roles["input"]], args[roles["weight"]]
     spatial = tuple(min(2, size - 1) for size in x.shape[2:])      # one input element of a plane
+    last = x.shape[0] - 1           # sample 1 where there are two
     if case == "inf-in-x":
-        x[(1, 0) + spatial] = float("inf")
+        x[(min(1, last), 0) + spatial] = float("inf")
     elif case == "nan-in-x":
         x[(0, 1) + spatial] = float("nan")
     elif case == "inf-in-w":
         w[1, 0, 1] = float("-inf")
     else:
-        x[1] *= 3e37                               # the plane sums of sample 1 overflow
+        x[min(1, last)] *= 3e37                    # the plane sums of sample 1 overflow
     candidate = next(iter(SumThroughConvProposer().propose(target, [])))
     if case != "overflow":
         assert_same_specials(target, candidate, args, _run_original)
@@ -179,11 +187,19 @@ def test_a_kept_output_and_gemm_groups_are_declined():
 
 @INTERPRETED
 @pytest.mark.parametrize("name, label, shape", [("conv1d_groups_mean", "1-D planes", (3, 4, 11)),
-                                                ("conv_transpose2d_mean", "2-D planes (transposed)", (4, 4, 3, 4)),
+                                                ("conv_transpose2d_rows_mean", "2-D 32 boxes per plane (transposed)",
+                                                 (1, 3, 16, 64)),
                                                 ("conv_transpose1d_channel_sum", "1-D channels (transposed)", (3, 4, 9))])
 def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path, name, label, shape):
     optimized_call(FIXTURE / f"problem_{name}.py", "sum-through-conv", tmp_path, f"sum-through-conv {label}",
                    "extern_kernels.convolution(", shape)
+
+
+def _helpers() -> dict:
+    """The candidate's sums helpers (everything before the Triton kernels), defined in a fresh namespace."""
+    namespace = {"torch": torch, "functools": functools, "math": math}
+    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_spatial3")], namespace)
+    return namespace
 
 
 convolutions = st.fixed_dictionaries({
@@ -192,7 +208,9 @@ convolutions = st.fixed_dictionaries({
     "stride": st.lists(st.integers(1, 3), min_size=3, max_size=3),
     "dilation": st.lists(st.integers(1, 2), min_size=3, max_size=3),
     "padding": st.lists(st.integers(0, 3), min_size=3, max_size=3),
-    "size": st.lists(st.integers(1, 7), min_size=3, max_size=3), "extra": st.integers(0, 2)})
+    "size": st.lists(st.integers(1, 7), min_size=3, max_size=3), "extra": st.integers(0, 2),
+    "ranges": st.lists(st.sampled_from(["whole", "each", "chunks"]), min_size=3, max_size=3),
+    "chunk": st.integers(1, 4)})
 
 
 @settings(max_examples=200 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 60, deadline=None)
@@ -201,8 +219,7 @@ def test_the_plane_sums_are_the_convolutions_summed(c):
     # the candidate's own helpers (box sums of strided views per tap, contracted with the weights) against
     # torch's convolution and transposed convolution, summed, in float64, over strides, dilations, paddings,
     # output paddings and groups
-    namespace = {"torch": torch}
-    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_spatial3")], namespace)
+    namespace = _helpers()
     n = c["dims"]
     taps, stride, dilation, padding, size = (c[k][:n] for k in ("taps", "stride", "dilation", "padding", "size"))
     groups = c["groups"]
@@ -227,13 +244,24 @@ def test_the_plane_sums_are_the_convolutions_summed(c):
         sums, flags, planes = namespace["ko_summed"](*args, summed)
         torch.testing.assert_close(sums.double(), want, rtol=1e-6, atol=1e-6)
         assert not flags.any() and not planes.any() and planes.shape == (2, cout)
+    # boxes of the planes: per dimension the whole extent, each position alone, or chunks of a length that
+    # divides it (the first half of a split reduction), against y summed over each box
+    ranges, boxed = [], y
+    for d, (kind, extent) in enumerate(zip(c["ranges"], y.shape[2:])):
+        length = {"whole": extent, "each": 1}.get(kind) or max(v for v in range(1, c["chunk"] + 1) if extent % v == 0)
+        ranges.append((extent // length, length))
+    for d, (count, length) in enumerate(ranges):       # y [N, C, count_0, length_0, ...], lengths summed
+        boxed = boxed.reshape(*boxed.shape[:2 + 2 * d], count, length, *boxed.shape[3 + 2 * d:])
+    want = boxed.sum(tuple(3 + 2 * d for d in range(n))).reshape(2, cout, -1)
+    sums, flags, planes = namespace["ko_summed"](*args, "planes", ranges)
+    torch.testing.assert_close(sums.double(), want.reshape(2, -1), rtol=1e-6, atol=1e-6)
+    assert not flags.any() and flags.shape == sums.shape and planes.shape == (2, cout)
 
 
 @pytest.mark.parametrize("transposed", [False, True])
 def test_bfloat16_sums_accumulate_wide(transposed):
     # a bf16 convolution's sums: the input summed (or convolved, for channel sums) in float32, never in bf16
-    namespace = {"torch": torch}
-    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_spatial3")], namespace)
+    namespace = _helpers()
     generator = torch.Generator().manual_seed(3)
     x = torch.randn(2, 4, 9, 11, generator=generator).to(torch.bfloat16)
     shape = (4, 3, 3, 3) if transposed else (6, 2, 3, 3)
