@@ -51,13 +51,14 @@ class AgenticRewrite(Pass):
     # and absorb-consumer, only for a persistent reduction and the pointwise kernel reading its results;
     # diagonal-operand only sees prologue groups (a kernel building a GEMM operand), sum-through-gemm and
     # sum-through-conv only reduction-epilogue groups (a reduction reading a GEMM's or a convolution's output),
-    # window-through-gemm only a GEMM's epilogue or reduction-epilogue group whose kernel loads the GEMM's output
-    # more than once per lane (a window's elements).
+    # window-through-gemm and window-through-conv only a GEMM's or a convolution's epilogue or reduction-epilogue
+    # group whose kernel loads the library op's output more than once per lane (a window's elements).
     proposers: list[str] = field(default_factory=lambda: ["templates", "fuse", "store-remap", "absorb-consumer",
                                                           "align-split",
                                                           "fold-split", "memory-order", "epilogue", "diagonal-operand",
                                                           "sum-through-gemm", "sum-through-conv",
-                                                          "window-through-gemm", "conv-layout",
+                                                          "window-through-gemm", "window-through-conv",
+                                                          "conv-layout",
                                                           "row-on-chip", "fold-pass", "hoist-invariant", "block-online", "outer-tile",
                                                           "narrow-math", "split-row", "retune", "llm"],
                                  metadata={"help": "comma-separated proposers, asked in this order (built-ins, "
@@ -283,14 +284,16 @@ class AgenticRewrite(Pass):
 
     @staticmethod
     def _vendor_targets(ctx, module) -> list:
-        """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them: a
-        reduction-epilogue group's is searched too, after its group (and skipped if the group was rewritten)."""
+        """Library calls a proposer may replace on their own (convolutions), unless a fusion group holds them: an
+        epilogue or reduction-epilogue group's is searched too, after its group (and skipped if the group was
+        rewritten)."""
         # lazy: start-up: `kernelopt --help` loads this pass; targets load when it runs
         from kernelopt.rewrite.targets import vendor_target
 
         targets = []
         for op in rewrite_record.vendor_ops(module):
-            if isinstance(op.attrs.get("fusion_group"), int) and op.attrs.get("fusion_kind") != "reduction-epilogue":
+            if isinstance(op.attrs.get("fusion_group"), int) \
+                    and op.attrs.get("fusion_kind") not in ("epilogue", "reduction-epilogue"):
                 continue
             target, why = vendor_target(module, op)
             if target is None:

@@ -131,8 +131,10 @@ class DetectFusion(Pass):
         frontier = [start]
         while frontier:
             producer = frontier.pop(0)
+            # a launch's readers read its storage (raw); a convolution's also read the value it returns (ssa)
+            edges = {"raw", "ssa"} if producer == start and kind == "epilogue" else {"raw"}
             for consumer in sorted(s for s in graph.successors(producer)
-                                   if "raw" in graph.edges[producer, s]["kinds"] and s in facts):
+                                   if edges & graph.edges[producer, s]["kinds"] and s in facts):
                 if consumer in assigned or consumer in group.indices:
                     continue
                 if not self._accepts(ctx, group, facts[consumer], facts, graph):

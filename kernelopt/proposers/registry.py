@@ -34,6 +34,7 @@ from .split_row.proposer import SplitRowProposer
 from .store_remap import StoreRemapProposer
 from .sum_through_conv import SumThroughConvProposer
 from .sum_through_gemm import SumThroughGemmProposer
+from .window_through_conv import WindowThroughConvProposer
 from .window_through_gemm import WindowThroughGemmProposer
 from .templates import TemplatesProposer
 
@@ -48,6 +49,7 @@ BUILTIN: dict[str, type] = {"retune": RetuneProposer, "templates": TemplatesProp
                             "sum-through-gemm": SumThroughGemmProposer,
                             "sum-through-conv": SumThroughConvProposer,
                             "window-through-gemm": WindowThroughGemmProposer,
+                            "window-through-conv": WindowThroughConvProposer,
                             "conv-layout": ConvLayoutProposer,
                             "split-row": SplitRowProposer,
                             "row-on-chip": RowOnChipProposer, "fold-pass": FoldPassesProposer,

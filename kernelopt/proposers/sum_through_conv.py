@@ -116,15 +116,25 @@ class ConvSumPlan:
                 f"sums from box sums of the input and the weights")
 
 
-def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
-    if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
-        raise NotAConvReduction("not a reduction-epilogue group")
+@dataclass(frozen=True)
+class ConvRoles:
+    """A library convolution's operands as group slots, and its shape, where its output is a dense float32 or
+    bfloat16 tensor that only the group's second launch reads."""
+
+    roles: dict                  # argument name -> group slot
+    stride: tuple[int, ...]
+    dilation: tuple[int, ...]
+    padding: tuple[int, ...]
+    output_padding: tuple[int, ...]
+    groups: int
+    transposed: bool
+    out: object                  # the output's ArgSpec
+
+
+def conv_roles(target: RewriteTarget, reader: str) -> ConvRoles:
+    """The roles and shape of the group's leading convolution (`reader`: what reads its output, for reasons);
+    ConvSumDeclined where its shape or output is not handled."""
     conv = target.launches[0]
-    if conv.kernel != CONV:
-        raise NotAConvReduction(f"the group starts with {conv.kernel}, not a convolution")
-    kernel = group_reduction(target)
-    if kernel is None:
-        raise NotAConvReduction("the convolution's reader is not a Triton reduction")
     roles = {arg.name: slot for arg, slot in zip(conv.args, target.group_positions[0])}
     kwargs = conv.config.get("kwargs") or {}
     spatial = len(target.group_args[roles["out"]].sizes) - 2
@@ -138,7 +148,6 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
                 or not all(isinstance(v, int) and v >= least for v in values):
             raise ConvSumDeclined(f"{name} {values}: one integer of at least {least} per spatial dimension is handled")
         shape[name] = tuple(values)
-    padding = shape["padding"]
     groups = kwargs.get("groups", 1)
     out = target.group_args[roles["out"]]
     if not 1 <= spatial <= 3 or not isinstance(groups, int) or out.storage_offset != 0 \
@@ -146,10 +155,25 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
         raise ConvSumDeclined(f"a {len(out.sizes)}-D output with strides {list(out.strides)}: a dense 3-D to 5-D one "
                               f"is handled")
     if roles["out"] not in target.scratch_args:
-        raise ConvSumDeclined("the convolution's output is read after the reduction, so it must still be formed")
+        raise ConvSumDeclined(f"the convolution's output is read after the {reader}, so it must still be formed")
     dtypes = {target.group_args[roles[r]].dtype for r in ("input", "weight", "out")}
     if len(dtypes) != 1 or out.dtype not in DTYPES:
         raise ConvSumDeclined(f"a convolution of {', '.join(sorted(dtypes))}: float32 or bfloat16 is handled")
+    output_padding = tuple(kwargs.get("output_padding") or (0,) * spatial)
+    return ConvRoles(roles, shape["stride"], shape["dilation"], shape["padding"], output_padding, groups, transposed,
+                     out)
+
+
+def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
+    if target.kind != GROUP or len(target.launches) != 2 or not target.group_args:
+        raise NotAConvReduction("not a reduction-epilogue group")
+    if target.launches[0].kernel != CONV:
+        raise NotAConvReduction(f"the group starts with {target.launches[0].kernel}, not a convolution")
+    kernel = group_reduction(target)
+    if kernel is None:
+        raise NotAConvReduction("the convolution's reader is not a Triton reduction")
+    conv = conv_roles(target, "reduction")
+    roles, out, spatial = conv.roles, conv.out, len(conv.out.sizes) - 2
     try:
         proof = prove_summed(target, kernel, roles["out"], "convolution's output")
     except NotSummed as why:
@@ -161,37 +185,34 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
     ranges = _plane_ranges(proof.layout, tuple(out.sizes)) if summed in (None, "planes") else None
     if ranges is not None:
         summed = "planes"
-        _worth_it(ranges, target.group_args[roles["input"]], target.group_args[roles["weight"]])
+        if any(count > 1 for count, _ in ranges):
+            _worth_it(ranges, target.group_args[roles["input"]], target.group_args[roles["weight"]])
     elif summed is None:
         raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(proof.layout.dims)} of the convolution's output"
                               f"{_split_text(proof.layout)}: boxes of its (n, c) planes, whole samples or the "
                               f"channels alone are handled")
-    output_padding = tuple(kwargs.get("output_padding") or (0,) * spatial)
-    rewritten = proof.rewritten()
-    return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], padding, groups,
-                       shape["stride"], shape["dilation"], transposed, output_padding, summed, tuple(out.sizes[2:]),
-                       out.dtype, kernel, rewritten, ranges or ())
+    return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], conv.padding, conv.groups,
+                       conv.stride, conv.dilation, conv.transposed, conv.output_padding, summed, tuple(out.sizes[2:]),
+                       out.dtype, kernel, proof.rewritten(), ranges or ())
 
 
 def _plane_ranges(layout, sizes: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
     """Per spatial dimension, the (count, length) of the output ranges each row of the reduction sums, where every
     row sums one box of one (n, c) plane: the dimension whole (1, size), each position alone (size, 1), or equal
-    chunks of it (the split dimension); None where the rows sum something else (a channel, a sample)."""
-    split, length = layout.split or (None, 0)
-
-    def view(d):                # y's dimension d in the layout's view (the split one becomes two)
-        return d if split is None or d <= split else d + 1
+    chunks of it (a split dimension); None where the rows sum something else (a channel, a sample)."""
+    splits = dict(layout.splits)
     summed = set(layout.dims)
-    if view(0) in summed or view(1) in summed:
+    if layout.view_dim(0) in summed or layout.view_dim(1) in summed:
         return None
     ranges = []
     for d in range(2, len(sizes)):
-        if d == split:
-            if view(d) in summed or view(d) + 1 not in summed:
+        at = layout.view_dim(d)
+        if d in splits:
+            if at in summed or at + 1 not in summed:
                 return None
-            ranges.append((sizes[d] // length, length))
+            ranges.append((sizes[d] // splits[d], splits[d]))
         else:
-            ranges.append((1, sizes[d]) if view(d) in summed else (sizes[d], 1))
+            ranges.append((1, sizes[d]) if at in summed else (sizes[d], 1))
     return tuple(ranges)
 
 
@@ -214,10 +235,10 @@ def _worth_it(ranges: tuple[tuple[int, int], ...], x, w) -> None:
 
 
 def _split_text(layout) -> str:
-    if layout.split is None:
+    if not layout.splits:
         return ""
-    dim, length = layout.split
-    return f" in a view with dimension {dim} split in chunks of {length}"
+    return " in a view with " + " and ".join(f"dimension {dim} split in chunks of {length}"
+                                            for dim, length in layout.splits)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -233,15 +254,20 @@ def _ranges_arg(plan: ConvSumPlan) -> str:
 
 def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
     bias = f"args[{plan.bias}]" if plan.bias is not None else "None"
-
-    def front(values, fill):    # per spatial dimension, padded in front to three (as ko_spatial3 pads sizes)
-        return ", ".join(map(str, [fill] * (3 - len(values)) + list(values)))
-    cin_g = f"ko_w.shape[0] // {plan.groups}" if plan.transposed else "ko_w.shape[1]"
     return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
             f"{SUMS}, {FLAGS}, ko_planes = ko_summed(ko_x, ko_w, ko_b, {list(plan.stride)}, {list(plan.padding)}, "
             f"{list(plan.dilation)}, {plan.transposed}, {list(plan.output_padding)}, {plan.groups}, "
-            f"{list(plan.out_spatial)}, {plan.summed!r}{_ranges_arg(plan)})",
-            "(ko_d, ko_h, ko_w_), (ko_sxd, ko_sxh, ko_sxw) = ko_spatial3(ko_x)",
+            f"{list(plan.out_spatial)}, {plan.summed!r}{_ranges_arg(plan)})") + planes_launch(plan, block)
+
+
+def planes_launch(plan, block: int) -> tuple[str, ...]:
+    """The lines that form the flagged planes of y (`ko_planes`) directly: ko_conv_planes over every (n, c) plane,
+    for a plan with the convolution's slots and shape (input, weight, bias, out, padding, stride, dilation, groups,
+    transposed, dtype), once ko_x, ko_w, ko_b and ko_y are bound."""
+    def front(values, fill):    # per spatial dimension, padded in front to three (as ko_spatial3 pads sizes)
+        return ", ".join(map(str, [fill] * (3 - len(values)) + list(values)))
+    cin_g = f"ko_w.shape[0] // {plan.groups}" if plan.transposed else "ko_w.shape[1]"
+    return ("(ko_d, ko_h, ko_w_), (ko_sxd, ko_sxh, ko_sxw) = ko_spatial3(ko_x)",
             "(ko_kd, ko_kh, ko_kw), (ko_swd, ko_swh, ko_sww) = ko_spatial3(ko_w)",
             "(ko_od, ko_oh, ko_ow), (ko_syd, ko_syh, ko_syw) = ko_spatial3(ko_y)",
             f"ko_conv_planes[(ko_y.shape[0] * ko_y.shape[1],)](ko_x, ko_w, ko_x if ko_b is None else ko_b, ko_y, "
@@ -275,4 +301,5 @@ class SumThroughConvProposer(PlannedProposer):
         return [(f"{self.name} {len(plan.out_spatial)}-D {what}{' (transposed)' if plan.transposed else ''}", BLOCK)]
 
 
-__all__ = ["ConvSumDeclined", "ConvSumPlan", "SumThroughConvProposer", "candidate_source", "plan_sum_through_conv"]
+__all__ = ["ConvRoles", "ConvSumDeclined", "ConvSumPlan", "NotAConvReduction", "SumThroughConvProposer", "candidate_source",
+           "conv_roles", "plan_sum_through_conv", "planes_launch"]

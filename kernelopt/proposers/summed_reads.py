@@ -29,7 +29,7 @@ from .group_launches import group_candidate, launch_configs
 from .index_values import R_ROOTS, IndexEvaluator, index_env, parse_kernel, single_assignments
 from .linear_reads import LinearRead, NotLinear, linear_reads
 from .row_loops import is_constexpr
-from .window_reads import window_reads
+from .window_reads import window_loads, window_reads
 
 MAX_LANES = 1 << 28              # (x, r) lanes the proof evaluates (about 40 ns each)
 CHUNK_LANES = 1 << 21            # lanes per numpy evaluation (bounds the proof's memory)
@@ -60,22 +60,33 @@ class SummedLayout:
     rewritten loads then index the sums by xindex, with no division per element).
 
     The dimensions are those of `y` viewed as `sizes` and `strides`: `y`'s own, or, where each row sums one chunk
-    of a dimension (the first half of a split reduction: rows of 512 of a column of 16,384), that dimension split
-    in two, chunks then positions within a chunk (`split`: the dimension of `y` and the chunk's length)."""
+    of some dimensions (the first half of a split reduction: rows of 512 of a column of 16,384; an average pool's
+    2 x 2 windows), each such dimension split in two, chunks then positions within a chunk (`splits`: the
+    dimensions of `y`, ascending, and their chunks' lengths; `split`: the first of them, None where there is none).
+    """
 
     dims: tuple[int, ...]
     by_row: bool
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
-    split: tuple[int, int] | None = None
+    splits: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def split(self) -> tuple[int, int] | None:
+        return self.splits[0] if self.splits else None
+
+    def view_dim(self, dim: int) -> int:
+        """Dimension `dim` of `y` in the view (a split one: its chunks' index; its positions come next)."""
+        return dim + sum(1 for split, _ in self.splits if split < dim)
 
 
 class _Chunked(Exception):
-    """Every row reads one whole chunk, of `length` elements, of dimension `dim` (and whole blocks otherwise)."""
+    """Every row reads one whole chunk of each of some dimensions (`chunks`: (dim, length) pairs, ascending), and
+    whole blocks otherwise."""
 
-    def __init__(self, dim: int, length: int):
-        super().__init__(dim, length)
-        self.dim, self.length = dim, length
+    def __init__(self, chunks: list[tuple[int, int]]):
+        super().__init__(chunks)
+        self.chunks = tuple(chunks)
 
 
 def split_view(sizes: tuple[int, ...], strides: tuple[int, ...], dim: int, length: int):
@@ -134,17 +145,19 @@ def summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Laun
 
 
 def _in_chunks(layout_in, sizes: tuple[int, ...], strides: tuple[int, ...], rows: str) -> SummedLayout:
-    """layout_in(sizes, strides), or, where each row reads one chunk of a dimension, layout_in of the view with that
-    dimension split in chunks (with the split recorded)."""
+    """layout_in(sizes, strides), or, where each row reads one chunk of some dimensions, layout_in of the view with
+    those dimensions split in chunks (with the splits recorded)."""
     try:
         return layout_in(sizes, strides)
     except _Chunked as chunked:
-        view = split_view(sizes, strides, chunked.dim, chunked.length)
+        view = (sizes, strides)
+        for dim, length in reversed(chunked.chunks):    # the last first: the others keep their index
+            view = split_view(*view, dim, length)
         try:
             layout = layout_in(*view)
         except _Chunked:
-            raise NotSummed(f"the {rows} read chunks of more than one dimension of the tensor") from None
-        return dataclasses.replace(layout, split=(chunked.dim, chunked.length))
+            raise NotSummed(f"the {rows} read chunks of the tensor that are no box of whole chunks") from None
+        return dataclasses.replace(layout, splits=chunked.chunks)
 
 
 def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
@@ -297,10 +310,10 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
 
 
 def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
-    """Raise _Chunked where every used row spans the same length along one summed dimension, fewer than its size, a
-    whole number of times over it (or, with `tail`, ending before the elements past its last whole chunk), starting
-    at a multiple of that length, and the whole of the other summed dimensions: rows that may each read one chunk
-    (summed_dims then checks it in the split view)."""
+    """Raise _Chunked where every used row spans, along each of some summed dimensions, the same length, fewer than its
+    size, a whole number of times over it (or, with `tail`, ending before the elements past its last whole chunk),
+    starting at a multiple of that length, and the whole of the other summed dimensions: rows that may each read
+    one chunk of each (summed_dims then checks it in the split view)."""
     top, bottom = np.iinfo(np.int64).max, -1
     short = []
     for d in summed:
@@ -314,8 +327,8 @@ def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
         if not (lengths == length).all() or covered % length or (low % length).any() or (high >= covered).any():
             return
         short.append((d, length))
-    if len(short) == 1:
-        raise _Chunked(*short[0])
+    if short:
+        raise _Chunked(short)
 
 
 class _ReadSums(ast.NodeTransformer):
@@ -374,6 +387,22 @@ def group_reader(target: RewriteTarget, kinds: tuple[str, ...]) -> KernelSpec | 
 def group_reduction(target: RewriteTarget) -> KernelSpec | None:
     """The Triton reduction kernel a reduction-epilogue group's second launch runs (None: not a reduction)."""
     return group_reader(target, REDUCTIONS)
+
+
+def windowed_reader(target: RewriteTarget) -> KernelSpec | None:
+    """The group's Triton kernel (pointwise or reduction) after its library op, where it loads the op's output more
+    than once per lane (a window's elements, one load each, as Inductor writes an average pool); None otherwise:
+    the usual epilogue (a bias, an activation) loads it once per lane."""
+    kernel = group_reader(target, ("pointwise", *REDUCTIONS))
+    out = next((slot for arg, slot in zip(target.launches[0].args, target.group_positions[0]) if arg.name == "out"),
+               None) if kernel is not None else None
+    if out is None:
+        return None
+    try:
+        _, function = parse_kernel(kernel.source, kernel.name, NotSummed)
+    except NotSummed:
+        return None
+    return kernel if any(window_loads(function, arg.name) > 1 for arg in reader_args(target, out)) else None
 
 
 def reader_args(target: RewriteTarget, out_slot: int) -> list:
@@ -445,6 +474,6 @@ def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten:
                            extra_args={0: f"{SUMS}, {FLAGS}"}, helpers=helpers)
 
 
-__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout",
-           "group_reader", "group_reduction", "prove_summed", "reader_args", "read_sums", "reduction_reading_sums", "summed_dims",
-           "window_layout"]
+__all__ = ["FLAGS", "NotSummed", "SUMS", "SummedLayout", "SummedReduction", "dense_layout", "group_reader",
+           "group_reduction", "prove_summed", "reader_args", "read_sums", "reduction_reading_sums", "summed_dims",
+           "window_layout", "windowed_reader"]

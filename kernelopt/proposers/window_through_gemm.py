@@ -42,11 +42,8 @@ from .base import KernelSpec, RewriteTarget
 from .candidate_source import TL_DTYPES
 from .sum_through_gemm import _HELPERS as SUM_HELPERS
 from .sum_through_gemm import FORMED_BLOCK, GemmSumsProposer, NotAReductionEpilogue, SumDeclined, gemm_roles
-from .index_values import parse_kernel
 from .planned import LastPlan, plan_field
-from .summed_reads import (FLAGS, REDUCTIONS, SUMS, NotSummed, group_reader, prove_summed, reader_args,
-                           reduction_reading_sums)
-from .window_reads import window_loads
+from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums, windowed_reader
 
 # (IB, KS, warps): rows per program of the flags, k per program of B's window sums (a whole window of j each: a
 # k-wide tile per window, read along k where B is a transposed weight), warps. On an H100 at 8192 x 8192 in windows
@@ -75,7 +72,10 @@ class WindowPlan:
 
 
 def plan_window_through_gemm(target: RewriteTarget) -> WindowPlan:
-    kernel = _windowed_reader(target)
+    kernel = windowed_reader(target)
+    if kernel is None:
+        raise NotAReductionEpilogue("not a library op and one Triton kernel loading its output more than once per "
+                                    "lane")
     gemm = gemm_roles(target, "kernel")
     if gemm.roles["out"][1].strides[-1] != 1:
         raise SumDeclined("the GEMM writes a column-major output: row-major is handled")
@@ -88,24 +88,6 @@ def plan_window_through_gemm(target: RewriteTarget) -> WindowPlan:
         raise SumDeclined(f"{kernel.name}'s windows are not chunks of a row of the GEMM's output")
     return WindowPlan(gemm.m, gemm.n, layout.split[1], gemm.roles["mat1"][0], gemm.roles["mat2"][0], gemm.out,
                       gemm.bias, gemm.alpha, gemm.beta, gemm.dtype, kernel, proof.rewritten())
-
-
-def _windowed_reader(target: RewriteTarget) -> KernelSpec:
-    """The group's Triton kernel after its GEMM, where it loads the GEMM's output more than once (a window's elements,
-    one load each); NotAReductionEpilogue otherwise, quietly: the usual epilogue (a bias, an activation) loads it
-    once per lane."""
-    kernel = group_reader(target, ("pointwise", *REDUCTIONS))
-    out = next((slot for arg, slot in zip(target.launches[0].args, target.group_positions[0]) if arg.name == "out"),
-               None) if kernel is not None else None
-    if out is None:
-        raise NotAReductionEpilogue("not a GEMM and one Triton kernel reading its output")
-    try:
-        _, function = parse_kernel(kernel.source, kernel.name, NotSummed)
-    except NotSummed:
-        raise NotAReductionEpilogue(f"{kernel.name} does not parse") from None
-    if not any(window_loads(function, arg.name) > 1 for arg in reader_args(target, out)):
-        raise NotAReductionEpilogue("the kernel loads the GEMM's output once per lane")
-    return kernel
 
 
 _WINDOW_HELPERS = '''

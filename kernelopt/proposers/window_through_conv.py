@@ -1,0 +1,214 @@
+"""window-through-conv: a convolution whose output is only averaged in windows is a coarser convolution.
+
+`sigmoid(avg_pool2d(conv2d(x, w), 2)).sum()`, `avg_pool3d(conv3d(x, w), 2) * 2` (KernelBench's Conv..._AvgPool_...
+chains): Inductor calls the library convolution and a Triton kernel that loads each window's elements one by one,
+adds them and divides. A window's sum needs no convolution at the finer grid. Along each spatial dimension, with
+the convolution's stride s and dilation d, window q of size k sums the outputs o = q * k + j (j < k), each
+sum_t w[t] x[o * s + t * d - p]; so
+
+    sum_j y[q * k + j] = sum_u w'[u] x[q * (k * s) + u - p],   w'[u] = sum over (j, t) with j * s + t * d = u of w[t],
+
+one convolution with stride k * s, the same padding, no dilation, (k - 1) * s + (K - 1) * d + 1 taps, and the
+bias times the window's size. Its output has exactly the pooled positions (floor(Y / k) along each dimension: a
+size the window does not divide leaves its last elements in no window, as the pool drops them). Per window it
+does prod((k - 1) * s + (K - 1) * d + 1) multiply-adds per input channel against prod(k * K) for the window's
+outputs: 16 against 36 for a 3 x 3 convolution pooled 2 x 2, 64 against 216 in 3-D; and the fine output is
+never written nor read.
+
+The target is a `detect-fusion` epilogue group of `extern_kernels.convolution` and the one Triton kernel reading
+its output (pointwise, or a reduction whose lanes each take a window), which nothing reads afterwards. What is
+proven, from that kernel's code and never from names:
+
+- its outputs depend on the convolution's output y only through one equal-weight sum of its loads of y per lane,
+  a * (y0 + ... + y{k-1}) + c (`window_reads`: the average, then any epilogue);
+- each lane's loads read one whole box of y, each element once, within one (n, c) plane: along each spatial
+  dimension one chunk of equal length (the window), the whole dimension, or one position
+  (`summed_reads.window_layout`, every dimension's chunks at once, in y's own layout, channels-last included).
+
+The candidate forms w' in float64 and the window sums Z with the library convolution at the coarse stride, in
+two variants: float32 (w' rounded once; a bfloat16 input convolved in float32), whose fewer, larger products
+gave 1.3 to 2.5 times the original's largest error against float64 on the CPU fixtures, and float64 (every
+product exact; the input copied at twice its size); the gate keeps what it proves. The kernel runs its own code
+with each load of y reading the window's sum in the window's first element and 0 in the others
+(`summed_reads.read_sums`): the same sums up to the order of the additions, with the kernel's arithmetic after
+them (the division, the epilogue) as is.
+
+Special values: a plane with a window sum that is not finite, or whose elements may overflow (|x|'s largest times
+the sum of |w| plus |bias|, times the window's size, over 1e36), is flagged; `ko_conv_planes` forms that plane of
+y directly (float32, every tap) and the kernel reads it as written, so infinities and NaNs land where the
+original puts them.
+
+Declined, with the reason: a transposed convolution, a kernel that reads y in any other way (one element alone,
+overlapping or weighted windows, a window across channels or samples), windows whose coarse convolution does no
+less work than the fine one (a 1 x 1 convolution pooled), y of another dtype than float32 or bfloat16, y read
+after the kernel, and more than 2^28 lanes.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from kernelopt.ir.rewrite_record import GROUP
+
+from .base import KernelSpec, RewriteTarget
+from .conv_sums_source import CONV_SUMS_HELPERS
+from .planned import LastPlan, PlannedProposer, plan_field
+from .sum_through_conv import BLOCK, CONV, ConvSumDeclined, NotAConvReduction, conv_roles, planes_launch
+from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums, windowed_reader
+
+
+@dataclass(frozen=True)
+class ConvWindowPlan:
+    input: int                   # group slots
+    weight: int
+    bias: int | None
+    out: int
+    padding: tuple[int, ...]
+    groups: int
+    stride: tuple[int, ...]
+    dilation: tuple[int, ...]
+    windows: tuple[int, ...]     # per spatial dimension, the window's length (1: each position its own)
+    out_spatial: tuple[int, ...]
+    taps: tuple[int, ...]
+    dtype: str
+    kernel: KernelSpec           # the reader, as written
+    rewritten: str               # its source reading the window sums
+    transposed: bool = False     # (planes_launch reads it)
+
+    @property
+    def coarse_taps(self) -> tuple[int, ...]:
+        """The coarse convolution's taps along each dimension: (k - 1) * s + (K - 1) * d + 1."""
+        return tuple((k - 1) * s + (t - 1) * d + 1
+                     for k, s, t, d in zip(self.windows, self.stride, self.taps, self.dilation))
+
+    def describe(self) -> str:
+        window = " x ".join(map(str, self.windows))
+        coarse = " x ".join(map(str, self.coarse_taps))
+        return (f"the convolution's output is only summed in {window} windows: one convolution with {coarse} taps "
+                f"at stride {' x '.join(str(k * s) for k, s in zip(self.windows, self.stride))} forms the window "
+                f"sums instead")
+
+
+def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
+    if target.kind != GROUP or len(target.launches) != 2 or not target.group_args \
+            or target.launches[0].kernel != CONV:
+        raise NotAConvReduction("not a convolution and one Triton kernel")
+    kernel = windowed_reader(target)
+    if kernel is None:
+        raise NotAConvReduction("the convolution's reader loads its output once per lane")
+    conv = conv_roles(target, "kernel")
+    if conv.transposed:
+        raise ConvSumDeclined("a transposed convolution: a convolution is handled")
+    try:
+        proof = prove_summed(target, kernel, conv.roles["out"], "convolution's output", windows=True)
+    except NotSummed as why:
+        raise ConvSumDeclined(str(why)) from None
+    sizes = tuple(conv.out.sizes)
+    windows = _windows(proof.layout, sizes)
+    if windows is None:
+        raise ConvSumDeclined(f"{kernel.name}'s windows are not boxes of one (n, c) plane of the convolution's "
+                              f"output")
+    weight = target.group_args[conv.roles["weight"]]
+    plan = ConvWindowPlan(conv.roles["input"], conv.roles["weight"], conv.roles.get("bias"), conv.roles["out"],
+                          conv.padding, conv.groups, conv.stride, conv.dilation, windows, sizes[2:],
+                          tuple(weight.sizes[2:]), conv.out.dtype, kernel, proof.rewritten())
+    fine, coarse = math.prod(k * t for k, t in zip(windows, plan.taps)), math.prod(plan.coarse_taps)
+    if coarse >= fine:
+        raise ConvSumDeclined(f"{' x '.join(map(str, windows))} windows of a convolution with "
+                              f"{' x '.join(map(str, plan.taps))} taps: the coarse convolution's {coarse} taps do no "
+                              f"less work than the window's {fine} fine ones")
+    return plan
+
+
+def _windows(layout, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Per spatial dimension, the window's length where each lane sums one box of one (n, c) plane: a chunk's length
+    (a split dimension), the whole dimension, or 1; None otherwise."""
+    splits = dict(layout.splits)
+    summed = set(layout.dims)
+    if layout.view_dim(0) in summed or layout.view_dim(1) in summed:
+        return None
+    windows = []
+    for d in range(2, len(sizes)):
+        at = layout.view_dim(d)
+        if d in splits:
+            if at in summed or at + 1 not in summed:
+                return None
+            windows.append(splits[d])
+        else:
+            windows.append(sizes[d] if at in summed else 1)
+    return tuple(windows)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The candidate
+
+_WINDOW_HELPERS = '''
+
+def ko_window_weights(w, stride, dilation, windows):
+    # w' (float64): along each spatial dimension, w's taps placed at j * stride + t * dilation for each position j
+    # of the window, and added (one convolution at the window's stride then sums each window of conv(x, w))
+    w = w.to(torch.float64)
+    for d, (s, dil, k) in enumerate(zip(stride, dilation, windows)):
+        dim = 2 + d
+        span = (w.shape[dim] - 1) * dil + 1
+        shape = list(w.shape)
+        shape[dim] = (k - 1) * s + span
+        coarse = torch.zeros(shape, dtype=torch.float64, device=w.device)
+        for j in range(k):
+            coarse.narrow(dim, j * s, span)[(slice(None),) * dim + (slice(None, None, dil),)] += w
+        w = coarse
+    return w
+
+
+def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumulate):
+    # the window sums Z [N, Cout, pooled positions] (float32, dense), the flags of each window, and the (n, c)
+    # planes to form directly: a plane with a sum that is not finite, or whose elements may overflow. The coarse
+    # convolution runs in `accumulate` ("float32": 16-bit inputs widened; "float64": every product exact)
+    wide = x.to(torch.float64) if accumulate == "float64" else x if x.element_size() >= 4 else x.float()
+    size = math.prod(windows)
+    weights = ko_window_weights(w, stride, dilation, windows).to(wide.dtype)
+    bias = None if b is None else (b.to(torch.float64) * size).to(wide.dtype)
+    conv = (torch.nn.functional.conv1d, torch.nn.functional.conv2d, torch.nn.functional.conv3d)[x.dim() - 3]
+    z = conv(wide, weights, bias, [k * s for k, s in zip(windows, stride)], padding, 1, groups).float()
+    n, cout = z.shape[:2]
+    bound = ko_element_bound(x, w, b, False, groups)
+    bad = ~((z.abs() < float("inf")).reshape(n, cout, -1).all(2) & (bound * size < 1e36))
+    planes = bad.to(torch.int8)
+    flags = planes.reshape(n, cout, *[1] * (z.dim() - 2)).expand(z.shape).contiguous().reshape(-1)
+    return z.contiguous().reshape(-1), flags, planes.contiguous()
+'''
+
+
+def _prelude(plan: ConvWindowPlan, accumulate: str) -> tuple[str, ...]:
+    bias = f"args[{plan.bias}]" if plan.bias is not None else "None"
+    return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
+            f"{SUMS}, {FLAGS}, ko_planes = ko_window_sums(ko_x, ko_w, ko_b, {list(plan.stride)}, "
+            f"{list(plan.padding)}, {list(plan.dilation)}, {plan.groups}, {list(plan.windows)}, {accumulate!r})") \
+        + planes_launch(plan, BLOCK)
+
+
+def candidate_source(target: RewriteTarget, plan: ConvWindowPlan, accumulate: str) -> str:
+    return reduction_reading_sums(target, plan.kernel, plan.rewritten,
+                                  f"window-through-conv: {plan.describe()} (accumulating in {accumulate})",
+                                  _prelude(plan, accumulate), CONV_SUMS_HELPERS + _WINDOW_HELPERS)
+
+
+@dataclass
+class WindowThroughConvProposer(PlannedProposer):
+    name: str = "window-through-conv"
+    summary: str = ("Replace a convolution whose output a kernel only sums in windows (an average pool, proven from "
+                    "the kernel's code) by one convolution at the windows' stride with the windows' summed weights")
+
+    _plan: LastPlan = plan_field(plan_window_through_conv, ConvSumDeclined)
+    refused = ConvSumDeclined
+    build = staticmethod(candidate_source)
+    silent = NotAConvReduction
+
+    def options(self, plan: ConvWindowPlan) -> list[tuple[str, str]]:
+        # float32 first: the library's fast path, as accurate as the fine convolution within a small factor (the
+        # gate decides); float64 where it is not (every product exact, the input's copy twice its size)
+        return [(f"{self.name} {' x '.join(map(str, plan.windows))} windows in {accumulate}", accumulate)
+                for accumulate in ("float32", "float64")]
+
+
+__all__ = ["ConvWindowPlan", "WindowThroughConvProposer", "candidate_source", "plan_window_through_conv"]

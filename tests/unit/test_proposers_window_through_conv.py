@@ -1,0 +1,211 @@
+"""window-through-conv: a convolution whose output an average pool only sums in windows becomes one convolution at
+the windows' stride, with the windows' summed weights.
+
+On torch 2.13 CPU captures (tests/fixtures/conv-window-cpu-2.13, each beside its problem): a 2-D convolution laid
+out channels-last, pooled 2 x 2 (a column in no window) inside a persistent reduction (a sigmoid, then a sum); a
+3-D convolution pooled 2 x 2 x 2 (a slice in no window) and scaled, in a pointwise kernel; a grouped, dilated 1-D
+convolution pooled by 3 under a GELU; and a strided, dilated one whose coarse convolution would do no less work
+(declined). The candidates under Triton's interpreter against the original and float64, special values, the
+declines with their reasons, the coarse weights against torch's convolution and pool (Hypothesis), and a whole job
+through the gate."""
+from __future__ import annotations
+
+import math
+import os
+
+import pytest
+import torch
+import torch.nn.functional as F
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials,
+                                        candidate_and_original, library_roles, random_args,
+                                        reduction_epilogue_target, run_reduction)
+from row_loop_helpers import REPO
+from search_helpers import optimized_call
+
+from kernelopt.proposers.conv_sums_source import CONV_SUMS_HELPERS
+from kernelopt.proposers.registry import make_proposer
+from kernelopt.proposers.sum_through_conv import ConvSumDeclined
+from kernelopt.proposers.window_through_conv import (_WINDOW_HELPERS, WindowThroughConvProposer,
+                                                     plan_window_through_conv)
+
+FIXTURE = REPO / "tests" / "fixtures" / "conv-window-cpu-2.13"
+INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
+POOLED = ("conv2d_avgpool_sigmoid_sum", "conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu")
+
+
+def _target(name="conv3d_avgpool_scale", edit=None, **changes):
+    return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, **changes)
+
+
+def _conv(target, args, dtype=None):
+    roles = library_roles(target)
+    kwargs = target.launches[0].config["kwargs"]
+    x, w, b = args[roles["input"]], args[roles["weight"]], args[roles["bias"]]
+    if dtype is not None:
+        x, w, b = x.to(dtype), w.to(dtype), b.to(dtype)
+    conv = {3: F.conv1d, 4: F.conv2d, 5: F.conv3d}[x.dim()]
+    return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"], dilation=kwargs["dilation"],
+                groups=kwargs["groups"])
+
+
+def _run_original(target, args):
+    args[library_roles(target)["out"]].copy_(_conv(target, args))
+    run_reduction(target, args)
+
+
+def _reference(name, target, args):
+    """The group's result in float64 (the convolution exact)."""
+    y = _conv(target, args, torch.float64)
+    if name == "conv2d_avgpool_sigmoid_sum":
+        return torch.sigmoid(F.avg_pool2d(y, 2)).sum((1, 2, 3))
+    if name == "conv3d_avgpool_scale":
+        return F.avg_pool3d(y, 2) * 2.0
+    return F.gelu(F.avg_pool1d(y, 3))
+
+
+def test_the_convolution_and_its_pool_are_one_group_and_the_windows_come_from_the_kernel():
+    target = _target("conv2d_avgpool_sigmoid_sum")
+    assert [launch.kernel for launch in target.launches] == ["extern_kernels.convolution",
+                                                             "triton_per_fused_avg_pool2d_sigmoid_sum_2"]
+    roles = library_roles(target)
+    assert target.scratch_args == (roles["out"],)
+    assert target.group_args[roles["out"]].strides == (360, 1, 36, 4)           # channels-last, as Inductor chose
+    # a pointwise pooling kernel after a convolution is an epilogue group too
+    assert [launch.kernel for launch in _target().launches] == ["extern_kernels.convolution",
+                                                                "triton_poi_fused_avg_pool3d_mul_0"]
+    plans = {name: plan_window_through_conv(_target(name)) for name in POOLED}
+    assert [(p.windows, p.coarse_taps) for p in plans.values()] == [((2, 2), (4, 4)), ((2, 2, 2), (4, 4, 4)),
+                                                                     ((3,), (7,))]
+    assert plans["conv1d_dilated_avgpool_gelu"].dilation == (2,) and plans["conv1d_dilated_avgpool_gelu"].groups == 2
+    assert make_proposer("window-through-conv").name == "window-through-conv"
+
+
+def test_the_candidate_convolves_at_the_windows_stride_and_keeps_the_kernel_s_arithmetic():
+    candidates = list(WindowThroughConvProposer().propose(_target(), []))
+    assert len(candidates) == 2                   # accumulating in float32, then in float64
+    source = candidates[0].source
+    assert "extern_kernels" not in source
+    assert "ko_window_sums(ko_x, ko_w, ko_b, [1, 1, 1], [0, 0, 0], [1, 1, 1], 1, [2, 2, 2], 'float32')" in source
+    assert "tmp16 = tmp14 / tmp15" in source and "tmp18 = tmp16 * tmp17" in source    # the pool's division and the
+    assert "tl.full([1], 8.0, tl.float32)" in source                                  # scaling, as written
+
+
+@INTERPRETED
+@pytest.mark.parametrize("name", POOLED)
+def test_the_candidate_is_as_accurate_as_the_original(name):
+    # float64: within twice the original's largest error, as every sum transform; float32 (the library's fast
+    # path): the coarse convolution adds fewer, larger products, measured at 1.3 to 2.5 times the original's
+    # largest error on these fixtures, so within three times it (what the gate accepts is the gate's business)
+    target = _target(name)
+    float32, float64 = WindowThroughConvProposer().propose(target, [])
+    assert "'float32')" in float32.source and "'float64')" in float64.source
+    for seed in range(2):
+        args = random_args(target, seed)
+        reference = _reference(name, target, args)
+        assert_as_accurate_as_the_original(target, float64, args, _run_original, reference, f"{name} seed {seed}")
+        assert_as_accurate_as_the_original(target, float32, args, _run_original, reference, f"{name} seed {seed}",
+                                           factor=3.0)
+
+
+@INTERPRETED
+@pytest.mark.parametrize("name, case", [("conv3d_avgpool_scale", case) for case in ("inf-in-x", "nan-in-x", "inf-in-w",
+                                                                                     "overflow")]
+                         + [("conv1d_dilated_avgpool_gelu", case) for case in ("inf-in-x", "nan-in-x", "inf-in-w")])
+def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
+    # A plane with a window sum that is not finite, or whose elements may overflow, is formed directly and read as
+    # written: with the flags forced off (`bad = ~(... | True)` in ko_window_sums), inf-in-x and overflow fail.
+    target = _target(name)
+    roles = library_roles(target)
+    args = random_args(target, 5)
+    x, w = args[roles["input"]], args[roles["weight"]]
+    spatial = tuple(min(2, size - 1) for size in x.shape[2:])
+    if case == "inf-in-x":
+        x[(1, 0) + spatial] = float("inf")
+    elif case == "nan-in-x":
+        x[(0, 1) + spatial] = float("nan")
+    elif case == "inf-in-w":
+        w[(1, 0) + (0,) * (w.dim() - 2)] = float("-inf")
+    else:
+        x[1] *= 3e37                               # the windows of sample 1 overflow
+    candidate = next(iter(WindowThroughConvProposer().propose(target, [])))
+    if case != "overflow":
+        assert_same_specials(target, candidate, args, _run_original)
+        return
+    for mine, theirs in candidate_and_original(target, candidate, args, _run_original):
+        assert not theirs.isfinite().all(), "the case should reach the original's special values"
+        assert torch.equal(mine.isfinite(), theirs.isfinite()), (mine, theirs)
+
+
+LOAD = "tmp1 = tl.load(in_ptr0 + (1 + 2*x0 + 12*x1 + 72*x2 + 180*x3), xmask, eviction_policy='evict_last')"
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda s: s.replace("tmp2 = tmp0 + tmp1", "tmp2 = tmp0 + 2.0 * tmp1"), "one equal-weight sum"),
+    (lambda s: s.replace("tmp2 = tmp0 + tmp1", "tmp2 = tmp0 * tmp1"), "one equal-weight sum"),
+    (lambda s: s.replace(LOAD, LOAD.replace("1 + 2*x0", "2*x0")), "each element once"),
+], ids=["weighted", "product", "element-twice"])
+def test_a_kernel_it_cannot_prove_reads_window_sums_is_declined_with_the_reason(edit, why):
+    target = _target(edit=edit)
+    proposer = WindowThroughConvProposer()
+    assert list(proposer.propose(target, [])) == []
+    assert why in proposer.declined(target), proposer.declined(target)
+
+
+def test_windows_whose_coarse_convolution_does_no_less_work_are_declined():
+    # stride 2 and dilation 2, pooled by 3: (3 - 1) * 2 + (3 - 1) * 2 + 1 = 9 coarse taps against 3 x 3 fine ones
+    with pytest.raises(ConvSumDeclined, match="9 taps do no less work than the window's 9 fine ones"):
+        plan_window_through_conv(_target("conv1d_strided_avgpool_gelu"))
+
+
+def test_a_reduction_of_whole_planes_and_gemm_groups_are_not_its_business():
+    summed = reduction_epilogue_target(REPO / "tests" / "fixtures" / "conv-sum-cpu-2.13" / "conv2d_bn_sum.py")
+    gemm = reduction_epilogue_target(REPO / "tests" / "fixtures" / "gemm-window-cpu-2.13" / "linear_avgpool_gelu.py",
+                                     kind="epilogue")
+    for target in (summed, gemm):
+        proposer = WindowThroughConvProposer()
+        assert list(proposer.propose(target, [])) == [] and proposer.declined(target) == ""
+
+
+convolutions = st.fixed_dictionaries({
+    "dims": st.integers(1, 3), "groups": st.integers(1, 2), "cin": st.integers(1, 2), "cout": st.integers(1, 2),
+    "taps": st.lists(st.integers(1, 3), min_size=3, max_size=3),
+    "stride": st.lists(st.integers(1, 2), min_size=3, max_size=3),
+    "dilation": st.lists(st.integers(1, 2), min_size=3, max_size=3),
+    "padding": st.lists(st.integers(0, 2), min_size=3, max_size=3),
+    "size": st.lists(st.integers(2, 9), min_size=3, max_size=3),
+    "windows": st.lists(st.integers(1, 3), min_size=3, max_size=3)})
+
+
+@settings(max_examples=200 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 50, deadline=None)
+@given(convolutions)
+def test_the_coarse_convolution_gives_the_window_sums_of_the_fine_one(c):
+    # the candidate's own helpers against torch's convolution then average pool (times the window), in float64,
+    # over strides, dilations, paddings, groups and windows (sizes the window does not divide included)
+    namespace = {"torch": torch, "math": math}
+    exec(CONV_SUMS_HELPERS[CONV_SUMS_HELPERS.index("def ko_element_bound"):
+                           CONV_SUMS_HELPERS.index("def ko_conv_sums")] + _WINDOW_HELPERS, namespace)
+    n = c["dims"]
+    taps, stride, dilation, padding, size, windows = (c[k][:n] for k in ("taps", "stride", "dilation", "padding",
+                                                                          "size", "windows"))
+    groups = c["groups"]
+    cin, cout = groups * c["cin"], groups * c["cout"]
+    x = torch.randn(2, cin, *size, dtype=torch.float64)
+    w = torch.randn(cout, cin // groups, *taps, dtype=torch.float64)
+    b = torch.randn(cout, dtype=torch.float64)
+    try:
+        y = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[n](x, w, b, stride, padding, dilation, groups)
+        pooled = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}[n](y, windows) * math.prod(windows)
+    except RuntimeError:         # an output (or a pooled output) with no positions: torch refuses the shape
+        return
+    sums, flags, planes = namespace["ko_window_sums"](x, w, b, stride, padding, dilation, groups, windows, "float32")
+    torch.testing.assert_close(sums.double(), pooled.reshape(-1), rtol=1e-5, atol=1e-5)
+    assert not flags.any() and flags.numel() == sums.numel() and planes.shape == (2, cout)
+
+
+@INTERPRETED
+def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path):
+    optimized_call(FIXTURE / "problem_conv3d_avgpool_scale.py", "window-through-conv", tmp_path,
+                   "window-through-conv 2 x 2 x 2 windows in float32", "extern_kernels.convolution(", (2, 2, 7, 8, 8))
