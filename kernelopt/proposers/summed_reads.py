@@ -8,8 +8,11 @@ dimension 1 of `y` [M, N], a convolution's spatial sums dimensions 2.. of `y` [N
 (channels-last included). `read_sums` rewrites the kernel: each load of `y` reads instead, in the first element of
 its summed block (every summed coordinate 0), the block's sum from a dense tensor over the kept dimensions, and 0
 elsewhere; where the proof found each row's block at the row's own index, first in lane r = 0 (Inductor's usual
-form), the sums are read at xindex in lane 0, with no integer division per element. A flagged block (one the sums
-cannot stand for: a non-finite sum, say) reads `y` as written; the caller fills those blocks of `y` and the flags.
+form), the sums are read at xindex in lane 0, with no integer division per element; where each lane of a window
+kernel reads one window and each of its loads the same element of its window at every lane (an average pool), the
+window's index and flag are found once per lane, and only the first element's load reads the sum. A flagged block
+(one the sums cannot stand for: a non-finite sum, say) reads `y` as written; the caller fills those blocks of `y`
+and the flags.
 `prove_summed` runs the whole proof on a reduction-epilogue group. Used by sum-through-gemm and sum-through-conv.
 """
 from __future__ import annotations
@@ -70,6 +73,9 @@ class SummedLayout:
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
     splits: tuple[tuple[int, int], ...] = ()
+    # window layouts: per load, whether it reads its window's first element at every lane (True), another
+    # element at every lane (False), or either (None)
+    firsts: tuple[bool | None, ...] = ()
 
     @property
     def split(self) -> tuple[int, int] | None:
@@ -96,37 +102,51 @@ def split_view(sizes: tuple[int, ...], strides: tuple[int, ...], dim: int, lengt
             strides[:dim] + (strides[dim] * length, strides[dim]) + strides[dim + 1:])
 
 
-def _outer_strides(sizes, strides) -> list[int | None]:
-    """Each dimension's next larger stride among those of the other dimensions of size > 1 (None: the outermost)."""
-    return [min((t for z, t in zip(sizes, strides) if z > 1 and t > stride), default=None)
-            for stride in strides]
+def _outer_moduli(sizes, strides) -> list[list[int]]:
+    """Each dimension's moduli: the larger strides among those of the other dimensions of size > 1, from the
+    largest, less each one a smaller one divides (x % a % b is x % b where b divides a)."""
+    found = []
+    for stride in strides:
+        chain: list[int] = []
+        for larger in sorted({t for z, t in zip(sizes, strides) if z > 1 and t > stride}, reverse=True):
+            if chain and chain[-1] % larger == 0:
+                chain[-1] = larger
+            else:
+                chain.append(larger)
+        found.append(chain)
+    return found
 
 
 def view_coords(offsets: np.ndarray, sizes, strides) -> list[np.ndarray]:
     """Each dimension's coordinate of the elements at `offsets` in a view whose dimensions nest (each one's extent
-    within the next larger stride): (offset % outer) // stride. For a dense view that is (offset // stride) % size;
-    it also holds where a row is longer than its chunks cover (split_view of a width the chunk does not divide).
-    A dimension of size 1 has coordinate 0."""
+    within the next larger stride): the offset's remainder by every larger stride, outermost first, over its own
+    stride. For a dense view that is (offset // stride) % size; it also holds where a dimension is longer than its
+    chunks cover (split_view of a width the chunk does not divide), where a larger stride need not be a multiple
+    of the next smaller one (a plane of 5 x 6 x 6 in 2 x 2 x 2 windows: 180 against 72). A dimension of size 1 has
+    coordinate 0."""
     found = []
-    for size, stride, outer in zip(sizes, strides, _outer_strides(sizes, strides)):
+    for size, stride, moduli in zip(sizes, strides, _outer_moduli(sizes, strides)):
         if size == 1:
             found.append(np.zeros_like(offsets))
-        else:
-            found.append((offsets if outer is None else offsets % outer) // stride)
+            continue
+        rest = offsets
+        for modulus in moduli:
+            rest = rest % modulus
+        found.append(rest // stride)
     return found
 
 
 def coord_text(offset: str, sizes, strides) -> dict[int, str]:
     """view_coords as Triton source for the dimensions of size > 1: `(offset // stride) % size` where the view is
-    dense there, `(offset % outer) // stride` where it is not."""
+    dense there, the remainders then the division where it is not."""
     found = {}
-    for d, (size, stride, outer) in enumerate(zip(sizes, strides, _outer_strides(sizes, strides))):
+    for d, (size, stride, moduli) in enumerate(zip(sizes, strides, _outer_moduli(sizes, strides))):
         if size == 1:
             continue
-        if outer is None or outer == size * stride:
+        if not moduli or moduli == [size * stride]:
             found[d] = f"({offset} // {stride}) % {size}"
         else:
-            found[d] = f"({offset} % {outer}) // {stride}"
+            found[d] = f"({offset}{''.join(f' % {m}' for m in moduli)}) // {stride}"
     return found
 
 
@@ -174,7 +194,8 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
         env = index_env(xs[:, None], rs, x_numel, r_numel)
         for read in reads:
             yield _evaluated(evaluator, read, env, (xs.size, r_lanes))
-    return _layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides, tail=tail)
+    return dataclasses.replace(_layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides, tail=tail),
+                               firsts=())                  # its columns are r lanes, not loads
 
 
 def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
@@ -242,7 +263,7 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
     x `per_row` rows of the proof: a persistent reduction's windows, one per (x, r) lane). `tail`: chunks may leave
     the last elements of their dimension unread (an average pool of a width its window does not divide)."""
     xs_all = np.arange(rows, dtype=np.int64)
-    found, by_row = set(), True
+    found, by_row, firsts = set(), True, None
     for start in range(0, rows, step):
         xs = xs_all[start:start + step]
         numbers = xs if per_row == 1 else np.arange(xs[0] * per_row, (xs[-1] + 1) * per_row, dtype=np.int64)
@@ -251,10 +272,13 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
             if kind is not None:
                 found.add(kind[0])
                 by_row &= kind[1]
+                firsts = kind[2] if firsts is None else (firsts[0] & kind[2][0], firsts[1] & kind[2][1])
     if len(found) != 1:
         raise NotSummed("the reduction reads no element of the tensor" if not found else
                         "the reduction's loads sum different dimensions of the tensor")
-    return SummedLayout(found.pop(), by_row, tuple(sizes), tuple(strides))
+    always, never = firsts if firsts is not None else ((), ())
+    return SummedLayout(found.pop(), by_row, tuple(sizes), tuple(strides),
+                        firsts=tuple(bool(a) if a != b else None for a, b in zip(always, never)))
 
 
 def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray,
@@ -306,7 +330,10 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     at_row = np.where(active, kept, -1).max(axis=1)
     first_lane = active[:, 0] & np.logical_and.reduce([coords[d][:, 0] == 0 for d in summed])
     by_row = bool((at_row[used] == xs[used]).all() and first_lane[used].all())
-    return summed, by_row
+    # per column (a window layout's load): whether every active row reads its block's first element there, and
+    # whether none does (both, vacuously, where no row is active)
+    first = np.logical_and.reduce([coords[d] == 0 for d in summed])
+    return summed, by_row, ((first | ~active).all(axis=0), (~first | ~active).all(axis=0))
 
 
 def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
@@ -331,10 +358,20 @@ def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
         raise _Chunked(short)
 
 
+def _sums_index(offset: str, layout: SummedLayout) -> str:
+    """The index, in the sums dense over the kept dimensions of the layout's view, of the block holding the element at
+    `offset` (Triton source)."""
+    coord = coord_text(offset, layout.sizes, layout.strides)
+    at = "0"
+    for d in (d for d in coord if d not in layout.dims):
+        at = f"({at}) * {layout.sizes[d]} + {coord[d]}"
+    return at
+
+
 class _ReadSums(ast.NodeTransformer):
     def __init__(self, reads: list[LinearRead], layout: SummedLayout, r_root: str):
         self.calls = {id(r.call): r for r in reads}
-        self.sizes, self.strides, self.summed, self.by_row = layout.sizes, layout.strides, layout.dims, layout.by_row
+        self.layout = layout
         self.r_root = r_root
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
@@ -342,14 +379,12 @@ class _ReadSums(ast.NodeTransformer):
         if read is None:
             return self.generic_visit(node)
         offset = f"({ast.unparse(read.offset)})"
-        coord = coord_text(offset, self.sizes, self.strides)
-        if self.by_row:             # proven: the row's block is the row's own, first in lane 0 (no division)
+        if self.layout.by_row:      # proven: the row's block is the row's own, first in lane 0 (no division)
             at, first = "xindex", f"({self.r_root} == 0)"
         else:
-            at = "0"
-            for d in (d for d in coord if d not in self.summed):
-                at = f"({at}) * {self.sizes[d]} + {coord[d]}"
-            first = " & ".join(f"({coord[d]} == 0)" for d in self.summed)
+            coord = coord_text(offset, self.layout.sizes, self.layout.strides)
+            at = _sums_index(offset, self.layout)
+            first = " & ".join(f"({coord[d]} == 0)" for d in self.layout.dims)
         lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
         mask = "" if read.mask is None else f"{lanes} & "
         flagged = f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)"
@@ -360,13 +395,71 @@ class _ReadSums(ast.NodeTransformer):
         return ast.parse(text, mode="eval").body
 
 
+WINDOW_AT, WINDOW_FLAGGED = "ko_window_at", "ko_window_flagged"
+
+
+class _ReadWindowSums(ast.NodeTransformer):
+    """A window kernel's loads of y, where each lane's loads read one window each and every load reads the same
+    element of its window at every lane (SummedLayout.firsts), under one mask: the window's index and flag once per
+    lane (WINDOW_AT, WINDOW_FLAGGED, computed before the first load), then the first element's load reads the sum
+    and the others 0, with no index arithmetic each."""
+
+    def __init__(self, reads: list[LinearRead], firsts: tuple[bool, ...]):
+        self.reads = {id(r.call): (r, first) for r, first in zip(reads, firsts)}
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        found = self.reads.get(id(node))
+        if found is None:
+            return self.generic_visit(node)
+        read, first = found
+        lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
+        mask = "" if read.mask is None else f"{lanes} & "
+        sums = f"tl.load({SUMS} + {WINDOW_AT}, {lanes}, other=0.0)" if first else "0.0"
+        text = (f"tl.where({WINDOW_FLAGGED}, tl.load({ast.unparse(read.call.args[0])}, {mask}{WINDOW_FLAGGED}, "
+                f"other=0.0), {sums})")
+        return ast.parse(text, mode="eval").body
+
+
+def _first_reading(body: list[ast.stmt], calls: set[int]) -> tuple[list[ast.stmt], int] | None:
+    """The statement list and index of the first statement (in program order, inside loops) holding a load in
+    `calls`."""
+    for index, stmt in enumerate(body):
+        if not any(id(node) in calls for node in ast.walk(stmt)):
+            continue
+        inner = getattr(stmt, "body", None)
+        if isinstance(stmt, (ast.For, ast.While, ast.If)) and inner:
+            return _first_reading(inner, calls)
+        return body, index
+    return None
+
+
+def _read_window_sums(function: ast.FunctionDef, reads: list[LinearRead], layout: SummedLayout) -> bool:
+    """Rewrite the loads as _ReadWindowSums does, where it applies (False: it does not, nothing changed)."""
+    firsts = layout.firsts
+    if layout.by_row or len(firsts) != len(reads) or None in firsts or firsts.count(True) != 1 \
+            or len({None if r.mask is None else ast.unparse(r.mask) for r in reads}) != 1:
+        return False
+    first = reads[firsts.index(True)]
+    where = _first_reading(function.body, {id(r.call) for r in reads})
+    if where is None or not any(node is first.call for node in ast.walk(where[0][where[1]])):
+        return False                # the first element's load is not the first load: its index may not exist yet
+    body, index = where
+    lanes = "None" if first.mask is None else ast.unparse(first.mask)
+    at = _sums_index(f"({ast.unparse(first.offset)})", layout)
+    _ReadWindowSums(reads, firsts).visit(function)
+    body[index:index] = ast.parse(f"{WINDOW_AT} = {at}\n"
+                                  f"{WINDOW_FLAGGED} = tl.load({FLAGS} + {WINDOW_AT}, {lanes}, other=0) != 0").body
+    return True
+
+
 def read_sums(tree: ast.Module, function: ast.FunctionDef, reads: list[LinearRead], layout: SummedLayout) -> str:
     """The kernel's source (the parsed `tree`, changed in place) with its loads of `y` reading the sums (or `y`, in
     a flagged block), which it takes, with the flags, as two more parameters before its constexprs: both dense over
     the kept dimensions of `y` as the layout views it, in their order."""
     assigned = single_assignments(function)
     r_root = next((name for name in R_ROOTS if name in assigned), R_ROOTS[0])
-    _ReadSums(reads, layout, r_root).visit(function)
+    if not _read_window_sums(function, reads, layout):
+        _ReadSums(reads, layout, r_root).visit(function)
     args = function.args.args
     first_constexpr = next((i for i, a in enumerate(args) if is_constexpr(a.annotation)), len(args))
     args[first_constexpr:first_constexpr] = [ast.arg(arg=SUMS), ast.arg(arg=FLAGS)]

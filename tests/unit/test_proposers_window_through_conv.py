@@ -91,6 +91,8 @@ def test_the_candidate_convolves_at_the_windows_stride_and_keeps_the_kernel_s_ar
     assert "ko_window_sums(ko_x, ko_w, ko_b, [1, 1, 1], [0, 0, 0], [1, 1, 1], 1, [2, 2, 2], 'float32')" in source
     assert "tmp16 = tmp14 / tmp15" in source and "tmp18 = tmp16 * tmp17" in source    # the pool's division and the
     assert "tl.full([1], 8.0, tl.float32)" in source                                  # scaling, as written
+    # each lane finds its window's index and flag once; its first element's load reads the sum, the other 7 read 0
+    assert source.count("ko_window_at = ") == 1 and source.count("tl.load(ko_sums + ko_window_at") == 1
 
 
 @INTERPRETED

@@ -74,8 +74,10 @@ def test_the_candidate_forms_the_window_sums_with_a_narrower_gemm_and_keeps_the_
     assert "ko_q = 8" in source and "windows of 16" in candidates[0].strategy
     # the kernel's own arithmetic after the loads stays: the sum, the division by 16, the GELU, the scaling
     assert "tmp32 = tmp30 / tmp31" in source and "libdevice.erf(tmp36)" in source and "tmp42 = tmp40 * tmp41" in source
-    # each window's sum is read in its first element only: (offset % 16) == 0
-    assert source.count("% 16 == 0") == 16
+    # each lane finds its window's index and flag once; the load of the window's first element reads the sum, the
+    # other 15 read 0 (or y, in a flagged window)
+    assert source.count("ko_window_at = ") == 1 and source.count("ko_window_flagged = ") == 1
+    assert source.count("tl.load(ko_sums + ko_window_at") == 1 and source.count(", 0.0)") == 15
 
 
 @INTERPRETED

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from kernelopt.proposers.base import ArgSpec, LaunchSpec
 from kernelopt.proposers.index_values import parse_kernel
 from kernelopt.proposers.linear_reads import linear_reads
-from kernelopt.proposers.summed_reads import NotSummed, summed_dims
+from kernelopt.proposers.summed_reads import NotSummed, split_view, summed_dims, view_coords
 
 SOURCE = '''
 @triton.jit
@@ -128,3 +129,41 @@ def test_a_row_read_in_any_order_is_whole_and_one_read_twice_is_refused(rows, le
     else:
         with pytest.raises(NotSummed, match="each element once"):
             layout_of(offset, rows, length, (rows, length))
+
+
+@settings(max_examples=80, deadline=None)
+@given(sizes=st.lists(st.integers(1, 7), min_size=1, max_size=3), data=st.data())
+def test_coordinates_in_a_view_split_in_windows_along_several_dimensions_are_the_elements_own(sizes, data):
+    # y [N, C, *sizes], contiguous or channels-last, each spatial dimension split in windows of a length that may
+    # not divide it (an average pool leaves the last elements in no window): every element in a window gets its
+    # own (chunk, position in the chunk) coordinates, and every element in none a coordinate past its view's size.
+    # A larger stride need not be a multiple of the next smaller one (5 x 6 x 6 planes in 2 x 2 x 2 windows: 180
+    # against 72), so a coordinate is the offset's remainder by every larger stride, not by the next one alone.
+    windows = [data.draw(st.integers(1, size)) for size in sizes]
+    shape = (2, 3, *sizes)
+    channels_last = data.draw(st.booleans()) and len(sizes) >= 2
+    y = np.empty(shape)
+    strides = tuple(s // y.itemsize for s in y.strides)
+    if channels_last:                       # C innermost, then the spatial dimensions, then N
+        inner = math.prod(sizes)
+        strides = (3 * inner, 1) + tuple(3 * math.prod(sizes[d + 1:]) for d in range(len(sizes)))
+    view = (shape, strides)
+    for d in reversed(range(len(sizes))):
+        if windows[d] < sizes[d]:
+            view = split_view(*view, 2 + d, windows[d])
+    index = np.indices(shape).reshape(len(shape), -1)           # each element's own coordinates
+    offsets = sum(i * s for i, s in zip(index, strides))
+    got = view_coords(offsets, *view)
+    want = []
+    for d, coords in enumerate(index):
+        spatial = d - 2
+        if spatial < 0 or windows[spatial] == sizes[spatial]:
+            want.append(coords)
+        else:
+            want += [coords // windows[spatial], coords % windows[spatial]]
+    inside = np.ones(offsets.shape, bool)
+    for d, size in enumerate(sizes):
+        inside &= index[2 + d] < size - size % windows[d]
+    for g, w, size in zip(got, want, view[0]):
+        assert (g[inside] == w[inside]).all()
+    assert np.logical_or.reduce([g >= size for g, size in zip(got, view[0])])[~inside].all()
