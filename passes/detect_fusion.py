@@ -11,7 +11,9 @@ and grows disjoint groups in program order:
   when nothing else reads it (formed after the prologue groups, from what the earlier sweeps left: a sum of
   the library op's outputs over some of its dimensions may make the op itself unnecessary). Where that reduction
   is split in two (partial results, then one reduction merging them), the group takes the first half, before the
-  vertical sweep could pair the halves: the merge stays outside;
+  vertical sweep could pair the halves: the merge stays outside. Then, the same for a convolution (whose readers
+  read the value it returns, not an `out=` buffer) and its one pointwise reader, where the earlier sweeps left
+  that reader alone, as an `epilogue` group of two (an average pool's windows may make the convolution coarser);
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -87,6 +89,8 @@ class DetectFusion(Pass):
                   (lambda i: True, lambda i: self._grow_prologue(module, graph, facts, i, assigned)),
                   (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
                    lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned)),
+                  (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
+                   lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned, pointwise=True)),
                   (lambda i: facts[i].dispatch.startswith("triton."),
                    lambda i: self._grow_horizontal(ctx, graph, facts, i, assigned)))
         for eligible, grow in sweeps:
@@ -131,10 +135,8 @@ class DetectFusion(Pass):
         frontier = [start]
         while frontier:
             producer = frontier.pop(0)
-            # a launch's readers read its storage (raw); a convolution's also read the value it returns (ssa)
-            edges = {"raw", "ssa"} if producer == start and kind == "epilogue" else {"raw"}
             for consumer in sorted(s for s in graph.successors(producer)
-                                   if edges & graph.edges[producer, s]["kinds"] and s in facts):
+                                   if "raw" in graph.edges[producer, s]["kinds"] and s in facts):
                 if consumer in assigned or consumer in group.indices:
                     continue
                 if not self._accepts(ctx, group, facts[consumer], facts, graph):
@@ -183,15 +185,18 @@ class DetectFusion(Pass):
         return _Group("prologue", [first, gemm])
 
     def _grow_reduction_epilogue(self, module, graph, facts, start: int, assigned: set[int],
-                                 split_only: bool = False) -> _Group | None:
+                                 split_only: bool = False, pointwise: bool = False) -> _Group | None:
         """A vendor GEMM or convolution and the one Triton reduction launch that reads its output, when no other op
         reads it (nor returns it) afterwards. With `split_only`, only where that reduction is the first half of a
         split one (its results read by one Triton reduction alone, which merges them): that sweep runs before the
         vertical one, which would otherwise take the two halves together, leaving the library op no reader to pair
-        with (the merge then runs as written, after the group)."""
+        with (the merge then runs as written, after the group). With `pointwise`, the one Triton pointwise launch
+        reading a convolution's output (the value it returns), which the earlier sweeps left alone: an epilogue
+        group of two (an average pool after a convolution may make the convolution coarser)."""
         gemm = facts[start]
         readers = self._readers(graph, facts, start)
-        if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in REDUCTION_EPILOGUES:
+        wanted = ("triton.pointwise",) if pointwise else REDUCTION_EPILOGUES
+        if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in wanted:
             return None
         if split_only:
             merges = self._readers(graph, facts, readers[0])
@@ -200,7 +205,7 @@ class DetectFusion(Pass):
         reduction = facts[readers[0]]
         if self._blocker([gemm, reduction], facts) is not None or self._escapes(module, [gemm, reduction]):
             return None
-        return _Group("reduction-epilogue", [gemm, reduction])
+        return _Group("epilogue" if pointwise else "reduction-epilogue", [gemm, reduction])
 
     @staticmethod
     def _readers(graph, facts, start: int) -> list[int]:

@@ -201,20 +201,31 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
 def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
                   strides: tuple[int, ...], blocks: dict | None = None) -> SummedLayout:
     """summed_dims for a kernel whose lanes each read a window of `y` with one load per element (window_reads): a
-    pointwise kernel's x lanes, or a reduction's (x, r) lanes, each a row of the proof with its loads as
-    its lanes. Never `by_row`: the rewritten loads find a window's sum from their own address."""
+    pointwise kernel's x lanes (its (y, x) lanes where it tiles two dimensions), or a reduction's (x, r) lanes,
+    each a row of the proof with its loads as its lanes. Never `by_row`: the rewritten loads find a window's sum
+    from their own address."""
     blocks = blocks or {}
     reduction = any(a.name in ("r0_numel", "rnumel") for a in launch.args)
-    x_numel, r_numel = _extents(launch, "r0_numel" if reduction else None)
-    r_lanes = _r_lanes(r_numel, blocks) if reduction else 1
-    rows = _rows(x_numel, blocks)
+    tiled = not reduction and any(a.name == "ynumel" for a in launch.args)
+    if tiled:                       # y lanes as the proof's rows, x lanes as each row's lanes
+        x_numel, r_numel = _extents(launch, "xnumel", "ynumel")
+        r_lanes = _r_lanes(r_numel, {"R0_BLOCK": blocks.get("XBLOCK")})
+        rows = _rows(x_numel, {"XBLOCK": blocks.get("YBLOCK")})
+    else:
+        x_numel, r_numel = _extents(launch, "r0_numel" if reduction else None)
+        r_lanes = _r_lanes(r_numel, blocks) if reduction else 1
+        rows = _rows(x_numel, blocks)
     if rows * r_lanes * len(reads) > MAX_LANES:
         raise NotSummed(f"{rows * r_lanes} x {len(reads)} lanes: the proof evaluates at most {MAX_LANES}")
-    evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=("xindex",), what="the windows' proof")
+    roots = ("xindex", "yindex") if tiled else ("xindex",)
+    evaluator = IndexEvaluator(single_assignments(function), NotSummed, refused=roots, what="the windows' proof")
     rs = np.arange(r_lanes, dtype=np.int64)[None, :]
 
     def lanes(xs):                  # one (offsets, active) pair: each (x, r) lane a row, its loads side by side
-        env = index_env(xs[:, None], rs, x_numel, r_numel)
+        if tiled:
+            env = {"yindex": xs[:, None], "xindex": rs, "ynumel": np.int64(x_numel), "xnumel": np.int64(r_numel)}
+        else:
+            env = index_env(xs[:, None], rs, x_numel, r_numel)
         pairs = [_evaluated(evaluator, read, env, (xs.size, r_lanes)) for read in reads]
         yield (np.stack([o for o, _ in pairs], axis=2).reshape(-1, len(reads)),
                np.stack([a for _, a in pairs], axis=2).reshape(-1, len(reads)))
@@ -226,9 +237,9 @@ def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: La
     return dataclasses.replace(found, by_row=False)
 
 
-def _extents(launch: LaunchSpec, r_name: str | None) -> tuple[int, int]:
+def _extents(launch: LaunchSpec, r_name: str | None, x_name: str = "xnumel") -> tuple[int, int]:
     values = {a.name: a.value for a in launch.args if not a.is_tensor}
-    x_numel = values.get("xnumel")
+    x_numel = values.get(x_name)
     r_numel = 1 if r_name is None else values.get(r_name, values.get("rnumel"))
     if not isinstance(x_numel, int) or not isinstance(r_numel, int) or x_numel < 1 or r_numel < 1:
         raise NotSummed("the kernel's xnumel and r0_numel are not plain integers")

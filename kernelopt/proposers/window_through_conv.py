@@ -9,7 +9,12 @@ sum_t w[t] x[o * s + t * d - p]; so
     sum_j y[q * k + j] = sum_u w'[u] x[q * (k * s) + u - p],   w'[u] = sum over (j, t) with j * s + t * d = u of w[t],
 
 one convolution with stride k * s, the same padding, no dilation, (k - 1) * s + (K - 1) * d + 1 taps, and the
-bias times the window's size. Its output has exactly the pooled positions (floor(Y / k) along each dimension: a
+bias times the window's size. A transposed convolution (o = i * s - p + t * d) pooled in windows k that are
+multiples of its stride is one too: window q takes input i = q * (k / s) + j through the taps t with
+j * s - p + t * d in [0, k), so its sum is a convolution at stride k / s whose weight at offset j is the sum of
+those taps (`transposed_taps`), on the input cropped or padded so that window q's inputs start at q * (k / s).
+For stride 2, 3 taps, padding 1 and windows of 2: 2 taps per dimension at stride 1 (8 in 3-D, against the
+transposed convolution's 27 per input element), and the fine output is never written. Its output has exactly the pooled positions (floor(Y / k) along each dimension: a
 size the window does not divide leaves its last elements in no window, as the pool drops them). Per window it
 does prod((k - 1) * s + (K - 1) * d + 1) multiply-adds per input channel against prod(k * K) for the window's
 outputs: 16 against 36 for a 3 x 3 convolution pooled 2 x 2, 64 against 216 in 3-D; and the fine output is
@@ -38,10 +43,10 @@ the sum of |w| plus |bias|, times the window's size, over 1e36), is flagged; `ko
 y directly (float32, every tap) and the kernel reads it as written, so infinities and NaNs land where the
 original puts them.
 
-Declined, with the reason: a transposed convolution, a kernel that reads y in any other way (one element alone,
-overlapping or weighted windows, a window across channels or samples), windows whose coarse convolution does no
-less work than the fine one (a 1 x 1 convolution pooled), y of another dtype than float32 or bfloat16, y read
-after the kernel, and more than 2^28 lanes.
+Declined, with the reason: a transposed convolution whose windows are not multiples of its stride, a kernel
+that reads y in any other way (one element alone, overlapping or weighted windows, a window across channels or
+samples), windows whose coarse convolution does no less work than the fine one (a 1 x 1 convolution pooled), y of
+another dtype than float32 or bfloat16, y read after the kernel, and more than 2^28 lanes.
 """
 from __future__ import annotations
 
@@ -73,20 +78,30 @@ class ConvWindowPlan:
     dtype: str
     kernel: KernelSpec           # the reader, as written
     rewritten: str               # its source reading the window sums
-    transposed: bool = False     # (planes_launch reads it)
+    transposed: bool = False
 
     @property
     def coarse_taps(self) -> tuple[int, ...]:
-        """The coarse convolution's taps along each dimension: (k - 1) * s + (K - 1) * d + 1."""
+        """The coarse convolution's taps along each dimension: (k - 1) * s + (K - 1) * d + 1; for a transposed
+        convolution, the input positions one window's outputs meet (transposed_taps)."""
+        if self.transposed:
+            return tuple(high - low for low, high in (transposed_taps(t, s, d, p, k) for t, s, d, p, k in
+                                                      zip(self.taps, self.stride, self.dilation, self.padding,
+                                                          self.windows)))
         return tuple((k - 1) * s + (t - 1) * d + 1
                      for k, s, t, d in zip(self.windows, self.stride, self.taps, self.dilation))
+
+    @property
+    def coarse_stride(self) -> tuple[int, ...]:
+        """k * s, or k / s for a transposed convolution (the windows' outputs start k / s input positions apart)."""
+        return tuple(k // s if self.transposed else k * s for k, s in zip(self.windows, self.stride))
 
     def describe(self) -> str:
         window = " x ".join(map(str, self.windows))
         coarse = " x ".join(map(str, self.coarse_taps))
-        return (f"the convolution's output is only summed in {window} windows: one convolution with {coarse} taps "
-                f"at stride {' x '.join(str(k * s) for k, s in zip(self.windows, self.stride))} forms the window "
-                f"sums instead")
+        kind = "transposed convolution" if self.transposed else "convolution"
+        return (f"the {kind}'s output is only summed in {window} windows: one convolution with {coarse} taps at "
+                f"stride {' x '.join(map(str, self.coarse_stride))} forms the window sums instead")
 
 
 def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
@@ -97,8 +112,6 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
     if kernel is None:
         raise NotAConvReduction("the convolution's reader loads its output once per lane")
     conv = conv_roles(target, "kernel")
-    if conv.transposed:
-        raise ConvSumDeclined("a transposed convolution: a convolution is handled")
     try:
         proof = prove_summed(target, kernel, conv.roles["out"], "convolution's output", windows=True)
     except NotSummed as why:
@@ -108,16 +121,37 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
     if windows is None:
         raise ConvSumDeclined(f"{kernel.name}'s windows are not boxes of one (n, c) plane of the convolution's "
                               f"output")
+    if conv.transposed and any(k % s for k, s in zip(windows, conv.stride)):
+        raise ConvSumDeclined(f"{' x '.join(map(str, windows))} windows of a transposed convolution with stride "
+                              f"{' x '.join(map(str, conv.stride))}: windows that are multiples of the stride are "
+                              f"handled")
     weight = target.group_args[conv.roles["weight"]]
     plan = ConvWindowPlan(conv.roles["input"], conv.roles["weight"], conv.roles.get("bias"), conv.roles["out"],
                           conv.padding, conv.groups, conv.stride, conv.dilation, windows, sizes[2:],
-                          tuple(weight.sizes[2:]), conv.out.dtype, kernel, proof.rewritten())
-    fine, coarse = math.prod(k * t for k, t in zip(windows, plan.taps)), math.prod(plan.coarse_taps)
+                          tuple(weight.sizes[2:]), conv.out.dtype, kernel, proof.rewritten(), conv.transposed)
+    # multiply-adds per input channel and output channel: the fine convolution's for the windows' outputs, the
+    # coarse one's for their sums
+    x = target.group_args[conv.roles["input"]]
+    if conv.transposed:
+        fine = math.prod(x.sizes[2:]) * math.prod(plan.taps)
+    else:
+        fine = math.prod(sizes[2:]) * math.prod(plan.taps)
+    coarse = math.prod(o // k for o, k in zip(sizes[2:], windows)) * math.prod(plan.coarse_taps)
     if coarse >= fine:
-        raise ConvSumDeclined(f"{' x '.join(map(str, windows))} windows of a convolution with "
-                              f"{' x '.join(map(str, plan.taps))} taps: the coarse convolution's {coarse} taps do no "
-                              f"less work than the window's {fine} fine ones")
+        raise ConvSumDeclined(f"{' x '.join(map(str, windows))} windows of a {'transposed ' * conv.transposed}"
+                              f"convolution with {' x '.join(map(str, plan.taps))} taps: the coarse convolution "
+                              f"({' x '.join(map(str, plan.coarse_taps))} taps) does no less work than the fine one "
+                              f"({coarse} multiply-adds per channel pair against {fine})")
     return plan
+
+
+def transposed_taps(taps: int, stride: int, dilation: int, padding: int, window: int) -> tuple[int, int]:
+    """[low, high): the offsets j, from a window's first input position q * (k / s), of the input positions whose
+    taps land in the window: input i = q * (k / s) + j meets window q through tap t when
+    j * s - padding + t * dilation lies in [0, k)."""
+    ranges = [(-((t * dilation - padding) // stride), -((t * dilation - padding - window) // stride))
+              for t in range(taps)]
+    return min(a for a, _ in ranges), max(b for _, b in ranges)
 
 
 def _windows(layout, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -160,18 +194,58 @@ def ko_window_weights(w, stride, dilation, windows):
     return w
 
 
-def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumulate):
+@functools.lru_cache(maxsize=256)
+def ko_tap_map(taps, stride, dilation, padding, window, device):
+    # a transposed convolution along one dimension: [J, taps] (float64), 1 where tap t takes the input at offset
+    # j (from low) into a window of `window` outputs (j * stride - padding + t * dilation in [0, window)), and low
+    ranges = [(-((t * dilation - padding) // stride), -((t * dilation - padding - window) // stride))
+              for t in range(taps)]
+    low = min(a for a, _ in ranges)
+    found = torch.zeros(max(b for _, b in ranges) - low, taps, dtype=torch.float64)
+    for t, (a, b) in enumerate(ranges):
+        found[a - low:b - low, t] = 1.0
+    return found.to(device), low
+
+
+def ko_transposed_window_weights(w, stride, dilation, padding, windows, groups):
+    # a transposed convolution's window sums as one convolution: its weights [Cout, Cin / groups, J...] (float64),
+    # each the sum of the taps that take one input offset into the window, and the lowest offset per dimension
+    w = w.to(torch.float64)                                     # [Cin, Cout / groups, taps...]
+    lows = []
+    for d, (s, dil, p, k) in enumerate(zip(stride, dilation, padding, windows)):
+        taps, low = ko_tap_map(w.shape[2 + d], s, dil, p, k, w.device)
+        w = torch.movedim(torch.tensordot(w, taps, dims=([2 + d], [1])), -1, 2 + d)
+        lows.append(low)
+    cin, cout_g, spatial = w.shape[0], w.shape[1], w.shape[2:]
+    w = w.reshape(groups, cin // groups, cout_g, *spatial).transpose(1, 2)
+    return w.reshape(groups * cout_g, cin // groups, *spatial), lows
+
+
+def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumulate, transposed=False, pooled=None):
     # the window sums Z [N, Cout, pooled positions] (float32, dense), the flags of each window, and the (n, c)
     # planes to form directly: a plane with a sum that is not finite, or whose elements may overflow. The coarse
-    # convolution runs in `accumulate` ("float32": 16-bit inputs widened; "float64": every product exact)
+    # convolution runs in `accumulate` ("float32": 16-bit inputs widened; "float64": every product exact). A
+    # transposed convolution's (windows multiples of its stride): the input cropped or padded so that window q's
+    # inputs start at q * (k / s), then one convolution at stride k / s
     wide = x.to(torch.float64) if accumulate == "float64" else x if x.element_size() >= 4 else x.float()
     size = math.prod(windows)
-    weights = ko_window_weights(w, stride, dilation, windows).to(wide.dtype)
+    if transposed:
+        weights, lows = ko_transposed_window_weights(w, stride, dilation, padding, windows, groups)
+        steps = [k // s for k, s in zip(windows, stride)]
+        pads = []
+        for d in reversed(range(len(windows))):                # F.pad takes the last dimension first
+            left = -lows[d]
+            pads += [left, (pooled[d] - 1) * steps[d] + weights.shape[2 + d] - (x.shape[2 + d] + left)]
+        wide = torch.nn.functional.pad(wide, pads)
+        coarse_stride, coarse_padding = steps, 0
+    else:
+        weights = ko_window_weights(w, stride, dilation, windows)
+        coarse_stride, coarse_padding = [k * s for k, s in zip(windows, stride)], padding
     bias = None if b is None else (b.to(torch.float64) * size).to(wide.dtype)
     conv = (torch.nn.functional.conv1d, torch.nn.functional.conv2d, torch.nn.functional.conv3d)[x.dim() - 3]
-    z = conv(wide, weights, bias, [k * s for k, s in zip(windows, stride)], padding, 1, groups).float()
+    z = conv(wide, weights.to(wide.dtype), bias, coarse_stride, coarse_padding, 1, groups).float()
     n, cout = z.shape[:2]
-    bound = ko_element_bound(x, w, b, False, groups)
+    bound = ko_element_bound(x, w, b, transposed, groups)
     bad = ~((z.abs() < float("inf")).reshape(n, cout, -1).all(2) & (bound * size < 1e36))
     planes = bad.to(torch.int8)
     flags = planes.reshape(n, cout, *[1] * (z.dim() - 2)).expand(z.shape).contiguous().reshape(-1)
@@ -179,11 +253,19 @@ def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumula
 '''
 
 
+def _transposed_args(plan: ConvWindowPlan) -> str:
+    """ko_window_sums' arguments for a transposed convolution: the flag and the pooled extents."""
+    if not plan.transposed:
+        return ""
+    return f", True, {[o // k for o, k in zip(plan.out_spatial, plan.windows)]}"
+
+
 def _prelude(plan: ConvWindowPlan, accumulate: str) -> tuple[str, ...]:
     bias = f"args[{plan.bias}]" if plan.bias is not None else "None"
     return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
             f"{SUMS}, {FLAGS}, ko_planes = ko_window_sums(ko_x, ko_w, ko_b, {list(plan.stride)}, "
-            f"{list(plan.padding)}, {list(plan.dilation)}, {plan.groups}, {list(plan.windows)}, {accumulate!r})") \
+            f"{list(plan.padding)}, {list(plan.dilation)}, {plan.groups}, {list(plan.windows)}, {accumulate!r}"
+            f"{_transposed_args(plan)})") \
         + planes_launch(plan, BLOCK)
 
 

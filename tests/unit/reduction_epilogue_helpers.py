@@ -59,10 +59,12 @@ def copied(args: list) -> list:
 
 
 def run_reduction(target, args: list) -> None:
-    """The group's reduction, its own code, one row per program (a pointwise kernel: 64 lanes per program)."""
+    """The group's reduction, its own code, one row per program (a pointwise kernel: 64 lanes per program, 64 x 16
+    where it tiles two dimensions)."""
     kernel, launch = target.kernels[1], target.launches[1]
     blocks = (("XBLOCK", 64 if kernel.kind == "pointwise" else 1),) + \
-        ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ())
+        ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ()) + \
+        ((("YBLOCK", 16),) if "YBLOCK" in kernel.signature else ())
     source = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args], kernel.signature,
                               grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
     load_candidate(source, "reduction")(*[args[s] for s in target.group_positions[1]])

@@ -186,13 +186,11 @@ def test_a_kept_output_and_gemm_groups_are_declined():
 
 
 @INTERPRETED
-@pytest.mark.parametrize("name, label, shape", [("conv1d_groups_mean", "1-D planes", (3, 4, 11)),
-                                                ("conv_transpose2d_rows_mean", "2-D 32 boxes per plane (transposed)",
-                                                 (1, 3, 16, 64)),
-                                                ("conv_transpose1d_channel_sum", "1-D channels (transposed)", (3, 4, 9))])
-def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path, name, label, shape):
-    optimized_call(FIXTURE / f"problem_{name}.py", "sum-through-conv", tmp_path, f"sum-through-conv {label}",
-                   "extern_kernels.convolution(", shape)
+def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path):
+    # one whole job (each costs a capture, the gate and a load): the boxes of a transposed convolution's planes,
+    # the widest path; the other kinds share its gate and emit path and are checked against float64 above
+    optimized_call(FIXTURE / "problem_conv_transpose2d_rows_mean.py", "sum-through-conv", tmp_path,
+                   "sum-through-conv 2-D 32 boxes per plane (transposed)", "extern_kernels.convolution(", (1, 3, 16, 64))
 
 
 def _helpers() -> dict:

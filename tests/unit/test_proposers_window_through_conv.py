@@ -4,12 +4,15 @@ the windows' stride, with the windows' summed weights.
 On torch 2.13 CPU captures (tests/fixtures/conv-window-cpu-2.13, each beside its problem): a 2-D convolution laid
 out channels-last, pooled 2 x 2 (a column in no window) inside a persistent reduction (a sigmoid, then a sum); a
 3-D convolution pooled 2 x 2 x 2 (a slice in no window) and scaled, in a pointwise kernel; a grouped, dilated 1-D
-convolution pooled by 3 under a GELU; and a strided, dilated one whose coarse convolution would do no less work
-(declined). The candidates under Triton's interpreter against the original and float64, special values, the
+convolution pooled by 3 under a GELU; a grouped 2-D transposed convolution (stride 2, output padding 1) pooled by
+its stride under a ReLU; and a strided, dilated 1-D convolution pooled by 3, whose coarse convolution does
+barely less work (declined once its taps are edited to 1). The candidates under Triton's interpreter against the original and float64, special values, the
 declines with their reasons, the coarse weights against torch's convolution and pool (Hypothesis), and a whole job
 through the gate."""
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 import os
 
@@ -33,7 +36,8 @@ from kernelopt.proposers.window_through_conv import (_WINDOW_HELPERS, WindowThro
 
 FIXTURE = REPO / "tests" / "fixtures" / "conv-window-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
-POOLED = ("conv2d_avgpool_sigmoid_sum", "conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu")
+POOLED = ("conv2d_avgpool_sigmoid_sum", "conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu",
+          "conv_transpose2d_avgpool_relu")
 
 
 def _target(name="conv3d_avgpool_scale", edit=None, **changes):
@@ -46,6 +50,10 @@ def _conv(target, args, dtype=None):
     x, w, b = args[roles["input"]], args[roles["weight"]], args[roles["bias"]]
     if dtype is not None:
         x, w, b = x.to(dtype), w.to(dtype), b.to(dtype)
+    if kwargs["transposed"]:
+        return F.conv_transpose2d(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"],
+                                  output_padding=kwargs["output_padding"], groups=kwargs["groups"],
+                                  dilation=kwargs["dilation"])
     conv = {3: F.conv1d, 4: F.conv2d, 5: F.conv3d}[x.dim()]
     return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"], dilation=kwargs["dilation"],
                 groups=kwargs["groups"])
@@ -63,6 +71,8 @@ def _reference(name, target, args):
         return torch.sigmoid(F.avg_pool2d(y, 2)).sum((1, 2, 3))
     if name == "conv3d_avgpool_scale":
         return F.avg_pool3d(y, 2) * 2.0
+    if name == "conv_transpose2d_avgpool_relu":
+        return torch.relu(F.avg_pool2d(y, 2) - 0.1)
     return F.gelu(F.avg_pool1d(y, 3))
 
 
@@ -77,8 +87,10 @@ def test_the_convolution_and_its_pool_are_one_group_and_the_windows_come_from_th
     assert [launch.kernel for launch in _target().launches] == ["extern_kernels.convolution",
                                                                 "triton_poi_fused_avg_pool3d_mul_0"]
     plans = {name: plan_window_through_conv(_target(name)) for name in POOLED}
-    assert [(p.windows, p.coarse_taps) for p in plans.values()] == [((2, 2), (4, 4)), ((2, 2, 2), (4, 4, 4)),
-                                                                     ((3,), (7,))]
+    assert [(p.windows, p.coarse_taps, p.coarse_stride) for p in plans.values()] == [
+        ((2, 2), (4, 4), (2, 2)), ((2, 2, 2), (4, 4, 4), (2, 2, 2)), ((3,), (7,), (3,)),
+        # stride 2, 3 taps, padding 1, windows of 2: window q takes inputs q (taps 1 and 2) and q + 1 (tap 0)
+        ((2, 2), (2, 2), (1, 1))]
     assert plans["conv1d_dilated_avgpool_gelu"].dilation == (2,) and plans["conv1d_dilated_avgpool_gelu"].groups == 2
     assert make_proposer("window-through-conv").name == "window-through-conv"
 
@@ -103,7 +115,7 @@ def test_the_candidate_is_as_accurate_as_the_original(name):
     # largest error on these fixtures, so within three times it (what the gate accepts is the gate's business)
     target = _target(name)
     float32, float64 = WindowThroughConvProposer().propose(target, [])
-    assert "'float32')" in float32.source and "'float64')" in float64.source
+    assert "'float32'" in float32.source and "'float64'" in float64.source
     for seed in range(2):
         args = random_args(target, seed)
         reference = _reference(name, target, args)
@@ -115,7 +127,8 @@ def test_the_candidate_is_as_accurate_as_the_original(name):
 @INTERPRETED
 @pytest.mark.parametrize("name, case", [("conv3d_avgpool_scale", case) for case in ("inf-in-x", "nan-in-x", "inf-in-w",
                                                                                      "overflow")]
-                         + [("conv1d_dilated_avgpool_gelu", case) for case in ("inf-in-x", "nan-in-x", "inf-in-w")])
+                         + [("conv1d_dilated_avgpool_gelu", case) for case in ("inf-in-x", "nan-in-x", "inf-in-w")]
+                         + [("conv_transpose2d_avgpool_relu", case) for case in ("inf-in-x", "nan-in-x", "overflow")])
 def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, case):
     # A plane with a window sum that is not finite, or whose elements may overflow, is formed directly and read as
     # written: with the flags forced off (`bad = ~(... | True)` in ko_window_sums), inf-in-x and overflow fail.
@@ -157,9 +170,29 @@ def test_a_kernel_it_cannot_prove_reads_window_sums_is_declined_with_the_reason(
 
 
 def test_windows_whose_coarse_convolution_does_no_less_work_are_declined():
-    # stride 2 and dilation 2, pooled by 3: (3 - 1) * 2 + (3 - 1) * 2 + 1 = 9 coarse taps against 3 x 3 fine ones
-    with pytest.raises(ConvSumDeclined, match="9 taps do no less work than the window's 9 fine ones"):
-        plan_window_through_conv(_target("conv1d_strided_avgpool_gelu"))
+    # stride 2 and dilation 2, pooled by 3: 6 windows of (3 - 1) * 2 + (3 - 1) * 2 + 1 = 9 coarse taps, against 20
+    # fine outputs of 3 taps: 54 multiply-adds per channel pair against 60, proposed; the same with 1 tap (a
+    # pointwise convolution, its weight's sizes edited): 6 x 5 = 30 against 20 x 1, declined
+    target = _target("conv1d_strided_avgpool_gelu")
+    assert plan_window_through_conv(target).coarse_taps == (9,)
+    weight = library_roles(target)["weight"]
+    args = list(target.group_args)
+    args[weight] = dataclasses.replace(args[weight], sizes=args[weight].sizes[:2] + (1,))
+    with pytest.raises(ConvSumDeclined, match=r"does no less work than the fine one \(30 multiply-adds per channel "
+                                              r"pair against 20\)"):
+        plan_window_through_conv(dataclasses.replace(target, group_args=tuple(args)))
+
+
+def test_a_transposed_convolution_s_windows_must_be_multiples_of_its_stride():
+    # the same kernel after a stride-3 transposed convolution (its config edited): windows of 2 start at input
+    # positions 2 / 3 apart, no convolution's stride
+    target = _target("conv_transpose2d_avgpool_relu")
+    conv = target.launches[0]
+    kwargs = dict(conv.config["kwargs"], stride=[3, 3])
+    edited = dataclasses.replace(target, launches=(dataclasses.replace(conv, config={**conv.config, "kwargs": kwargs}),
+                                                   *target.launches[1:]))
+    with pytest.raises(ConvSumDeclined, match="windows that are multiples of the stride are handled"):
+        plan_window_through_conv(edited)
 
 
 def test_a_reduction_of_whole_planes_and_gemm_groups_are_not_its_business():
@@ -178,15 +211,17 @@ convolutions = st.fixed_dictionaries({
     "dilation": st.lists(st.integers(1, 2), min_size=3, max_size=3),
     "padding": st.lists(st.integers(0, 2), min_size=3, max_size=3),
     "size": st.lists(st.integers(2, 9), min_size=3, max_size=3),
-    "windows": st.lists(st.integers(1, 3), min_size=3, max_size=3)})
+    "windows": st.lists(st.integers(1, 3), min_size=3, max_size=3),
+    "transposed": st.booleans(), "extra": st.integers(0, 1)})
 
 
 @settings(max_examples=200 if os.environ.get("KERNELOPT_FUZZ") == "nightly" else 50, deadline=None)
 @given(convolutions)
 def test_the_coarse_convolution_gives_the_window_sums_of_the_fine_one(c):
     # the candidate's own helpers against torch's convolution then average pool (times the window), in float64,
-    # over strides, dilations, paddings, groups and windows (sizes the window does not divide included)
-    namespace = {"torch": torch, "math": math}
+    # over strides, dilations, paddings, groups and windows (sizes the window does not divide included), for
+    # convolutions and transposed ones (windows that are multiples of the stride, output padding included)
+    namespace = {"torch": torch, "math": math, "functools": functools}
     exec(CONV_SUMS_HELPERS[CONV_SUMS_HELPERS.index("def ko_element_bound"):
                            CONV_SUMS_HELPERS.index("def ko_conv_sums")] + _WINDOW_HELPERS, namespace)
     n = c["dims"]
@@ -195,14 +230,25 @@ def test_the_coarse_convolution_gives_the_window_sums_of_the_fine_one(c):
     groups = c["groups"]
     cin, cout = groups * c["cin"], groups * c["cout"]
     x = torch.randn(2, cin, *size, dtype=torch.float64)
-    w = torch.randn(cout, cin // groups, *taps, dtype=torch.float64)
     b = torch.randn(cout, dtype=torch.float64)
+    transposed = c["transposed"]
+    if transposed:               # windows that are multiples of the stride
+        windows = [s * min(k, 2) for s, k in zip(stride, windows)]
+        w = torch.randn(cin, cout // groups, *taps, dtype=torch.float64)
+        extra = [min(c["extra"], max(s, d) - 1) for s, d in zip(stride, dilation)]
+    else:
+        w = torch.randn(cout, cin // groups, *taps, dtype=torch.float64)
     try:
-        y = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[n](x, w, b, stride, padding, dilation, groups)
+        if transposed:
+            y = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}[n](
+                x, w, b, stride, padding, extra, groups, dilation)
+        else:
+            y = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[n](x, w, b, stride, padding, dilation, groups)
         pooled = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}[n](y, windows) * math.prod(windows)
     except RuntimeError:         # an output (or a pooled output) with no positions: torch refuses the shape
         return
-    sums, flags, planes = namespace["ko_window_sums"](x, w, b, stride, padding, dilation, groups, windows, "float32")
+    sums, flags, planes = namespace["ko_window_sums"](x, w, b, stride, padding, dilation, groups, windows, "float32",
+                                                      transposed, [o // k for o, k in zip(y.shape[2:], windows)])
     torch.testing.assert_close(sums.double(), pooled.reshape(-1), rtol=1e-5, atol=1e-5)
     assert not flags.any() and flags.numel() == sums.numel() and planes.shape == (2, cout)
 
