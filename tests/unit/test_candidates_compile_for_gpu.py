@@ -43,7 +43,7 @@ def compiled(census):
     compiling process (torch and triton imported again), and a kernel compiles alike whatever else it compiles."""
     rows = census.compile_all(list(census.candidates(None, 1)) + _online_folds(census) + _absorbed_pair(census)
                               + _diagonal_gemms(census) + _gemm_sums(census) + _conv_sums(census) + _window_sums(census)
-                              + [HANDMADE])
+                              + _conv_windows(census) + [HANDMADE])
     return rows[:-1], rows[-1]
 
 
@@ -119,13 +119,28 @@ def _diagonal_gemms(census) -> list[tuple]:
 def _conv_sums(census) -> list[tuple]:
     """sum-through-conv's kernels (a channels-last 2-D convolution's batch-normed plane sums, a grouped 1-D
     convolution's means, a strided and dilated 1-D convolution's sums, a grouped transposed 2-D convolution's means, a
-    2-D convolution's mean over channels and positions, a transposed 1-D convolution's channel sums)."""
+    2-D convolution's mean over channels and positions, a transposed 1-D convolution's channel sums, and boxes of the
+    planes: chunks of two rows, one row each)."""
     from kernelopt.proposers.sum_through_conv import SumThroughConvProposer
 
     return _fixture_group_candidates(census, "conv-sum-cpu-2.13", ("conv2d_bn_sum", "conv1d_groups_mean",
                                                                    "conv1d_dilated_stride_sum", "conv_transpose2d_mean",
-                                                                   "conv2d_global_mean", "conv_transpose1d_channel_sum"),
+                                                                   "conv2d_global_mean", "conv_transpose1d_channel_sum",
+                                                                   "conv2d_sum_split", "conv_transpose2d_rows_mean"),
                                      "reduction-epilogue", SumThroughConvProposer())
+
+
+def _conv_windows(census) -> list[tuple]:
+    """window-through-conv's kernels (a channels-last 2-D convolution pooled inside a reduction, a 3-D one and a
+    dilated 1-D one pooled by pointwise kernels, a transposed 2-D one pooled by a 2-D tiled pointwise kernel): each
+    lane's window index found once."""
+    from kernelopt.proposers.window_through_conv import WindowThroughConvProposer
+
+    return (_fixture_group_candidates(census, "conv-window-cpu-2.13", ("conv2d_avgpool_sigmoid_sum",),
+                                      "reduction-epilogue", WindowThroughConvProposer())
+            + _fixture_group_candidates(census, "conv-window-cpu-2.13",
+                                        ("conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu",
+                                         "conv_transpose2d_avgpool_relu"), "epilogue", WindowThroughConvProposer()))
 
 
 def _gemm_sums(census) -> list[tuple]:
@@ -175,10 +190,14 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
     assert [r["problem"] for r in rows if r["proposer"] == "window-through-gemm"] == [
         "linear_avgpool_gelu", "matmul_avgpool_bf16", "linear_avgpool_tail", "linear_avgpool_gelu_max",
         "linear_avgpool_mean_looped"]
-    # the H200 capture of the general conv3d + batch norm + sum, then the six CPU captures
+    # the H200 capture of the general conv3d + batch norm + sum, then the eight CPU captures
     assert [r["problem"] for r in rows if r["proposer"] == "sum-through-conv"] == [
         "conv3d_batch_norm_sum", "conv2d_bn_sum", "conv1d_groups_mean", "conv1d_dilated_stride_sum",
-        "conv_transpose2d_mean", "conv2d_global_mean", "conv_transpose1d_channel_sum"]
+        "conv_transpose2d_mean", "conv2d_global_mean", "conv_transpose1d_channel_sum", "conv2d_sum_split",
+        "conv_transpose2d_rows_mean"]
+    assert [r["problem"] for r in rows if r["proposer"] == "window-through-conv"] == [
+        "conv2d_avgpool_sigmoid_sum", "conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu",
+        "conv_transpose2d_avgpool_relu"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):
