@@ -11,9 +11,11 @@ and grows disjoint groups in program order:
   when nothing else reads it (formed after the prologue groups, from what the earlier sweeps left: a sum of
   the library op's outputs over some of its dimensions may make the op itself unnecessary). Where that reduction
   is split in two (partial results, then one reduction merging them), the group takes the first half, before the
-  vertical sweep could pair the halves: the merge stays outside. Then, the same for a convolution (whose readers
-  read the value it returns, not an `out=` buffer) and its one pointwise reader, where the earlier sweeps left
-  that reader alone, as an `epilogue` group of two (an average pool's windows may make the convolution coarser);
+  vertical sweep could pair the halves: the merge stays outside. Before the vertical sweep too: a vendor GEMM or
+  convolution and its one Triton reader (pointwise or reduction) where that reader sums windows of its output,
+  equal-weight sums of several loads per lane (an average pool: its windows may make the library op coarser),
+  as an `epilogue` or `reduction-epilogue` group of two (a convolution's readers read the value it returns,
+  not an `out=` buffer, so the epilogue sweep, which follows storage, never pairs them);
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -68,6 +70,36 @@ def _where(op: Op) -> str:
     return f" (line {op.loc.line})" if op.loc is not None else ""
 
 
+def _sums_windows(module: Module, library: Op, launch: Op) -> bool:
+    """Whether `launch` passes what `library` wrote to a kernel parameter that the kernel loads more than once per
+    lane and reads only through one equal-weight sum of those loads (window_reads)."""
+    # lazy: the kernel analysis loads only where a library call has a Triton reader
+    from kernelopt.proposers.index_values import parse_kernel
+    from kernelopt.proposers.linear_reads import NotLinear
+    from kernelopt.proposers.window_reads import window_loads, window_reads
+
+    kernel = module.kernel_table().get(launch.symbol or "")
+    source = kernel.attrs.get("source") if kernel is not None else None
+    # an `out=` GEMM writes a buffer; a convolution returns its output
+    written = {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
+    if not isinstance(source, str) or not written:
+        return False
+    try:
+        _, function = parse_kernel(source, launch.symbol, NotLinear)
+    except NotLinear:
+        return False
+    params = [a.arg for a in function.args.args]
+    for index, value in enumerate(launch.positional()):
+        if index < len(params) and hasattr(value, "uses") and id(storage_root(value)) in written \
+                and window_loads(function, params[index]) > 1:
+            try:
+                window_reads(function, params[index])
+            except NotLinear:
+                return False
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class DetectFusion(Pass):
     name = "detect-fusion"
@@ -85,12 +117,12 @@ class DetectFusion(Pass):
         # one sweep per kind, in this order: a later kind takes only what the earlier ones left
         sweeps = ((lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
                    lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned, split_only=True)),
+                  (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
+                   lambda i: self._grow_windowed(module, graph, facts, i, assigned)),
                   (lambda i: True, lambda i: self._grow_vertical(ctx, graph, facts, i, assigned)),
                   (lambda i: True, lambda i: self._grow_prologue(module, graph, facts, i, assigned)),
                   (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
                    lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned)),
-                  (lambda i: facts[i].dispatch in EPILOGUE_PRODUCERS,
-                   lambda i: self._grow_reduction_epilogue(module, graph, facts, i, assigned, pointwise=True)),
                   (lambda i: facts[i].dispatch.startswith("triton."),
                    lambda i: self._grow_horizontal(ctx, graph, facts, i, assigned)))
         for eligible, grow in sweeps:
@@ -185,18 +217,15 @@ class DetectFusion(Pass):
         return _Group("prologue", [first, gemm])
 
     def _grow_reduction_epilogue(self, module, graph, facts, start: int, assigned: set[int],
-                                 split_only: bool = False, pointwise: bool = False) -> _Group | None:
+                                 split_only: bool = False) -> _Group | None:
         """A vendor GEMM or convolution and the one Triton reduction launch that reads its output, when no other op
         reads it (nor returns it) afterwards. With `split_only`, only where that reduction is the first half of a
         split one (its results read by one Triton reduction alone, which merges them): that sweep runs before the
         vertical one, which would otherwise take the two halves together, leaving the library op no reader to pair
-        with (the merge then runs as written, after the group). With `pointwise`, the one Triton pointwise launch
-        reading a convolution's output (the value it returns), which the earlier sweeps left alone: an epilogue
-        group of two (an average pool after a convolution may make the convolution coarser)."""
+        with (the merge then runs as written, after the group)."""
         gemm = facts[start]
         readers = self._readers(graph, facts, start)
-        wanted = ("triton.pointwise",) if pointwise else REDUCTION_EPILOGUES
-        if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in wanted:
+        if len(readers) != 1 or readers[0] in assigned or facts[readers[0]].dispatch not in REDUCTION_EPILOGUES:
             return None
         if split_only:
             merges = self._readers(graph, facts, readers[0])
@@ -205,7 +234,24 @@ class DetectFusion(Pass):
         reduction = facts[readers[0]]
         if self._blocker([gemm, reduction], facts) is not None or self._escapes(module, [gemm, reduction]):
             return None
-        return _Group("epilogue" if pointwise else "reduction-epilogue", [gemm, reduction])
+        return _Group("reduction-epilogue", [gemm, reduction])
+
+    def _grow_windowed(self, module, graph, facts, start: int, assigned: set[int]) -> _Group | None:
+        """A vendor GEMM or convolution and the one Triton launch (pointwise or reduction) reading its output, where
+        that launch reads it only through equal-weight sums of several loads per lane (an average pool's windows,
+        proven by window_reads): taken before the vertical sweep, which would pair the pool with what reads it
+        next (a softmax of the pooled values), since the pool's windows may make the library op itself cheaper."""
+        library = facts[start]
+        readers = self._readers(graph, facts, start)
+        if len(readers) != 1 or readers[0] in assigned:
+            return None
+        reader = facts[readers[0]]
+        if reader.dispatch not in ("triton.pointwise", *REDUCTION_EPILOGUES) \
+                or not _sums_windows(module, library.op, reader.op):
+            return None
+        if self._blocker([library, reader], facts) is not None or self._escapes(module, [library, reader]):
+            return None
+        return _Group("epilogue" if reader.dispatch == "triton.pointwise" else "reduction-epilogue", [library, reader])
 
     @staticmethod
     def _readers(graph, facts, start: int) -> list[int]:

@@ -140,7 +140,8 @@ def _conv_windows(census) -> list[tuple]:
                                       "reduction-epilogue", WindowThroughConvProposer())
             + _fixture_group_candidates(census, "conv-window-cpu-2.13",
                                         ("conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu",
-                                         "conv_transpose2d_avgpool_relu"), "epilogue", WindowThroughConvProposer()))
+                                         "conv_transpose2d_avgpool_relu", "conv2d_avgpool_then_lse"), "epilogue",
+                                        WindowThroughConvProposer()))
 
 
 def _gemm_sums(census) -> list[tuple]:
@@ -197,7 +198,7 @@ def test_every_first_candidate_compiles_for_sm90(compiled):
         "conv_transpose2d_rows_mean"]
     assert [r["problem"] for r in rows if r["proposer"] == "window-through-conv"] == [
         "conv2d_avgpool_sigmoid_sum", "conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu",
-        "conv_transpose2d_avgpool_relu"]
+        "conv_transpose2d_avgpool_relu", "conv2d_avgpool_then_lse"]
 
 
 def test_a_kernel_the_compiler_rejects_is_reported(compiled):

@@ -5,8 +5,9 @@ On torch 2.13 CPU captures (tests/fixtures/conv-window-cpu-2.13, each beside its
 out channels-last, pooled 2 x 2 (a column in no window) inside a persistent reduction (a sigmoid, then a sum); a
 3-D convolution pooled 2 x 2 x 2 (a slice in no window) and scaled, in a pointwise kernel; a grouped, dilated 1-D
 convolution pooled by 3 under a GELU; a grouped 2-D transposed convolution (stride 2, output padding 1) pooled by
-its stride under a ReLU; and a strided, dilated 1-D convolution pooled by 3, whose coarse convolution does
-barely less work (declined once its taps are edited to 1). The candidates under Triton's interpreter against the original and float64, special values, the
+its stride under a ReLU; a 2-D convolution pooled by a kernel whose pooled map a log-sum-exp kernel reads next;
+and a strided, dilated 1-D convolution pooled by 3, whose coarse convolution does barely less work (declined once
+its taps are edited to 1). The candidates under Triton's interpreter against the original and float64, special values, the
 declines with their reasons, the coarse weights against torch's convolution and pool (Hypothesis), and a whole job
 through the gate."""
 from __future__ import annotations
@@ -37,7 +38,7 @@ from kernelopt.proposers.window_through_conv import (_WINDOW_HELPERS, WindowThro
 FIXTURE = REPO / "tests" / "fixtures" / "conv-window-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
 POOLED = ("conv2d_avgpool_sigmoid_sum", "conv3d_avgpool_scale", "conv1d_dilated_avgpool_gelu",
-          "conv_transpose2d_avgpool_relu")
+          "conv_transpose2d_avgpool_relu", "conv2d_avgpool_then_lse")
 
 
 def _target(name="conv3d_avgpool_scale", edit=None, **changes):
@@ -73,6 +74,8 @@ def _reference(name, target, args):
         return F.avg_pool3d(y, 2) * 2.0
     if name == "conv_transpose2d_avgpool_relu":
         return torch.relu(F.avg_pool2d(y, 2) - 0.1)
+    if name == "conv2d_avgpool_then_lse":        # the group writes the pooled map (the log-sum-exp comes after)
+        return F.avg_pool2d(y, 2)
     return F.gelu(F.avg_pool1d(y, 3))
 
 
@@ -90,7 +93,11 @@ def test_the_convolution_and_its_pool_are_one_group_and_the_windows_come_from_th
     assert [(p.windows, p.coarse_taps, p.coarse_stride) for p in plans.values()] == [
         ((2, 2), (4, 4), (2, 2)), ((2, 2, 2), (4, 4, 4), (2, 2, 2)), ((3,), (7,), (3,)),
         # stride 2, 3 taps, padding 1, windows of 2: window q takes inputs q (taps 1 and 2) and q + 1 (tap 0)
-        ((2, 2), (2, 2), (1, 1))]
+        ((2, 2), (2, 2), (1, 1)), ((2, 2), (4, 4), (2, 2))]
+    # a pool whose map a log-sum-exp kernel reads next: detect-fusion pairs the pool with the convolution (its
+    # windows proven) before the vertical sweep would pair it with the log-sum-exp
+    then = _target("conv2d_avgpool_then_lse")
+    assert [launch.kernel for launch in then.launches] == ["extern_kernels.convolution", "triton_poi_fused_avg_pool2d_2"]
     assert plans["conv1d_dilated_avgpool_gelu"].dilation == (2,) and plans["conv1d_dilated_avgpool_gelu"].groups == 2
     assert make_proposer("window-through-conv").name == "window-through-conv"
 
