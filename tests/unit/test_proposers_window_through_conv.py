@@ -264,3 +264,25 @@ def test_the_coarse_convolution_gives_the_window_sums_of_the_fine_one(c):
 def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_matches_eager(tmp_path):
     optimized_call(FIXTURE / "problem_conv3d_avgpool_scale.py", "window-through-conv", tmp_path,
                    "window-through-conv 2 x 2 x 2 windows in float32", "extern_kernels.convolution(", (2, 2, 7, 8, 8))
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+def test_bfloat16_window_sums_convolve_in_float32(transposed):
+    # a bf16 convolution's window sums: the coarse convolution runs on the input widened to float32, never in bf16
+    namespace = {"torch": torch, "math": math, "functools": functools}
+    exec(CONV_SUMS_HELPERS[CONV_SUMS_HELPERS.index("def ko_element_bound"):
+                           CONV_SUMS_HELPERS.index("def ko_conv_sums")] + _WINDOW_HELPERS, namespace)
+    generator = torch.Generator().manual_seed(3)
+    x = torch.randn(2, 4, 9, 11, generator=generator).to(torch.bfloat16)
+    b = torch.randn(6, generator=generator).to(torch.bfloat16)
+    if transposed:
+        w = torch.randn(4, 3, 3, 3, generator=generator).to(torch.bfloat16)
+        y = F.conv_transpose2d(x.double(), w.double(), b.double(), 2, 1, 1, 2, 1)
+    else:
+        w = torch.randn(6, 2, 3, 3, generator=generator).to(torch.bfloat16)
+        y = F.conv2d(x.double(), w.double(), b.double(), 1, 1, 1, 2)
+    want = F.avg_pool2d(y, 2) * 4
+    sums, flags, _ = namespace["ko_window_sums"](x, w, b, [2, 2] if transposed else [1, 1], [1, 1], [1, 1], 2, [2, 2],
+                                                 "float32", transposed, list(want.shape[2:]))
+    assert sums.dtype == torch.float32 and not flags.any()
+    torch.testing.assert_close(sums.double(), want.reshape(-1), rtol=1e-5, atol=1e-4)
