@@ -23,7 +23,7 @@ lit_pid=$!
 trap 'kill "$lit_pid" 2>/dev/null; rm -rf "$lit_dir"' EXIT
 echo "== pytest tests/unit"
 WORKERS=${KERNELOPT_TEST_WORKERS:-auto}
-"$PY" -m pytest tests/unit -q -n "$WORKERS" --dist loadfile --durations=60 "$@" || status=1
+"$PY" -m pytest tests/unit -q -n "$WORKERS" --dist loadfile --durations=150 "$@" || status=1
 echo "== lit tests/lit"
 wait "$lit_pid" || status=1
 cat "$lit_dir/log"

@@ -3,7 +3,7 @@
 scripts/test.sh spreads whole files over one xdist worker per core. Handed out in collection order
 (or by test count, xdist's default), a long file that starts last keeps one worker busy while the
 other has nothing left: with the slowest files first, the tail is made of short ones. The durations
-come from benchmarks/results/ci_durations.txt (pytest's 60 slowest of the last CI run); files not
+come from benchmarks/results/ci_durations.txt (pytest's 150 slowest of the last CI run); files not
 listed there run afterwards, in collection order. Only the order changes, never what runs.
 """
 from __future__ import annotations
