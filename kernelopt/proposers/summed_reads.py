@@ -13,7 +13,8 @@ kernel reads one window and each of its loads the same element of its window at 
 window's index and flag are found once per lane, and only the first element's load reads the sum. A flagged block
 (one the sums cannot stand for: a non-finite sum, say) reads `y` as written; the caller fills those blocks of `y`
 and the flags.
-`prove_summed` runs the whole proof on a reduction-epilogue group. Used by sum-through-gemm and sum-through-conv.
+`prove_summed` runs the whole proof on a library group. Used by sum-through-gemm, sum-through-conv,
+window-through-gemm and window-through-conv.
 """
 from __future__ import annotations
 
