@@ -78,8 +78,10 @@ class NotAConvReduction(ConvSumDeclined):
 
 
 @dataclass(frozen=True)
-class ConvSumPlan:
-    input: int                   # group slots
+class ConvSlots:
+    """A convolution's operands as group slots, and its shape: what every plan replacing one starts from."""
+
+    input: int
     weight: int
     bias: int | None
     out: int
@@ -87,6 +89,10 @@ class ConvSumPlan:
     groups: int
     stride: tuple[int, ...]
     dilation: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ConvSumPlan(ConvSlots):
     transposed: bool
     output_padding: tuple[int, ...]
     summed: str                  # "planes" (each (n, c) plane, or boxes of it), "samples" (all of sample n),
@@ -182,7 +188,7 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
     channel = (1,) if out.sizes[1] > 1 else ()
     kinds = {positions: "planes", channel + positions: "samples", channel: "channels"}
     summed = kinds.get(proof.layout.dims) if proof.layout.dims and proof.layout.split is None else None
-    ranges = _plane_ranges(proof.layout, tuple(out.sizes)) if summed in (None, "planes") else None
+    ranges = plane_boxes(proof.layout, tuple(out.sizes)) if summed in (None, "planes") else None
     if ranges is not None:
         summed = "planes"
         if any(count > 1 for count, _ in ranges):
@@ -196,7 +202,7 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
                        out.dtype, kernel, proof.rewritten(), ranges or ())
 
 
-def _plane_ranges(layout, sizes: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
+def plane_boxes(layout, sizes: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
     """Per spatial dimension, the (count, length) of the output ranges each row of the reduction sums, where every
     row sums one box of one (n, c) plane: the dimension whole (1, size), each position alone (size, 1), or equal
     chunks of it (a split dimension); None where the rows sum something else (a channel, a sample)."""
@@ -301,5 +307,5 @@ class SumThroughConvProposer(PlannedProposer):
         return [(f"{self.name} {len(plan.out_spatial)}-D {what}{' (transposed)' if plan.transposed else ''}", BLOCK)]
 
 
-__all__ = ["ConvRoles", "ConvSumDeclined", "ConvSumPlan", "NotAConvReduction", "SumThroughConvProposer", "candidate_source",
-           "conv_roles", "plan_sum_through_conv", "planes_launch"]
+__all__ = ["ConvRoles", "ConvSlots", "ConvSumDeclined", "ConvSumPlan", "NotAConvReduction", "SumThroughConvProposer",
+           "candidate_source", "conv_roles", "plan_sum_through_conv", "plane_boxes", "planes_launch"]

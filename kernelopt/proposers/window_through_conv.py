@@ -9,16 +9,17 @@ sum_t w[t] x[o * s + t * d - p]; so
     sum_j y[q * k + j] = sum_u w'[u] x[q * (k * s) + u - p],   w'[u] = sum over (j, t) with j * s + t * d = u of w[t],
 
 one convolution with stride k * s, the same padding, no dilation, (k - 1) * s + (K - 1) * d + 1 taps, and the
-bias times the window's size. A transposed convolution (o = i * s - p + t * d) pooled in windows k that are
-multiples of its stride is one too: window q takes input i = q * (k / s) + j through the taps t with
-j * s - p + t * d in [0, k), so its sum is a convolution at stride k / s whose weight at offset j is the sum of
-those taps (`transposed_taps`), on the input cropped or padded so that window q's inputs start at q * (k / s).
-For stride 2, 3 taps, padding 1 and windows of 2: 2 taps per dimension at stride 1 (8 in 3-D, against the
-transposed convolution's 27 per input element), and the fine output is never written. Its output has exactly the pooled positions (floor(Y / k) along each dimension: a
+bias times the window's size. Its output has exactly the pooled positions (floor(Y / k) along each dimension: a
 size the window does not divide leaves its last elements in no window, as the pool drops them). Per window it
 does prod((k - 1) * s + (K - 1) * d + 1) multiply-adds per input channel against prod(k * K) for the window's
 outputs: 16 against 36 for a 3 x 3 convolution pooled 2 x 2, 64 against 216 in 3-D; and the fine output is
 never written nor read.
+
+A transposed convolution (o = i * s - p + t * d) pooled in windows k that are multiples of its stride is one
+too: window q takes input i = q * (k / s) + j through the taps t with j * s - p + t * d in [0, k), so its sum is
+a convolution at stride k / s whose weight at offset j is the sum of those taps (`transposed_taps`), on the input
+cropped or padded so that window q's inputs start at q * (k / s). For stride 2, 3 taps, padding 1 and windows of
+2: 2 taps per dimension at stride 1 (8 in 3-D, against the transposed convolution's 27 per input element).
 
 The target is a `detect-fusion` epilogue group of `extern_kernels.convolution` and the one Triton kernel reading
 its output (pointwise, or a reduction whose lanes each take a window), which nothing reads afterwards. What is
@@ -58,20 +59,13 @@ from kernelopt.ir.rewrite_record import GROUP
 from .base import KernelSpec, RewriteTarget
 from .conv_sums_source import CONV_SUMS_HELPERS
 from .planned import LastPlan, PlannedProposer, plan_field
-from .sum_through_conv import BLOCK, CONV, ConvSumDeclined, NotAConvReduction, conv_roles, planes_launch
+from .sum_through_conv import (BLOCK, CONV, ConvSlots, ConvSumDeclined, NotAConvReduction, conv_roles,
+                               plane_boxes, planes_launch)
 from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums, windowed_reader
 
 
 @dataclass(frozen=True)
-class ConvWindowPlan:
-    input: int                   # group slots
-    weight: int
-    bias: int | None
-    out: int
-    padding: tuple[int, ...]
-    groups: int
-    stride: tuple[int, ...]
-    dilation: tuple[int, ...]
+class ConvWindowPlan(ConvSlots):
     windows: tuple[int, ...]     # per spatial dimension, the window's length (1: each position its own)
     out_spatial: tuple[int, ...]
     taps: tuple[int, ...]
@@ -117,7 +111,8 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
     except NotSummed as why:
         raise ConvSumDeclined(str(why)) from None
     sizes = tuple(conv.out.sizes)
-    windows = _windows(proof.layout, sizes)
+    boxes = plane_boxes(proof.layout, sizes)
+    windows = None if boxes is None else tuple(length for _, length in boxes)
     if windows is None:
         raise ConvSumDeclined(f"{kernel.name}'s windows are not boxes of one (n, c) plane of the convolution's "
                               f"output")
@@ -152,25 +147,6 @@ def transposed_taps(taps: int, stride: int, dilation: int, padding: int, window:
     ranges = [(-((t * dilation - padding) // stride), -((t * dilation - padding - window) // stride))
               for t in range(taps)]
     return min(a for a, _ in ranges), max(b for _, b in ranges)
-
-
-def _windows(layout, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
-    """Per spatial dimension, the window's length where each lane sums one box of one (n, c) plane: a chunk's length
-    (a split dimension), the whole dimension, or 1; None otherwise."""
-    splits = dict(layout.splits)
-    summed = set(layout.dims)
-    if layout.view_dim(0) in summed or layout.view_dim(1) in summed:
-        return None
-    windows = []
-    for d in range(2, len(sizes)):
-        at = layout.view_dim(d)
-        if d in splits:
-            if at in summed or at + 1 not in summed:
-                return None
-            windows.append(splits[d])
-        else:
-            windows.append(sizes[d] if at in summed else 1)
-    return tuple(windows)
 
 
 # ---------------------------------------------------------------------------------------------------

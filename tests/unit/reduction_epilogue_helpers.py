@@ -91,6 +91,32 @@ def run_gemm_then_kernel(target, args: list) -> None:
     run_reduction(target, args)
 
 
+def conv_of(target, args: list, dtype=None) -> torch.Tensor:
+    """A convolution group's library call, as torch computes it (in `dtype` where given: float64 for a reference)."""
+    import torch.nn.functional as F  # lazy: only the convolution groups' tests need it
+
+    roles = library_roles(target)
+    kwargs = target.launches[0].config["kwargs"]
+    x, w = args[roles["input"]], args[roles["weight"]]
+    b = args[roles["bias"]] if "bias" in roles else None
+    if dtype is not None:
+        x, w, b = x.to(dtype), w.to(dtype), (None if b is None else b.to(dtype))
+    if kwargs["transposed"]:
+        conv = {3: F.conv_transpose1d, 4: F.conv_transpose2d, 5: F.conv_transpose3d}[x.dim()]
+        return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"],
+                    output_padding=kwargs["output_padding"], groups=kwargs["groups"], dilation=kwargs["dilation"])
+    conv = {3: F.conv1d, 4: F.conv2d, 5: F.conv3d}[x.dim()]
+    return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"], dilation=kwargs["dilation"],
+                groups=kwargs["groups"])
+
+
+def run_conv_then_kernel(target, args: list) -> None:
+    """A convolution group's original: the convolution (torch's, as the CPU module calls it), then the kernel's own
+    code."""
+    args[library_roles(target)["out"]].copy_(conv_of(target, args))
+    run_reduction(target, args)
+
+
 def candidate_and_original(target, candidate, args: list, run_original) -> list[tuple[torch.Tensor, torch.Tensor]]:
     """(the candidate's, the original's) results of the group on copies of `args`."""
     original, got = copied(args), copied(args)

@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials,
-                                        candidate_and_original, library_roles, random_args,
-                                        reduction_epilogue_target, run_reduction)
+                                        candidate_and_original, conv_of, library_roles, random_args,
+                                        reduction_epilogue_target, run_conv_then_kernel)
 from row_loop_helpers import REPO
 from search_helpers import optimized_call
 
@@ -42,30 +42,9 @@ def _target(name="conv2d_bn_sum", edit=None, **changes):
     return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, **changes)
 
 
-def _conv(target, args, dtype=None):
-    roles = library_roles(target)
-    kwargs = target.launches[0].config["kwargs"]
-    x, w = args[roles["input"]], args[roles["weight"]]
-    b = args[roles["bias"]] if "bias" in roles else None
-    if dtype is not None:
-        x, w, b = x.to(dtype), w.to(dtype), (None if b is None else b.to(dtype))
-    if kwargs["transposed"]:
-        conv = {3: F.conv_transpose1d, 4: F.conv_transpose2d, 5: F.conv_transpose3d}[x.dim()]
-        return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"],
-                    output_padding=kwargs["output_padding"], groups=kwargs["groups"], dilation=kwargs["dilation"])
-    conv = {3: F.conv1d, 4: F.conv2d, 5: F.conv3d}[x.dim()]
-    return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"], dilation=kwargs["dilation"],
-                groups=kwargs["groups"])
-
-
-def _run_original(target, args):
-    args[library_roles(target)["out"]].copy_(_conv(target, args))
-    run_reduction(target, args)
-
-
 def _reference(name, target, args):
     """The problem's result in float64 (the convolution exact)."""
-    y = _conv(target, args, torch.float64)
+    y = conv_of(target, args, torch.float64)
     if name == "conv1d_groups_mean":
         return y.mean(2) * 2.0
     if name == "conv2d_stride2_sum":
@@ -131,7 +110,8 @@ def test_the_candidate_is_as_accurate_as_the_original(name):
     candidate = next(iter(SumThroughConvProposer().propose(target, [])))
     for seed in range(2):
         args = _positive_variance(target, random_args(target, seed))
-        assert_as_accurate_as_the_original(target, candidate, args, _run_original, _reference(name, target, args),
+        assert_as_accurate_as_the_original(target, candidate, args, run_conv_then_kernel,
+                                           _reference(name, target, args),
                                            f"{name} seed {seed}")
 
 
@@ -157,9 +137,9 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
         x[min(1, last)] *= 3e37                    # the plane sums of sample 1 overflow
     candidate = next(iter(SumThroughConvProposer().propose(target, [])))
     if case != "overflow":
-        assert_same_specials(target, candidate, args, _run_original)
+        assert_same_specials(target, candidate, args, run_conv_then_kernel)
         return
-    for mine, theirs in candidate_and_original(target, candidate, args, _run_original):
+    for mine, theirs in candidate_and_original(target, candidate, args, run_conv_then_kernel):
         assert not theirs.isfinite().all(), "the case should reach the original's special values"
         # which of inf and NaN an overflowing plane gives follows the library's order
         assert torch.equal(mine.isfinite(), theirs.isfinite()), (mine, theirs)
@@ -190,7 +170,8 @@ def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_match
     # one whole job (each costs a capture, the gate and a load): the boxes of a transposed convolution's planes,
     # the widest path; the other kinds share its gate and emit path and are checked against float64 above
     optimized_call(FIXTURE / "problem_conv_transpose2d_rows_mean.py", "sum-through-conv", tmp_path,
-                   "sum-through-conv 2-D 32 boxes per plane (transposed)", "extern_kernels.convolution(", (1, 3, 16, 64))
+                   "sum-through-conv 2-D 32 boxes per plane (transposed)", "extern_kernels.convolution(",
+                   (1, 3, 16, 64))
 
 
 def _helpers() -> dict:

@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, assert_same_specials,
-                                        candidate_and_original, library_roles, random_args,
-                                        reduction_epilogue_target, run_reduction)
+                                        candidate_and_original, conv_of, library_roles, random_args,
+                                        reduction_epilogue_target, run_conv_then_kernel)
 from row_loop_helpers import REPO
 from search_helpers import optimized_call
 
@@ -45,29 +45,9 @@ def _target(name="conv3d_avgpool_scale", edit=None, **changes):
     return reduction_epilogue_target(FIXTURE / f"{name}.py", edit, **changes)
 
 
-def _conv(target, args, dtype=None):
-    roles = library_roles(target)
-    kwargs = target.launches[0].config["kwargs"]
-    x, w, b = args[roles["input"]], args[roles["weight"]], args[roles["bias"]]
-    if dtype is not None:
-        x, w, b = x.to(dtype), w.to(dtype), b.to(dtype)
-    if kwargs["transposed"]:
-        return F.conv_transpose2d(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"],
-                                  output_padding=kwargs["output_padding"], groups=kwargs["groups"],
-                                  dilation=kwargs["dilation"])
-    conv = {3: F.conv1d, 4: F.conv2d, 5: F.conv3d}[x.dim()]
-    return conv(x, w, b, stride=kwargs["stride"], padding=kwargs["padding"], dilation=kwargs["dilation"],
-                groups=kwargs["groups"])
-
-
-def _run_original(target, args):
-    args[library_roles(target)["out"]].copy_(_conv(target, args))
-    run_reduction(target, args)
-
-
 def _reference(name, target, args):
     """The group's result in float64 (the convolution exact)."""
-    y = _conv(target, args, torch.float64)
+    y = conv_of(target, args, torch.float64)
     if name == "conv2d_avgpool_sigmoid_sum":
         return torch.sigmoid(F.avg_pool2d(y, 2)).sum((1, 2, 3))
     if name == "conv3d_avgpool_scale":
@@ -126,8 +106,8 @@ def test_the_candidate_is_as_accurate_as_the_original(name):
     for seed in range(2):
         args = random_args(target, seed)
         reference = _reference(name, target, args)
-        assert_as_accurate_as_the_original(target, float64, args, _run_original, reference, f"{name} seed {seed}")
-        assert_as_accurate_as_the_original(target, float32, args, _run_original, reference, f"{name} seed {seed}",
+        assert_as_accurate_as_the_original(target, float64, args, run_conv_then_kernel, reference, f"{name} seed {seed}")
+        assert_as_accurate_as_the_original(target, float32, args, run_conv_then_kernel, reference, f"{name} seed {seed}",
                                            factor=3.0)
 
 
@@ -154,9 +134,9 @@ def test_infinities_nans_and_overflow_land_where_the_original_puts_them(name, ca
         x[1] *= 3e37                               # the windows of sample 1 overflow
     candidate = next(iter(WindowThroughConvProposer().propose(target, [])))
     if case != "overflow":
-        assert_same_specials(target, candidate, args, _run_original)
+        assert_same_specials(target, candidate, args, run_conv_then_kernel)
         return
-    for mine, theirs in candidate_and_original(target, candidate, args, _run_original):
+    for mine, theirs in candidate_and_original(target, candidate, args, run_conv_then_kernel):
         assert not theirs.isfinite().all(), "the case should reach the original's special values"
         assert torch.equal(mine.isfinite(), theirs.isfinite()), (mine, theirs)
 
