@@ -290,22 +290,28 @@ def candidate_source(target: RewriteTarget, plan: ConvSumPlan, block: int) -> st
                                   _prelude(plan, block), CONV_SUMS_HELPERS)
 
 
+class ConvSumsProposer(PlannedProposer):
+    """A proposer replacing a convolution by sums of its input: quiet where the group is no convolution and its one
+    reader."""
+
+    refused = ConvSumDeclined
+    silent = NotAConvReduction
+
+
 @dataclass
-class SumThroughConvProposer(PlannedProposer):
+class SumThroughConvProposer(ConvSumsProposer):
     name: str = "sum-through-conv"
     summary: str = ("Replace a convolution or a transposed convolution (any stride, padding, dilation and groups) "
                     "whose output a reduction only sums over its spatial positions (proven "
                     "from the reduction's code) by box sums of the input contracted with the weights")
 
     _plan: LastPlan = plan_field(plan_sum_through_conv, ConvSumDeclined)
-    refused = ConvSumDeclined
     build = staticmethod(candidate_source)
-    silent = NotAConvReduction
 
     def options(self, plan: ConvSumPlan) -> list[tuple[str, int]]:
         what = f"{plan.boxes} boxes per plane" if plan.boxes > 1 else plan.summed
         return [(f"{self.name} {len(plan.out_spatial)}-D {what}{' (transposed)' if plan.transposed else ''}", BLOCK)]
 
 
-__all__ = ["ConvRoles", "ConvSlots", "ConvSumDeclined", "ConvSumPlan", "NotAConvReduction", "SumThroughConvProposer",
+__all__ = ["ConvRoles", "ConvSlots", "ConvSumDeclined", "ConvSumPlan", "ConvSumsProposer", "NotAConvReduction", "SumThroughConvProposer",
            "candidate_source", "conv_roles", "plan_sum_through_conv", "plane_boxes", "planes_launch"]

@@ -58,9 +58,9 @@ from kernelopt.ir.rewrite_record import GROUP
 
 from .base import KernelSpec, RewriteTarget
 from .conv_sums_source import CONV_SUMS_HELPERS
-from .planned import LastPlan, PlannedProposer, plan_field
-from .sum_through_conv import (BLOCK, CONV, ConvSlots, ConvSumDeclined, NotAConvReduction, conv_roles,
-                               plane_boxes, planes_launch)
+from .planned import LastPlan, plan_field
+from .sum_through_conv import (BLOCK, CONV, ConvSlots, ConvSumDeclined, ConvSumsProposer, NotAConvReduction,
+                               conv_roles, plane_boxes, planes_launch)
 from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums, windowed_reader
 
 
@@ -252,15 +252,13 @@ def candidate_source(target: RewriteTarget, plan: ConvWindowPlan, accumulate: st
 
 
 @dataclass
-class WindowThroughConvProposer(PlannedProposer):
+class WindowThroughConvProposer(ConvSumsProposer):
     name: str = "window-through-conv"
     summary: str = ("Replace a convolution whose output a kernel only sums in windows (an average pool, proven from "
                     "the kernel's code) by one convolution at the windows' stride with the windows' summed weights")
 
     _plan: LastPlan = plan_field(plan_window_through_conv, ConvSumDeclined)
-    refused = ConvSumDeclined
     build = staticmethod(candidate_source)
-    silent = NotAConvReduction
 
     def options(self, plan: ConvWindowPlan) -> list[tuple[str, str]]:
         # float32 first: the library's fast path, as accurate as the fine convolution within a small factor (the
