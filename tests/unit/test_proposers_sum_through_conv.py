@@ -249,3 +249,19 @@ def test_bfloat16_sums_accumulate_wide(transposed):
         sums, flags, _ = namespace["ko_summed"](*args, summed)
         assert sums.dtype == torch.float32 and not flags.any()
         torch.testing.assert_close(sums.double(), want, rtol=1e-5, atol=1e-4)
+
+
+def test_boxes_too_small_or_too_many_for_their_sums_to_pay_are_declined():
+    # a box of 4 positions (rows of 4 of a plane): its box sums cost about what the convolution does; 64 boxes per
+    # plane of a 2-input-channel, 3 x 3-tap convolution of an 8 x 8 input: 2 x 64 x 9 box sums per sample, over 4
+    # times the input's 2 x 64
+    from types import SimpleNamespace
+
+    from kernelopt.proposers.sum_through_conv import _worth_it
+
+    x, w = SimpleNamespace(sizes=(1, 2, 8, 8)), SimpleNamespace(sizes=(3, 2, 3, 3))
+    with pytest.raises(ConvSumDeclined, match="each row sums 4 output position"):
+        _worth_it(((8, 1), (1, 4)), x, w)
+    with pytest.raises(ConvSumDeclined, match="64 boxes per plane"):
+        _worth_it(((8, 1), (8, 8)), x, w)
+    _worth_it(((2, 4), (1, 8)), x, w)          # 2 boxes of 32 positions: 2 x 2 x 9 sums against 128 inputs
