@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kernelopt.ir.core import Module, Op
+from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import effects, storage_root
 
 from .base import Pass, PassContext
@@ -90,7 +90,7 @@ def _sums_windows(module: Module, library: Op, launch: Op) -> bool:
         return False
     params = [a.arg for a in function.args.args]
     for index, value in enumerate(launch.positional()):
-        if index < len(params) and hasattr(value, "uses") and id(storage_root(value)) in written \
+        if index < len(params) and isinstance(value, Value) and id(storage_root(value)) in written \
                 and window_loads(function, params[index]) > 1:
             try:
                 window_reads(function, params[index])

@@ -57,6 +57,15 @@ def ko_tap_boxes(size, lo, hi, taps, stride, dilation, pad, transposed):
     return boxes
 
 
+def ko_by_view(boxes):
+    # the boxes (ko_tap_boxes) grouped by strided view, in first-seen order: [(start, step, members)], and the
+    # members one after the other (the order the groups' sums come in)
+    groups = {}
+    for i, (start, step, _, _) in enumerate(boxes):
+        groups.setdefault((start, step), []).append(i)
+    return [(start, step, members) for (start, step), members in groups.items()], sum(groups.values(), [])
+
+
 @functools.lru_cache(maxsize=256)
 def ko_range_index(size, count, length, taps, stride, dilation, pad, transposed, device):
     # the boxes of every (output range r, tap k), r-major (ranges [r * length, r * length + length)), grouped by
@@ -64,12 +73,9 @@ def ko_range_index(size, count, length, taps, stride, dilation, pad, transposed,
     # puts the groups' boxes back in place (None: already). Built once per shape and device
     boxes = [box for r in range(count)
              for box in ko_tap_boxes(size, r * length, r * length + length, taps, stride, dilation, pad, transposed)]
-    views, order = [], []
-    for start, step in dict.fromkeys((start, step) for start, step, _, _ in boxes):
-        members = [i for i, box in enumerate(boxes) if box[:2] == (start, step)]
-        views.append((start, step, torch.tensor([boxes[i][2] for i in members], device=device),
-                      torch.tensor([boxes[i][3] for i in members], device=device)))
-        order += members
+    groups, order = ko_by_view(boxes)
+    views = [(start, step, torch.tensor([boxes[i][2] for i in members], device=device),
+              torch.tensor([boxes[i][3] for i in members], device=device)) for start, step, members in groups]
     back = None if order == sorted(order) else torch.tensor(sorted(range(len(order)), key=order.__getitem__),
                                                             device=device)
     return views, back
@@ -93,10 +99,9 @@ def ko_range_sums(t, dim, index):
 
 def ko_tap_sums(t, dim, boxes):
     # T along `dim`: per tap, the sum over its box (ko_tap_boxes), one box-sum pass per strided view
-    views = list(dict.fromkeys((start, step) for start, step, _, _ in boxes))
-    parts, order = [], []
-    for start, step in views:
-        members = [k for k, box in enumerate(boxes) if box[:2] == (start, step)]
+    groups, order = ko_by_view(boxes)
+    parts = []
+    for start, step, members in groups:
         view = t[(slice(None),) * dim + (slice(start, None, step),)]
         if view.shape[dim] == 0:
             shape = list(t.shape)
@@ -104,7 +109,6 @@ def ko_tap_sums(t, dim, boxes):
             parts.append(torch.zeros(shape, dtype=torch.float64, device=t.device))
         else:
             parts.append(ko_box_sums(view, dim, [boxes[k][2] for k in members], [boxes[k][3] for k in members]))
-        order += members
     sums = torch.cat(parts, dim) if len(parts) > 1 else parts[0]
     if order != sorted(order):      # back in tap order, by slicing (no index tensor from the host)
         sums = torch.cat([sums.narrow(dim, order.index(k), 1) for k in range(len(order))], dim)

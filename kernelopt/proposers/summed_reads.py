@@ -195,8 +195,7 @@ def _summed_dims(function: ast.FunctionDef, reads: list[LinearRead], launch: Lau
         env = index_env(xs[:, None], rs, x_numel, r_numel)
         for read in reads:
             yield _evaluated(evaluator, read, env, (xs.size, r_lanes))
-    return dataclasses.replace(_layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides, tail=tail),
-                               firsts=())                  # its columns are r lanes, not loads
+    return _layout(lanes, rows, max(1, CHUNK_LANES // r_lanes), sizes, strides, tail=tail)
 
 
 def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: LaunchSpec, sizes: tuple[int, ...],
@@ -233,7 +232,8 @@ def window_layout(function: ast.FunctionDef, reads: list[LinearRead], launch: La
 
     step = max(1, CHUNK_LANES // (r_lanes * len(reads)))
     found = _in_chunks(lambda view_sizes, view_strides: _layout(lanes, rows, step, view_sizes, view_strides,
-                                                                "lane {} of the kernel", r_lanes, tail=True),
+                                                                "lane {} of the kernel", r_lanes, tail=True,
+                                                                loads=True),
                        sizes, strides, "kernel's lanes")
     return dataclasses.replace(found, by_row=False)
 
@@ -270,10 +270,12 @@ def _evaluated(evaluator: IndexEvaluator, read: LinearRead, env: dict, shape: tu
 
 
 def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[int, ...],
-            row: str = "row {} of the reduction", per_row: int = 1, tail: bool = False) -> SummedLayout:
+            row: str = "row {} of the reduction", per_row: int = 1, tail: bool = False,
+            loads: bool = False) -> SummedLayout:
     """What every row of `rows` reads of `y`, from `lanes(xs)`: (offsets, active) pairs of each batch of rows (each
     x `per_row` rows of the proof: a persistent reduction's windows, one per (x, r) lane). `tail`: chunks may leave
-    the last elements of their dimension unread (an average pool of a width its window does not divide)."""
+    the last elements of their dimension unread (an average pool of a width its window does not divide). `loads`:
+    the pairs' columns are the kernel's loads (a window layout), whose SummedLayout.firsts are found too."""
     xs_all = np.arange(rows, dtype=np.int64)
     found, by_row, firsts = set(), True, None
     for start in range(0, rows, step):
@@ -284,7 +286,9 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
             if kind is not None:
                 found.add(kind[0])
                 by_row &= kind[1]
-                firsts = kind[2] if firsts is None else (firsts[0] & kind[2][0], firsts[1] & kind[2][1])
+                if loads:
+                    column = _first_columns(kind[2], active, kind[0])
+                    firsts = column if firsts is None else (firsts[0] & column[0], firsts[1] & column[1])
     if len(found) != 1:
         raise NotSummed("the reduction reads no element of the tensor" if not found else
                         "the reduction's loads sum different dimensions of the tensor")
@@ -293,11 +297,18 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
                         firsts=tuple(bool(a) if a != b else None for a, b in zip(always, never)))
 
 
+def _first_columns(coords: list[np.ndarray], active: np.ndarray, summed: tuple[int, ...]):
+    """Per column (a window layout's load): whether every active row reads its block's first element there, and
+    whether none does (both, vacuously, where no row is active)."""
+    first = np.logical_and.reduce([coords[d] == 0 for d in summed])
+    return (first | ~active).all(axis=0), (~first | ~active).all(axis=0)
+
+
 def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray,
                  row: str = "row {} of the reduction", tail: bool = False):
-    """The dimensions every row with an active lane reads whole, and whether each such row's block is at the row's
-    own index with its first element in lane 0 (None: no row has an active lane). `row` names a row in reasons;
-    `tail`: see _layout."""
+    """The dimensions every row with an active lane reads whole, whether each such row's block is at the row's own
+    index with its first element in lane 0, and the lanes' coordinates (None: no row has an active lane). `row`
+    names a row in reasons; `tail`: see _layout."""
     first_x = int(xs[0])
     counts = active.sum(axis=1)
     used = counts > 0
@@ -342,10 +353,7 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
     at_row = np.where(active, kept, -1).max(axis=1)
     first_lane = active[:, 0] & np.logical_and.reduce([coords[d][:, 0] == 0 for d in summed])
     by_row = bool((at_row[used] == xs[used]).all() and first_lane[used].all())
-    # per column (a window layout's load): whether every active row reads its block's first element there, and
-    # whether none does (both, vacuously, where no row is active)
-    first = np.logical_and.reduce([coords[d] == 0 for d in summed])
-    return summed, by_row, ((first | ~active).all(axis=0), (~first | ~active).all(axis=0))
+    return summed, by_row, coords
 
 
 def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
@@ -380,6 +388,19 @@ def _sums_index(offset: str, layout: SummedLayout) -> str:
     return at
 
 
+def _read_lanes(read: LinearRead) -> tuple[str, str]:
+    """A load's mask as a load's mask argument ("None" where it has none), and as a prefix to `&` another."""
+    lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
+    return lanes, ("" if read.mask is None else f"{lanes} & ")
+
+
+def _flagged_or(read: LinearRead, flagged: str, sums: str) -> ast.expr:
+    """A load of y rewritten: y as written where `flagged` (a block the sums cannot stand for), `sums` elsewhere."""
+    _, mask = _read_lanes(read)
+    return ast.parse(f"tl.where({flagged}, tl.load({ast.unparse(read.call.args[0])}, {mask}{flagged}, other=0.0), "
+                     f"{sums})", mode="eval").body
+
+
 class _ReadSums(ast.NodeTransformer):
     def __init__(self, reads: list[LinearRead], layout: SummedLayout, r_root: str):
         self.calls = {id(r.call): r for r in reads}
@@ -397,14 +418,10 @@ class _ReadSums(ast.NodeTransformer):
             coord = coord_text(offset, self.layout.sizes, self.layout.strides)
             at = _sums_index(offset, self.layout)
             first = " & ".join(f"({coord[d]} == 0)" for d in self.layout.dims)
-        lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
-        mask = "" if read.mask is None else f"{lanes} & "
-        flagged = f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)"
-        # a flagged block (one the sums cannot stand for) reads y as written; any other reads its sum in its
-        # first element and 0 elsewhere
-        text = (f"tl.where({flagged}, tl.load({ast.unparse(read.call.args[0])}, {mask}{flagged}, other=0.0), "
-                f"tl.load({SUMS} + ({at}), {mask}{first}, other=0.0))")
-        return ast.parse(text, mode="eval").body
+        lanes, mask = _read_lanes(read)
+        # the block's sum in its first element, 0 elsewhere
+        return _flagged_or(read, f"(tl.load({FLAGS} + ({at}), {lanes}, other=0) != 0)",
+                           f"tl.load({SUMS} + ({at}), {mask}{first}, other=0.0)")
 
 
 WINDOW_AT, WINDOW_FLAGGED = "ko_window_at", "ko_window_flagged"
@@ -424,12 +441,9 @@ class _ReadWindowSums(ast.NodeTransformer):
         if found is None:
             return self.generic_visit(node)
         read, first = found
-        lanes = "None" if read.mask is None else f"({ast.unparse(read.mask)})"
-        mask = "" if read.mask is None else f"{lanes} & "
-        sums = f"tl.load({SUMS} + {WINDOW_AT}, {lanes}, other=0.0)" if first else "0.0"
-        text = (f"tl.where({WINDOW_FLAGGED}, tl.load({ast.unparse(read.call.args[0])}, {mask}{WINDOW_FLAGGED}, "
-                f"other=0.0), {sums})")
-        return ast.parse(text, mode="eval").body
+        lanes, _ = _read_lanes(read)
+        return _flagged_or(read, WINDOW_FLAGGED, f"tl.load({SUMS} + {WINDOW_AT}, {lanes}, other=0.0)" if first
+                           else "0.0")
 
 
 def _first_reading(body: list[ast.stmt], calls: set[int]) -> tuple[list[ast.stmt], int] | None:
@@ -456,7 +470,7 @@ def _read_window_sums(function: ast.FunctionDef, reads: list[LinearRead], layout
     if where is None or not any(node is first.call for node in ast.walk(where[0][where[1]])):
         return False                # the first element's load is not the first load: its index may not exist yet
     body, index = where
-    lanes = "None" if first.mask is None else ast.unparse(first.mask)
+    lanes, _ = _read_lanes(first)
     at = _sums_index(f"({ast.unparse(first.offset)})", layout)
     _ReadWindowSums(reads, firsts).visit(function)
     body[index:index] = ast.parse(f"{WINDOW_AT} = {at}\n"

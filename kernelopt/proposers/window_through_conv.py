@@ -126,11 +126,9 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
                           tuple(weight.sizes[2:]), conv.out.dtype, kernel, proof.rewritten(), conv.transposed)
     # multiply-adds per input channel and output channel: the fine convolution's for the windows' outputs, the
     # coarse one's for their sums
-    x = target.group_args[conv.roles["input"]]
-    if conv.transposed:
-        fine = math.prod(x.sizes[2:]) * math.prod(plan.taps)
-    else:
-        fine = math.prod(sizes[2:]) * math.prod(plan.taps)
+    # (a transposed convolution's taps meet each input position, a convolution's each output position)
+    spread = target.group_args[conv.roles["input"]].sizes if conv.transposed else sizes
+    fine = math.prod(spread[2:]) * math.prod(plan.taps)
     coarse = math.prod(o // k for o, k in zip(sizes[2:], windows)) * math.prod(plan.coarse_taps)
     if coarse >= fine:
         raise ConvSumDeclined(f"{' x '.join(map(str, windows))} windows of a {'transposed ' * conv.transposed}"

@@ -186,6 +186,14 @@ def test_a_reduction_of_whole_planes_and_gemm_groups_are_not_its_business():
         assert list(proposer.propose(target, [])) == [] and proposer.declined(target) == ""
 
 
+def _helpers() -> dict:
+    """The candidate's window helpers (and the bound they use), defined in a fresh namespace."""
+    namespace = {"torch": torch, "math": math, "functools": functools}
+    exec(CONV_SUMS_HELPERS[CONV_SUMS_HELPERS.index("def ko_element_bound"):
+                           CONV_SUMS_HELPERS.index("def ko_conv_sums")] + _WINDOW_HELPERS, namespace)
+    return namespace
+
+
 convolutions = st.fixed_dictionaries({
     "dims": st.integers(1, 3), "groups": st.integers(1, 2), "cin": st.integers(1, 2), "cout": st.integers(1, 2),
     "taps": st.lists(st.integers(1, 3), min_size=3, max_size=3),
@@ -203,9 +211,7 @@ def test_the_coarse_convolution_gives_the_window_sums_of_the_fine_one(c):
     # the candidate's own helpers against torch's convolution then average pool (times the window), in float64,
     # over strides, dilations, paddings, groups and windows (sizes the window does not divide included), for
     # convolutions and transposed ones (windows that are multiples of the stride, output padding included)
-    namespace = {"torch": torch, "math": math, "functools": functools}
-    exec(CONV_SUMS_HELPERS[CONV_SUMS_HELPERS.index("def ko_element_bound"):
-                           CONV_SUMS_HELPERS.index("def ko_conv_sums")] + _WINDOW_HELPERS, namespace)
+    namespace = _helpers()
     n = c["dims"]
     taps, stride, dilation, padding, size, windows = (c[k][:n] for k in ("taps", "stride", "dilation", "padding",
                                                                           "size", "windows"))
@@ -244,9 +250,7 @@ def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_match
 @pytest.mark.parametrize("transposed", [False, True])
 def test_bfloat16_window_sums_convolve_in_float32(transposed):
     # a bf16 convolution's window sums: the coarse convolution runs on the input widened to float32, never in bf16
-    namespace = {"torch": torch, "math": math, "functools": functools}
-    exec(CONV_SUMS_HELPERS[CONV_SUMS_HELPERS.index("def ko_element_bound"):
-                           CONV_SUMS_HELPERS.index("def ko_conv_sums")] + _WINDOW_HELPERS, namespace)
+    namespace = _helpers()
     generator = torch.Generator().manual_seed(3)
     x = torch.randn(2, 4, 9, 11, generator=generator).to(torch.bfloat16)
     b = torch.randn(6, generator=generator).to(torch.bfloat16)
