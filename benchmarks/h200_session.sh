@@ -155,6 +155,11 @@ fi
   --gpu-seconds ${OPT_GPU_S:-30} -o $RES/one/out.py --report $RES/one/report --keep-work $RES/one/work; \
   find $RES/one/work -name '*.pt' -delete; du -sh $RES/one; \
   python3 -m kernelopt.cli bench $RES/one/out.py --vs \$(ls $RES/one/work/*.0.py | head -1) --rounds 3 --profile 10"
+# Where a proposer's candidate for one fusion group spends its time, op by op, against the original group
+# (PROFILE_MODULES: output modules; PROFILE_PROPOSER, PROFILE_GROUP). For a candidate the search found slower.
+[ -n "$STEPS" ] && want profile_group && step profile_group "${PROFILE_LIMIT:-240}" bash -c "for m in \
+  ${PROFILE_MODULES:-}; do echo \"##### \$m\"; python3 benchmarks/profile_group_candidate.py \$m \
+  --proposer ${PROFILE_PROPOSER:-sum-through-conv} --group ${PROFILE_GROUP:-0}; done"
 # Inductor's default H200 output modules for every general problem (no tensors), so that transforms can be
 # developed on the CPU against the kernels the GPU really gets (run there under TRITON_INTERPRET=1).
 capture_problems() {
