@@ -15,7 +15,8 @@ and grows disjoint groups in program order:
   convolution and its one Triton reader (pointwise or reduction) where that reader sums windows of its output,
   equal-weight sums of several loads per lane (an average pool: its windows may make the library op coarser),
   as an `epilogue` or `reduction-epilogue` group of two (a convolution's readers read the value it returns,
-  not an `out=` buffer, so the epilogue sweep, which follows storage, never pairs them);
+  not an `out=` buffer, so the epilogue sweep, which follows storage, never pairs them), or of three where a
+  pointwise launch sits between them (a GPU module adds a convolution's bias in a kernel of its own);
 - `horizontal`: Triton launches, independent of each other, reading the same input.
 A group is legal only when no op outside it, between its first and last member, writes a buffer the
 group reads or writes, or reads a buffer a later member writes (the fused kernel would change what
@@ -240,24 +241,50 @@ class DetectFusion(Pass):
         """A vendor GEMM or convolution and the one Triton launch (pointwise or reduction) reading its output, where
         that launch reads it only through equal-weight sums of several loads per lane (an average pool's windows,
         proven by window_reads): taken before the vertical sweep, which would pair the pool with what reads it
-        next (a softmax of the pooled values), since the pool's windows may make the library op itself cheaper."""
+        next (a softmax of the pooled values), since the pool's windows may make the library op itself cheaper.
+        Between the two there may be one pointwise launch that alone reads the library op's output and that the
+        window reader alone reads after it: on a GPU, Inductor adds a convolution's bias in a kernel of its own
+        (in place, or into a new buffer) when a pool reads each element several times (a group of three; the
+        proposer proves what that kernel computes)."""
         library = facts[start]
         readers = self._readers(graph, facts, start)
-        if len(readers) != 1 or readers[0] in assigned:
+        if not readers or len(readers) > 2 or any(r in assigned for r in readers):
             return None
-        reader = facts[readers[0]]
-        if reader.dispatch not in ("triton.pointwise", *REDUCTION_EPILOGUES) \
-                or not _sums_windows(module, library.op, reader.op):
+        first = facts[min(readers)]
+        if len(readers) == 1 and first.dispatch in ("triton.pointwise", *REDUCTION_EPILOGUES) \
+                and _sums_windows(module, library.op, first.op):
+            members = [library, first]
+        else:
+            # an in-place bias kernel leaves the pool reading the library op's storage too (two readers)
+            after = self._readers(graph, facts, first.index)
+            if first.dispatch != "triton.pointwise" or len(after) != 1 or after[0] in assigned \
+                    or (len(readers) == 2 and max(readers) != after[0]):
+                return None
+            members = [library, first, facts[after[0]]]
+            if members[2].dispatch not in ("triton.pointwise", *REDUCTION_EPILOGUES) \
+                    or not _sums_windows(module, first.op, members[2].op):
+                return None
+        if self._blocker(members, facts) is not None or self._escapes(module, members):
             return None
-        if self._blocker([library, reader], facts) is not None or self._escapes(module, [library, reader]):
-            return None
-        return _Group("epilogue" if reader.dispatch == "triton.pointwise" else "reduction-epilogue", [library, reader])
+        return _Group("epilogue" if members[-1].dispatch == "triton.pointwise" else "reduction-epilogue", members)
 
     @staticmethod
     def _readers(graph, facts, start: int) -> list[int]:
         """The launches and calls that read what op `start` wrote: an `out=` GEMM's or a launch's readers read its
-        storage (raw); a convolution's read the value it returns (ssa)."""
-        return [s for s in graph.successors(start) if s in facts and graph.edges[start, s]["kinds"] & {"raw", "ssa"}]
+        storage (raw); a convolution's read the value it returns (ssa), directly or through a buffer reused under
+        another name (`buf1 = buf0; del buf0  # reuse`, which an in-place bias kernel then updates)."""
+        found, seen, frontier = set(), {start}, [start]
+        while frontier:
+            at = frontier.pop()
+            for s in graph.successors(at):
+                kinds = graph.edges[at, s]["kinds"]
+                if s in facts and kinds & {"raw", "ssa"}:
+                    found.add(s)
+                elif s not in facts and s not in seen and "ssa" in kinds and graph.nodes[s].get("op") is not None \
+                        and graph.nodes[s]["op"].name == "ko.reuse":
+                    seen.add(s)
+                    frontier.append(s)
+        return sorted(found)
 
     def _grow_horizontal(self, ctx, graph, facts, start: int, assigned: set[int]) -> _Group | None:
         first = facts[start]

@@ -225,8 +225,10 @@ def ko_spatial3(t):
 @triton.jit
 def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, OD, OH, OW, PD, PH, PW,
                    SD, SH, SW, DD, DH, DW, sxn, sxc, sxd, sxh, sxw, sw0, sw1, swd, swh, sww, syn, syc, syd, syh, syw,
-                   TRANSPOSED: tl.constexpr, HAS_BIAS: tl.constexpr, Y_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
-    # a flagged (n, co) plane of y, computed directly: every tap of every input channel of its group
+                   scale, shift, TRANSPOSED: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_AFFINE: tl.constexpr,
+                   Y_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
+    # a flagged (n, co) plane of y, computed directly: every tap of every input channel of its group (with
+    # HAS_AFFINE, stored as scale[co] * y + shift[co]: the output of a bias kernel after the convolution)
     plane = tl.program_id(0)
     if tl.load(flags + plane) != 0:
         n = plane // COUT
@@ -274,6 +276,8 @@ def ko_conv_planes(x, w, b, y, flags, COUT, CIN_G, COUT_G, D, H, W, KD, KH, KW, 
                                 acc += xv * wv
             if HAS_BIAS:
                 acc += tl.load(b + co).to(tl.float32)
+            if HAS_AFFINE:
+                acc = acc * tl.load(scale + co).to(tl.float32) + tl.load(shift + co).to(tl.float32)
             tl.store(y + n * syn + co * syc + od * syd + oh * syh + ow * syw, acc.to(Y_DTYPE), om)
 '''
 

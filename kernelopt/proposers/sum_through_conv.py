@@ -266,10 +266,11 @@ def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
             f"{list(plan.out_spatial)}, {plan.summed!r}{_ranges_arg(plan)})") + planes_launch(plan, block)
 
 
-def planes_launch(plan, block: int) -> tuple[str, ...]:
+def planes_launch(plan, block: int, affine: bool = False) -> tuple[str, ...]:
     """The lines that form the flagged planes of y (`ko_planes`) directly: ko_conv_planes over every (n, c) plane,
     for a plan with the convolution's slots and shape (input, weight, bias, out, padding, stride, dilation, groups,
-    transposed, dtype), once ko_x, ko_w, ko_b and ko_y are bound."""
+    transposed, dtype), once ko_x, ko_w, ko_b and ko_y are bound. With `affine`, each plane is mapped through
+    ko_scale and ko_shift (per channel) as it is stored: ko_y is a bias kernel's output."""
     def front(values, fill):    # per spatial dimension, padded in front to three (as ko_spatial3 pads sizes)
         return ", ".join(map(str, [fill] * (3 - len(values)) + list(values)))
     cin_g = f"ko_w.shape[0] // {plan.groups}" if plan.transposed else "ko_w.shape[1]"
@@ -281,7 +282,8 @@ def planes_launch(plan, block: int) -> tuple[str, ...]:
             f"ko_kw, ko_od, ko_oh, ko_ow, {front(plan.padding, 0)}, {front(plan.stride, 1)}, "
             f"{front(plan.dilation, 1)}, ko_x.stride(0), ko_x.stride(1), "
             f"ko_sxd, ko_sxh, ko_sxw, ko_w.stride(0), ko_w.stride(1), ko_swd, ko_swh, ko_sww, ko_y.stride(0), "
-            f"ko_y.stride(1), ko_syd, ko_syh, ko_syw, TRANSPOSED={plan.transposed}, HAS_BIAS={plan.bias is not None}, "
+            f"ko_y.stride(1), ko_syd, ko_syh, ko_syw, {'ko_scale, ko_shift' if affine else 'ko_x, ko_x'}, "
+            f"TRANSPOSED={plan.transposed}, HAS_BIAS={plan.bias is not None}, HAS_AFFINE={affine}, "
             f"Y_DTYPE={TL_DTYPES[plan.dtype]}, BLOCK={block})")
 
 
@@ -313,5 +315,6 @@ class SumThroughConvProposer(ConvSumsProposer):
         return [(f"{self.name} {len(plan.out_spatial)}-D {what}{' (transposed)' if plan.transposed else ''}", BLOCK)]
 
 
-__all__ = ["ConvRoles", "ConvSlots", "ConvSumDeclined", "ConvSumPlan", "ConvSumsProposer", "NotAConvReduction", "SumThroughConvProposer",
+__all__ = ["ConvRoles", "ConvSlots", "ConvSumDeclined", "ConvSumPlan", "ConvSumsProposer", "NotAConvReduction",
+           "SumThroughConvProposer",
            "candidate_source", "conv_roles", "plan_sum_through_conv", "plane_boxes", "planes_launch"]

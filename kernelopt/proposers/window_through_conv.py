@@ -22,7 +22,12 @@ cropped or padded so that window q's inputs start at q * (k / s). For stride 2, 
 2: 2 taps per dimension at stride 1 (8 in 3-D, against the transposed convolution's 27 per input element).
 
 The target is a `detect-fusion` epilogue group of `extern_kernels.convolution` and the one Triton kernel reading
-its output (pointwise, or a reduction whose lanes each take a window), which nothing reads afterwards. What is
+its output (pointwise, or a reduction whose lanes each take a window), which nothing reads afterwards. On a GPU the
+group usually has a third launch in between: Inductor calls the convolution without its bias and adds it in a
+pointwise kernel of its own (in place, or scaled into a padded buffer), so that the pool does not add it once per
+window read. `channel_affine` proves that kernel is m = a[c] * y + b[c]; the windows of m sum to a[c] times the
+windows of y plus the window's size times b[c], with a and b evaluated per call from the kernel's own loads (C
+values), and the flagged planes are formed through a and b. What is
 proven, from that kernel's code and never from names:
 
 - its outputs depend on the convolution's output y only through one equal-weight sum of its loads of y per lane,
@@ -51,17 +56,21 @@ another dtype than float32 or bfloat16, y read after the kernel, and more than 2
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
 from kernelopt.ir.rewrite_record import GROUP
 
 from .base import KernelSpec, RewriteTarget
+from .channel_affine import ChannelAffine, NotChannelAffine, read_channel_affine
 from .conv_sums_source import CONV_SUMS_HELPERS
 from .planned import LastPlan, plan_field
 from .sum_through_conv import (BLOCK, CONV, ConvSlots, ConvSumDeclined, ConvSumsProposer, NotAConvReduction,
                                conv_roles, plane_boxes, planes_launch)
-from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums, windowed_reader
+from .index_values import parse_kernel
+from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reader_args, reduction_reading_sums, windowed_reader
+from .window_reads import window_loads
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,11 @@ class ConvWindowPlan(ConvSlots):
     kernel: KernelSpec           # the reader, as written
     rewritten: str               # its source reading the window sums
     transposed: bool = False
+    # A pointwise kernel between the convolution and the reader, m = a[c] * y + b[c] (a bias kernel: `out` is then
+    # m's slot, which the flagged planes are formed into), and the group slots of the parameters it loads a and b
+    # from
+    affine: ChannelAffine | None = None
+    affine_slots: tuple[int, ...] = ()
 
     @property
     def coarse_taps(self) -> tuple[int, ...]:
@@ -99,15 +113,18 @@ class ConvWindowPlan(ConvSlots):
 
 
 def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
-    if target.kind != GROUP or len(target.launches) != 2 or not target.group_args \
+    if target.kind != GROUP or len(target.launches) not in (2, 3) or not target.group_args \
             or target.launches[0].kernel != CONV:
-        raise NotAConvReduction("not a convolution and one Triton kernel")
-    kernel = windowed_reader(target)
+        raise NotAConvReduction("not a convolution and one Triton kernel (or two: a bias kernel, then the reader)")
+    pair, affine, affine_slots, out_slot = _through_bias_kernel(target)
+    kernel = windowed_reader(pair) if affine is None else _reader_of(pair, out_slot)
     if kernel is None:
         raise NotAConvReduction("the convolution's reader loads its output once per lane")
-    conv = conv_roles(target, "kernel")
+    conv = conv_roles(pair, "kernel")
+    if out_slot not in target.scratch_args:
+        raise ConvSumDeclined("the bias kernel's output is read after the window kernel, so it must still be formed")
     try:
-        proof = prove_summed(target, kernel, conv.roles["out"], "convolution's output", windows=True)
+        proof = prove_summed(pair, kernel, out_slot, "convolution's output", windows=True)
     except NotSummed as why:
         raise ConvSumDeclined(str(why)) from None
     sizes = tuple(conv.out.sizes)
@@ -121,9 +138,10 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
                               f"{' x '.join(map(str, conv.stride))}: windows that are multiples of the stride are "
                               f"handled")
     weight = target.group_args[conv.roles["weight"]]
-    plan = ConvWindowPlan(conv.roles["input"], conv.roles["weight"], conv.roles.get("bias"), conv.roles["out"],
+    plan = ConvWindowPlan(conv.roles["input"], conv.roles["weight"], conv.roles.get("bias"), out_slot,
                           conv.padding, conv.groups, conv.stride, conv.dilation, windows, sizes[2:],
-                          tuple(weight.sizes[2:]), conv.out.dtype, kernel, proof.rewritten(), conv.transposed)
+                          tuple(weight.sizes[2:]), conv.out.dtype, kernel, proof.rewritten(), conv.transposed,
+                          affine, affine_slots)
     # multiply-adds per input channel and output channel: the fine convolution's for the windows' outputs, the
     # coarse one's for their sums
     # (a transposed convolution's taps meet each input position, a convolution's each output position)
@@ -136,6 +154,59 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
                               f"({' x '.join(map(str, plan.coarse_taps))} taps) does no less work than the fine one "
                               f"({coarse} multiply-adds per channel pair against {fine})")
     return plan
+
+
+def _through_bias_kernel(target: RewriteTarget):
+    """(the group as a convolution and its window reader, the bias kernel's proof or None, the slots of the
+    parameters that proof loads, the slot of the tensor the reader sums): a group of three has a pointwise kernel
+    between them, proven to be m = a[c] * y + b[c] (channel_affine); its launch is dropped from the pair, whose
+    reader then sums m."""
+    conv_out = next(slot for arg, slot in zip(target.launches[0].args, target.group_positions[0]) if arg.name == "out")
+    if len(target.launches) == 2:
+        return target, None, (), conv_out
+    middle, where = target.launches[1], target.group_positions[1]
+    kernel = next((k for k in target.kernels if k.name == middle.kernel and k.kind == "pointwise"), None)
+    if kernel is None:
+        raise NotAConvReduction("the kernel between the convolution and its reader is not pointwise")
+    storage = target.storage_slots or tuple(range(len(target.group_args)))
+    reads = [a.name for a, slot in zip(middle.args, where) if storage[slot] == storage[conv_out]]
+    written = [(a.name, slot) for a, slot in zip(middle.args, where) if a.written]
+    if len(reads) != 1 or len(written) != 1:
+        raise ConvSumDeclined(f"{kernel.name} takes the convolution's output as {len(reads)} parameters and writes "
+                              f"{len(written)}: one of each is handled")
+    (out_param, out_slot), y = written[0], target.group_args[conv_out]
+    m = target.group_args[out_slot]
+    try:
+        affine = read_channel_affine(kernel.source, kernel.name, reads[0], (y.sizes, y.strides, y.storage_offset),
+                                     out_param, (m.sizes, m.strides, m.storage_offset))
+    except NotChannelAffine as why:
+        raise ConvSumDeclined(f"{kernel.name} between the convolution and its reader: {why}") from None
+    params = {a.name: slot for a, slot in zip(middle.args, where)}
+    return _without_middle(target), affine, tuple(params[load.param] for load in affine.loads), out_slot
+
+
+def _without_middle(target: RewriteTarget) -> RewriteTarget:
+    """A group of three as its convolution and its window reader (the bias kernel's launch dropped: the candidate
+    computes what it would have)."""
+    if len(target.launches) != 3:
+        return target
+    reader = next(k for k in target.kernels if k.name == target.launches[2].kernel)
+    return dataclasses.replace(target, kernels=(target.kernels[0], reader),
+                               launches=(target.launches[0], target.launches[2]),
+                               group_positions=(target.group_positions[0], target.group_positions[2]))
+
+
+def _reader_of(pair: RewriteTarget, out_slot: int) -> KernelSpec | None:
+    """The pair's reader where it loads the bias kernel's output more than once per lane (a window), else None."""
+    launch = pair.launches[1]
+    kernel = next((k for k in pair.kernels if k.name == launch.kernel and k.kind != "vendor"), None)
+    if kernel is None:
+        return None
+    try:
+        _, function = parse_kernel(kernel.source, kernel.name, NotSummed)
+    except NotSummed:
+        return None
+    return kernel if any(window_loads(function, a.name) > 1 for a in reader_args(pair, out_slot)) else None
 
 
 def transposed_taps(taps: int, stride: int, dilation: int, padding: int, window: int) -> tuple[int, int]:
@@ -195,12 +266,15 @@ def ko_transposed_window_weights(w, stride, dilation, padding, windows, groups):
     return w.reshape(groups * cout_g, cin // groups, *spatial), lows
 
 
-def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumulate, transposed=False, pooled=None):
+def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumulate, transposed=False, pooled=None,
+                   scale=None, shift=None):
     # the window sums Z [N, Cout, pooled positions] (float32, dense), the flags of each window, and the (n, c)
     # planes to form directly: a plane with a sum that is not finite, or whose elements may overflow. The coarse
     # convolution runs in `accumulate` ("float32": 16-bit inputs widened; "float64": every product exact). A
     # transposed convolution's (windows multiples of its stride): the input cropped or padded so that window q's
-    # inputs start at q * (k / s), then one convolution at stride k / s
+    # inputs start at q * (k / s), then one convolution at stride k / s. `scale`, `shift` (float64, per output
+    # channel): the windows of scale * y + shift are summed instead (a bias kernel between the convolution and the
+    # pool): scale times the window sums of y, plus the window's size times shift
     wide = x.to(torch.float64) if accumulate == "float64" else x if x.element_size() >= 4 else x.float()
     size = math.prod(windows)
     if transposed:
@@ -217,9 +291,14 @@ def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumula
         coarse_stride, coarse_padding = [k * s for k, s in zip(windows, stride)], padding
     bias = None if b is None else (b.to(torch.float64) * size).to(wide.dtype)
     conv = (torch.nn.functional.conv1d, torch.nn.functional.conv2d, torch.nn.functional.conv3d)[x.dim() - 3]
-    z = conv(wide, weights.to(wide.dtype), bias, coarse_stride, coarse_padding, 1, groups).float()
+    z = conv(wide, weights.to(wide.dtype), bias, coarse_stride, coarse_padding, 1, groups)
     n, cout = z.shape[:2]
     bound = ko_element_bound(x, w, b, transposed, groups)
+    if scale is not None:
+        shape = [1, cout] + [1] * (z.dim() - 2)
+        z = z.to(torch.float64) * scale.reshape(shape) + size * shift.reshape(shape)
+        bound = bound * scale.abs().float()[None, :] + shift.abs().float()[None, :]
+    z = z.float()
     bad = ~((z.abs() < float("inf")).reshape(n, cout, -1).all(2) & (bound * size < 1e36))
     planes = bad.to(torch.int8)
     flags = planes.reshape(n, cout, *[1] * (z.dim() - 2)).expand(z.shape).contiguous().reshape(-1)
@@ -230,21 +309,36 @@ def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumula
 def _transposed_args(plan: ConvWindowPlan) -> str:
     """ko_window_sums' arguments for a transposed convolution: the flag and the pooled extents."""
     if not plan.transposed:
-        return ""
+        return ", False, None" if plan.affine is not None else ""
     return f", True, {[o // k for o, k in zip(plan.out_spatial, plan.windows)]}"
+
+
+def _affine_lines(plan: ConvWindowPlan) -> tuple[str, ...]:
+    """The bias kernel's slope and intercept per output channel (ko_scale, ko_shift: float64), from its per-channel
+    loads (ko_chan0, ...: views of the parameters it loads, one element per channel)."""
+    if plan.affine is None:
+        return ()
+    lines = ["ko_c = ko_w.shape[1] * " + str(plan.groups) if plan.transposed else "ko_c = ko_w.shape[0]"]
+    for i, (load, slot) in enumerate(zip(plan.affine.loads, plan.affine_slots)):
+        lines.append(f"ko_chan{i} = torch.as_strided(args[{slot}], (ko_c,), ({load.step},), "
+                     f"args[{slot}].storage_offset() + {load.base}).to(torch.float64)")
+    zeros = "torch.zeros(ko_c, dtype=torch.float64, device=ko_x.device)"
+    return (*lines, f"ko_scale = {zeros} + ({plan.affine.slope})", f"ko_shift = {zeros} + ({plan.affine.intercept})")
 
 
 def _prelude(plan: ConvWindowPlan, accumulate: str) -> tuple[str, ...]:
     bias = f"args[{plan.bias}]" if plan.bias is not None else "None"
+    affine = ", scale=ko_scale, shift=ko_shift" if plan.affine is not None else ""
     return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
+            *_affine_lines(plan),
             f"{SUMS}, {FLAGS}, ko_planes = ko_window_sums(ko_x, ko_w, ko_b, {list(plan.stride)}, "
             f"{list(plan.padding)}, {list(plan.dilation)}, {plan.groups}, {list(plan.windows)}, {accumulate!r}"
-            f"{_transposed_args(plan)})") \
-        + planes_launch(plan, BLOCK)
+            f"{_transposed_args(plan)}{affine})") \
+        + planes_launch(plan, BLOCK, affine=plan.affine is not None)
 
 
 def candidate_source(target: RewriteTarget, plan: ConvWindowPlan, accumulate: str) -> str:
-    return reduction_reading_sums(target, plan.kernel, plan.rewritten,
+    return reduction_reading_sums(_without_middle(target), plan.kernel, plan.rewritten,
                                   f"window-through-conv: {plan.describe()} (accumulating in {accumulate})",
                                   _prelude(plan, accumulate), CONV_SUMS_HELPERS + _WINDOW_HELPERS)
 

@@ -26,12 +26,12 @@ def reduction_epilogue_target(path, edit=None, kind="reduction-epilogue", **chan
     DetectFusion().apply(ctx, module)
     target, why = fusion_target(module, 0, kind)
     assert target is not None, why
-    library, reduction = target.kernels
+    *front, reduction = target.kernels         # a group of three has a bias kernel in between
     if edit is not None:
         edited = edit(reduction.source)
         assert edited != reduction.source, "the edit changed nothing"
         reduction = dataclasses.replace(reduction, source=edited)
-    return dataclasses.replace(target, kernels=(library, reduction), **changes)
+    return dataclasses.replace(target, kernels=(*front, reduction), **changes)
 
 
 def library_roles(target) -> dict:
@@ -59,20 +59,22 @@ def copied(args: list) -> list:
 
 
 def run_reduction(target, args: list) -> None:
-    """The group's reduction, its own code, one row per program (a pointwise kernel: 64 lanes per program, 64 x 16
-    where it tiles two dimensions)."""
-    kernel, launch = target.kernels[1], target.launches[1]
-    blocks = (("XBLOCK", 64 if kernel.kind == "pointwise" else 1),) + \
-        ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ()) + \
-        ((("YBLOCK", 16),) if "YBLOCK" in kernel.signature else ())
-    source = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args], kernel.signature,
-                              grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
-    load_candidate(source, "reduction")(*[args[s] for s in target.group_positions[1]])
+    """The group's Triton launches after its library call, each its own code, one row per program (a pointwise
+    kernel: 64 lanes per program, 64 x 16 where it tiles two dimensions): the reduction, or a bias kernel then the
+    window kernel."""
+    for launch, where in zip(target.launches[1:], target.group_positions[1:]):
+        kernel = next(k for k in target.kernels if k.name == launch.kernel)
+        blocks = (("XBLOCK", 64 if kernel.kind == "pointwise" else 1),) + \
+            ((("R0_BLOCK", 1024),) if "R0_BLOCK" in kernel.signature else ()) + \
+            ((("YBLOCK", 16),) if "YBLOCK" in kernel.signature else ())
+        source = candidate_source(kernel.source, kernel.name, [a.name for a in launch.args], kernel.signature,
+                                  grid_type_of(kernel), LaunchConfig(blocks, 1, 1))
+        load_candidate(source, "reduction")(*[args[s] for s in where])
 
 
 def results(target, args: list) -> list[torch.Tensor]:
-    """What the reduction writes."""
-    return [args[s] for a, s in zip(target.launches[1].args, target.group_positions[1]) if a.written]
+    """What the group's last launch writes."""
+    return [args[s] for a, s in zip(target.launches[-1].args, target.group_positions[-1]) if a.written]
 
 
 def same_specials(got: torch.Tensor, want: torch.Tensor) -> bool:
