@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 import torch
@@ -145,3 +147,18 @@ def test_planes_that_may_overflow_are_formed_directly_through_the_bias_and_stay_
     candidate = next(iter(WindowThroughConvProposer().propose(target, [])))
     assert_as_accurate_as_the_original(target, candidate, args, run_conv_then_kernel, _reference(target, args),
                                        "flagged planes", factor=3.0)
+
+
+@INTERPRETED
+def test_the_whole_job_keeps_the_rewrite_of_all_three_launches_through_the_gate(tmp_path):
+    # `kernelopt optimize` on the module itself (the static cost model: no GPU here); the gate runs its cases on the
+    # group of three and the emitted module calls neither the convolution nor the bias kernel
+    out = tmp_path / "out.py"
+    done = subprocess.run([sys.executable, "-m", "kernelopt.cli", "optimize", str(FIXTURE), "--device", "cpu",
+                           "--cost-model", "static", "--proposers", "window-through-conv", "-o", str(out),
+                           "--report", str(tmp_path / "report")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = (tmp_path / "report" / "report.md").read_text()
+    assert "rewrite of group:0 accepted" in report
+    emitted = out.read_text()
+    assert "ko_window_sums(" in emitted and "extern_kernels.convolution(" not in emitted
