@@ -62,6 +62,9 @@ def grid_type_of(kernel) -> str:
     return match.group(1) if match else "Grid1D"
 
 
+MAX_Y_GRID = 65535              # a CUDA grid's y (and z) extent, at most
+
+
 def grid_rule(signature: dict, grid_type: str) -> list[tuple[str, str | None]]:
     """(numel parameter, block parameter or None) for each grid dimension, from the signature."""
     if grid_type == "SplitScanGrid":
@@ -99,11 +102,19 @@ def grid_text(params: list[str], signature: dict, grid_type: str, config: Launch
     """The launch grid of a candidate's `run(*args)`, as source: `(triton.cdiv(args[i], XBLOCK), 1, 1)`."""
     blocks = dict(config.blocks)
     grid_terms = []
-    for numel, block in grid_rule(signature, grid_type):
+    overflow = grid_type == "Grid2DWithYZOverflow"
+    for numel, block in grid_rule(signature, "Grid2D" if overflow else grid_type):
         if numel not in params:
             raise NotRetunable(f"{numel} is not passed at launch")
         position = params.index(numel)
         grid_terms.append(f"triton.cdiv(args[{position}], {blocks[block]})" if block else f"args[{position}]")
+    if overflow and len(grid_terms) == 2:
+        # Inductor's y axis past the hardware's 65535 programs: the kernel takes its y program as
+        # program_id(1) + program_id(2) * num_programs(1), so the y programs are spread over y and z, as
+        # Inductor's own Grid2DWithYZOverflow spreads them
+        rows = grid_terms.pop()
+        spread = f"max(1, triton.cdiv({rows}, {MAX_Y_GRID}))"
+        grid_terms += [f"triton.cdiv({rows}, {spread})", spread]
     while len(grid_terms) < 3:
         grid_terms.append("1")
     return f"({', '.join(grid_terms)})"

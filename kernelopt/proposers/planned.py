@@ -70,10 +70,17 @@ class PlannedProposer:
 
     def declined(self, target: RewriteTarget) -> str:
         try:
-            self._plan(target)
+            plan = self._plan(target)
         except self.silent:
             return ""
         except self.refused as why:
+            return str(why)
+        # a plan whose kernel cannot be relaunched yields nothing either: say so
+        options = self.options(plan)
+        try:
+            if options:
+                self.build(target, plan, options[0][1])
+        except NotRetunable as why:
             return str(why)
         return ""
 
