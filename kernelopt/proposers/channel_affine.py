@@ -14,7 +14,7 @@ windows, planes) can take that kernel along: a window's sum of m is a[c] * (the 
   lane of sampled lines along each dimension and at random lanes), and every other load reads an address that is
   affine in i's channel coordinate alone (`base + step * c`: a bias, a per-channel scale);
 - the stored value is affine in the loaded y: each value of the kernel is either free of y (a constant, a
-  per-channel load, math of those) or `slope * y + intercept` with a free slope and intercept; `+`, `-`, `*` and
+  per-channel load, arithmetic and square roots of those: a batch norm's scale) or `slope * y + intercept` with a free slope and intercept; `+`, `-`, `*` and
   `/` by a free value, negation, a cast to float32 and a broadcast keep it so; anything else of y declines (a
   product of two y terms, a comparison, a nonlinear function, a masked load with a fill).
 
@@ -193,6 +193,12 @@ def _per_channel(param: str, at: np.ndarray, channel: np.ndarray, target: str) -
     return ChannelLoad(param, base, step)
 
 
+# Square roots of values free of y (a batch norm's 1 / sqrt(var + eps)), as the candidate's helpers compute them
+# (ko_sqrt, ko_rsqrt: on a per-channel tensor or a number)
+_ROOTS = {"tl.sqrt_rn": "ko_sqrt", "tl.sqrt": "ko_sqrt", "libdevice.sqrt": "ko_sqrt", "tl.math.sqrt": "ko_sqrt",
+          "libdevice.rsqrt": "ko_rsqrt", "tl.rsqrt": "ko_rsqrt", "tl.math.rsqrt": "ko_rsqrt"}
+
+
 class _Evaluation:
     """Each value of the kernel as _Value: free of y (an expression over the channel loads and constants) or affine
     in it, in program order."""
@@ -224,6 +230,11 @@ class _Evaluation:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to" \
                 and node.args and dotted_name(node.args[0]) == "tl.float32":
             return self.value(node.func.value)
+        if isinstance(node, ast.Call) and dotted_name(node.func) in _ROOTS and len(node.args) == 1:
+            inner = self.value(node.args[0])
+            if inner.slope is not None:
+                raise NotChannelAffine(f"line {node.lineno}: `{ast.unparse(node)[:60]}` is not affine in y")
+            return _Value(None, f"{_ROOTS[dotted_name(node.func)]}({inner.free})")
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             inner = self.value(node.operand)
             return _Value(None if inner.slope is None else f"-({inner.slope})", f"-({inner.free})")

@@ -223,6 +223,14 @@ def transposed_taps(taps: int, stride: int, dilation: int, padding: int, window:
 
 _WINDOW_HELPERS = '''
 
+def ko_sqrt(v):
+    # a bias kernel's square root of a value free of y: per channel (float64) or a number
+    return torch.sqrt(v) if isinstance(v, torch.Tensor) else math.sqrt(v)
+
+
+def ko_rsqrt(v):
+    return torch.rsqrt(v) if isinstance(v, torch.Tensor) else 1.0 / math.sqrt(v)
+
 def ko_window_weights(w, stride, dilation, windows):
     # w' (float64): along each spatial dimension, w's taps placed at j * stride + t * dilation for each position j
     # of the window, and added (one convolution at the window's stride then sums each window of conv(x, w))

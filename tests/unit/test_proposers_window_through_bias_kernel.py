@@ -162,3 +162,29 @@ def test_the_whole_job_keeps_the_rewrite_of_all_three_launches_through_the_gate(
     assert "rewrite of group:0 accepted" in report
     emitted = out.read_text()
     assert "ko_window_sums(" in emitted and "extern_kernels.convolution(" not in emitted
+
+
+def test_a_batch_norm_in_eval_mode_is_per_channel_affine_and_its_slope_and_intercept_are_torch_s():
+    # the H200 module of batch_norm_eval_channels_last: (y - mean) * (1 / sqrt(var + eps)) * weight + bias, per
+    # channel of a channels-last tensor; evaluated with the candidate's helpers on random statistics, the slope and
+    # intercept give torch's batch norm
+    from kernelopt.proposers.window_through_conv import _WINDOW_HELPERS      # lazy: the helpers' source only here
+
+    path = REPO / "tests" / "fixtures" / "cuda-2.11-general" / "batch_norm_eval_channels_last" / \
+        "batch_norm_eval_channels_last.default.0.py"
+    kernel = "triton_poi_fused__native_batch_norm_legit_no_training_0"
+    source = lift_file(str(path)).kernel_table()[kernel].attrs["source"]
+    layout = ((64, 256, 56, 56), (802816, 1, 14336, 256), 0)
+    found = read_channel_affine(source, kernel, "in_ptr0", layout, "out_ptr0", layout)
+    assert [load.param for load in found.loads] == ["in_ptr1", "in_ptr2", "in_ptr3", "in_ptr4"]
+    generator = torch.Generator().manual_seed(0)
+    mean, weight, bias = (torch.randn(256, generator=generator, dtype=torch.float64) for _ in range(3))
+    var = torch.rand(256, generator=generator, dtype=torch.float64) + 0.1
+    helpers = {"torch": torch, "math": __import__("math")}
+    exec(_WINDOW_HELPERS.split("def ko_window_weights")[0], helpers)
+    scope = {**helpers, "ko_chan0": mean, "ko_chan1": var, "ko_chan2": weight, "ko_chan3": bias}
+    y = torch.randn(3, 256, 2, 2, generator=generator, dtype=torch.float64)
+    shape = (1, -1, 1, 1)
+    got = y * (torch.zeros(256, dtype=torch.float64) + eval(found.slope, scope)).reshape(shape) \
+        + (torch.zeros(256, dtype=torch.float64) + eval(found.intercept, scope)).reshape(shape)
+    torch.testing.assert_close(got, F.batch_norm(y, mean, var, weight, bias, eps=1e-5), rtol=1e-12, atol=1e-12)
