@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from kernelopt.ir.core import Module, Op, Value
 from kernelopt.ir.effects import effects, storage_root
+from kernelopt.ir.types import TensorType
 
 from .base import Pass, PassContext
 from .classify_dispatch import classify_kernel, classify_library_call
@@ -69,6 +70,43 @@ def _describe(op: Op) -> str:
 
 def _where(op: Op) -> str:
     return f" (line {op.loc.line})" if op.loc is not None else ""
+
+
+def _channel_affine(module: Module, library: Op, launch: Op) -> bool:
+    """Whether `launch` maps what `library` wrote to m = a[c] * y + b[c], element by element (channel_affine): a
+    bias or a batch norm in eval mode, which a window's sum goes through. Anything else between a library op and
+    its pool (an activation) is left to the vertical sweep, which may fuse it with the pool."""
+    # lazy: the kernel analysis loads only where a library call has a Triton reader
+    from kernelopt.proposers.channel_affine import NotChannelAffine, read_channel_affine
+    from kernelopt.proposers.index_values import parse_kernel
+
+    kernel = module.kernel_table().get(launch.symbol or "")
+    source = kernel.attrs.get("source") if kernel is not None else None
+    written = {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
+    changed = {id(storage_root(v)) for v in effects(launch, module).writes}
+    if not isinstance(source, str):
+        return False
+    try:
+        _, function = parse_kernel(source, launch.symbol, NotChannelAffine)
+    except NotChannelAffine:
+        return False
+    params = [a.arg for a in function.args.args]
+    tensors = [(params[i], v) for i, v in enumerate(launch.positional())
+               if i < len(params) and isinstance(v, Value) and isinstance(v.type, TensorType)]
+    reads = [(name, v) for name, v in tensors if id(storage_root(v)) in written]
+    # in place, the one parameter both reads y and writes m
+    outs = [(name, v) for name, v in tensors if id(storage_root(v)) in changed]
+    if len(reads) != 1 or len(outs) != 1:
+        return False
+
+    def layout(value) -> tuple:
+        return tuple(value.type.sizes), tuple(value.type.strides), value.type.offset
+
+    try:
+        read_channel_affine(source, launch.symbol, reads[0][0], layout(reads[0][1]), outs[0][0], layout(outs[0][1]))
+    except NotChannelAffine:
+        return False
+    return True
 
 
 def _sums_windows(module: Module, library: Op, launch: Op) -> bool:
@@ -262,7 +300,8 @@ class DetectFusion(Pass):
                 return None
             members = [library, first, facts[after[0]]]
             if members[2].dispatch not in ("triton.pointwise", *REDUCTION_EPILOGUES) \
-                    or not _sums_windows(module, first.op, members[2].op):
+                    or not _sums_windows(module, first.op, members[2].op) \
+                    or not _channel_affine(module, library.op, first.op):
                 return None
         if self._blocker(members, facts) is not None or self._escapes(module, members):
             return None

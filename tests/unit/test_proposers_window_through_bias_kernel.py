@@ -23,6 +23,9 @@ from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, asse
 from row_loop_helpers import REPO
 
 from kernelopt.lift import lift_file
+from kernelopt.passes.base import PassContext
+from kernelopt.passes.classify_dispatch import ClassifyDispatch
+from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.channel_affine import NotChannelAffine, read_channel_affine
 from kernelopt.proposers.sum_through_conv import ConvSumDeclined
 from kernelopt.proposers.window_through_conv import WindowThroughConvProposer, plan_window_through_conv
@@ -81,6 +84,21 @@ def test_the_proof_reads_the_gpu_modules_bias_kernels_at_their_own_sizes():
     assert eval(found.slope) == 0.5 and found.intercept == "((0.0) + (ko_chan0)) * (0.5)"
     with pytest.raises(NotChannelAffine, match="does not load y at the element"):     # m's layout taken for y's
         read_channel_affine(source, "triton_poi_fused_convolution_mul_0", "in_ptr0", m, "out_ptr0", m)
+
+
+def test_an_activation_between_the_convolution_and_its_pool_leaves_them_to_the_vertical_sweep(tmp_path):
+    # max(y, bias) is no bias: the window sums cannot go through it, so the convolution is not taken with the pool
+    # (which the vertical sweep then pairs with the kernel before it)
+    path = tmp_path / "activation_between.py"
+    path.write_text(FIXTURE.read_text().replace("tmp2 = tmp0 + tmp1", "tmp2 = triton_helpers.maximum(tmp0, tmp1)"))
+    module = lift_file(str(path))
+    ctx = PassContext(current_pass="detect-fusion")
+    ClassifyDispatch().apply(ctx, module)
+    DetectFusion().apply(ctx, module)
+    kinds = {op.symbol or op.name: op.attrs.get("fusion_kind") for op in module.body
+             if op.name in ("ko.launch", "ko.extern")}
+    assert kinds == {"ko.extern": None, "triton_poi_fused_convolution_0": "vertical",
+                     "triton_poi_fused_add_avg_pool3d_convolution_relu_1": "vertical"}
 
 
 @pytest.mark.parametrize("edit, why", [
