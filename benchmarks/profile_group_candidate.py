@@ -3,13 +3,13 @@
     python benchmarks/profile_group_candidate.py MODULE.py --group 0 --proposer sum-through-conv
 
 The search reports a candidate's speed as one ratio; this says where its time goes: the original group and each
-candidate are timed side by side (CUDA events, median of 20), then the candidate runs under torch.profiler and its
-ten most expensive device ops are printed. Inputs are random, in the group's own sizes, strides and dtypes.
+candidate are timed one after the other (the search's own device timing, which says whether a CUDA graph held the
+calls), then the candidate runs under torch.profiler and its most expensive device ops are printed. Inputs are
+random, in the group's own sizes, strides and dtypes.
 """
 from __future__ import annotations
 
 import argparse
-import statistics
 
 import torch
 
@@ -20,6 +20,7 @@ from kernelopt.passes.detect_fusion import DetectFusion
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.rewrite.evaluate import ModuleEvaluator, load_candidate
 from kernelopt.rewrite.targets import fusion_target
+from kernelopt.runtime.timing import device_time
 
 
 def group_args(target, device: str) -> list:
@@ -35,16 +36,12 @@ def group_args(target, device: str) -> list:
     return args
 
 
-def median_ms(run, rounds: int = 20) -> float:
-    times = []
-    for _ in range(rounds):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        run()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times)
+def timed(label: str, call) -> None:
+    """The product's own device timing (a CUDA graph where capture works): its method and why a graph was refused
+    say whether the search saw the GPU's time or the host's."""
+    found = device_time(call, device="cuda")
+    print(f"== {label}: {found.ms:.3f} ms per call ({found.method}{', ' + found.fallback if found.fallback else ''};"
+          f" host {found.host_ms if found.host_ms is None else round(found.host_ms, 3)} ms to issue one call)")
 
 
 def main() -> None:
@@ -69,13 +66,13 @@ def main() -> None:
         call = (lambda run=run: run(*args))
         call()
         torch.cuda.synchronize()
-        print(f"== {candidate.strategy}: {median_ms(call):.3f} ms per call")
+        timed(candidate.strategy, call)
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
             for _ in range(5):
                 call()
             torch.cuda.synchronize()
         print(prof.key_averages().table(sort_by="cuda_time_total", row_limit=12, max_name_column_width=70))
-    print(f"== original: {median_ms(lambda: original(*args)):.3f} ms per call")
+    timed("original", lambda: original(*args))
 
 
 if __name__ == "__main__":

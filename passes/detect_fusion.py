@@ -72,25 +72,37 @@ def _where(op: Op) -> str:
     return f" (line {op.loc.line})" if op.loc is not None else ""
 
 
+def _kernel_params(module: Module, launch: Op) -> tuple[str, object, list[str]] | None:
+    """(the launched kernel's source, its function's AST, its parameter names), or None where its source is missing
+    or does not parse."""
+    # lazy: the kernel analysis loads only where a library call has a Triton reader
+    from kernelopt.proposers.index_values import parse_kernel
+    from kernelopt.proposers.linear_reads import NotLinear
+
+    kernel = module.kernel_table().get(launch.symbol or "")
+    source = kernel.attrs.get("source") if kernel is not None else None
+    if not isinstance(source, str):
+        return None
+    try:
+        _, function = parse_kernel(source, launch.symbol, NotLinear)
+    except NotLinear:
+        return None
+    return source, function, [a.arg for a in function.args.args]
+
+
 def _channel_affine(module: Module, library: Op, launch: Op) -> bool:
     """Whether `launch` maps what `library` wrote to m = a[c] * y + b[c], element by element (channel_affine): a
     bias or a batch norm in eval mode, which a window's sum goes through. Anything else between a library op and
     its pool (an activation) is left to the vertical sweep, which may fuse it with the pool."""
     # lazy: the kernel analysis loads only where a library call has a Triton reader
     from kernelopt.proposers.channel_affine import NotChannelAffine, read_channel_affine
-    from kernelopt.proposers.index_values import parse_kernel
 
-    kernel = module.kernel_table().get(launch.symbol or "")
-    source = kernel.attrs.get("source") if kernel is not None else None
+    parsed = _kernel_params(module, launch)
+    if parsed is None:
+        return False
+    source, _, params = parsed
     written = {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
     changed = {id(storage_root(v)) for v in effects(launch, module).writes}
-    if not isinstance(source, str):
-        return False
-    try:
-        _, function = parse_kernel(source, launch.symbol, NotChannelAffine)
-    except NotChannelAffine:
-        return False
-    params = [a.arg for a in function.args.args]
     tensors = [(params[i], v) for i, v in enumerate(launch.positional())
                if i < len(params) and isinstance(v, Value) and isinstance(v.type, TensorType)]
     reads = [(name, v) for name, v in tensors if id(storage_root(v)) in written]
@@ -113,21 +125,15 @@ def _sums_windows(module: Module, library: Op, launch: Op) -> bool:
     """Whether `launch` passes what `library` wrote to a kernel parameter that the kernel loads more than once per
     lane and reads only through one equal-weight sum of those loads (window_reads)."""
     # lazy: the kernel analysis loads only where a library call has a Triton reader
-    from kernelopt.proposers.index_values import parse_kernel
     from kernelopt.proposers.linear_reads import NotLinear
     from kernelopt.proposers.window_reads import window_loads, window_reads
 
-    kernel = module.kernel_table().get(launch.symbol or "")
-    source = kernel.attrs.get("source") if kernel is not None else None
+    parsed = _kernel_params(module, launch)
     # an `out=` GEMM writes a buffer; a convolution returns its output
     written = {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
-    if not isinstance(source, str) or not written:
+    if parsed is None or not written:
         return False
-    try:
-        _, function = parse_kernel(source, launch.symbol, NotLinear)
-    except NotLinear:
-        return False
-    params = [a.arg for a in function.args.args]
+    _, function, params = parsed
     for index, value in enumerate(launch.positional()):
         if index < len(params) and isinstance(value, Value) and id(storage_root(value)) in written \
                 and window_loads(function, params[index]) > 1:

@@ -508,14 +508,15 @@ def group_reduction(target: RewriteTarget) -> KernelSpec | None:
     return group_reader(target, REDUCTIONS)
 
 
-def windowed_reader(target: RewriteTarget) -> KernelSpec | None:
-    """The group's Triton kernel (pointwise or reduction) after its library op, where it loads the op's output more
-    than once per lane (a window's elements, one load each, as Inductor writes an average pool); None otherwise:
-    the usual epilogue (a bias, an activation) loads it once per lane."""
+def windowed_reader(target: RewriteTarget, out: int | None = None) -> KernelSpec | None:
+    """The group's Triton kernel (pointwise or reduction) after its library op, where it loads the op's output (or
+    the tensor in slot `out`) more than once per lane (a window's elements, one load each, as Inductor writes an
+    average pool); None otherwise: the usual epilogue (a bias, an activation) loads it once per lane."""
     kernel = group_reader(target, ("pointwise", *REDUCTIONS))
-    out = next((slot for arg, slot in zip(target.launches[0].args, target.group_positions[0]) if arg.name == "out"),
-               None) if kernel is not None else None
-    if out is None:
+    if out is None and kernel is not None:
+        out = next((slot for arg, slot in zip(target.launches[0].args, target.group_positions[0])
+                    if arg.name == "out"), None)
+    if kernel is None or out is None:
         return None
     try:
         _, function = parse_kernel(kernel.source, kernel.name, NotSummed)

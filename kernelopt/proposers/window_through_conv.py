@@ -68,9 +68,7 @@ from .conv_sums_source import CONV_SUMS_HELPERS
 from .planned import LastPlan, plan_field
 from .sum_through_conv import (BLOCK, CONV, ConvSlots, ConvSumDeclined, ConvSumsProposer, NotAConvReduction,
                                conv_roles, plane_boxes, planes_launch)
-from .index_values import parse_kernel
-from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reader_args, reduction_reading_sums, windowed_reader
-from .window_reads import window_loads
+from .summed_reads import FLAGS, SUMS, NotSummed, prove_summed, reduction_reading_sums, windowed_reader
 
 
 @dataclass(frozen=True)
@@ -117,7 +115,7 @@ def plan_window_through_conv(target: RewriteTarget) -> ConvWindowPlan:
             or target.launches[0].kernel != CONV:
         raise NotAConvReduction("not a convolution and one Triton kernel (or two: a bias kernel, then the reader)")
     pair, affine, affine_slots, out_slot = _through_bias_kernel(target)
-    kernel = windowed_reader(pair) if affine is None else _reader_of(pair, out_slot)
+    kernel = windowed_reader(pair, out_slot)
     if kernel is None:
         raise NotAConvReduction("the convolution's reader loads its output once per lane")
     conv = conv_roles(pair, "kernel")
@@ -194,19 +192,6 @@ def _without_middle(target: RewriteTarget) -> RewriteTarget:
     return dataclasses.replace(target, kernels=(target.kernels[0], reader),
                                launches=(target.launches[0], target.launches[2]),
                                group_positions=(target.group_positions[0], target.group_positions[2]))
-
-
-def _reader_of(pair: RewriteTarget, out_slot: int) -> KernelSpec | None:
-    """The pair's reader where it loads the bias kernel's output more than once per lane (a window), else None."""
-    launch = pair.launches[1]
-    kernel = next((k for k in pair.kernels if k.name == launch.kernel and k.kind != "vendor"), None)
-    if kernel is None:
-        return None
-    try:
-        _, function = parse_kernel(kernel.source, kernel.name, NotSummed)
-    except NotSummed:
-        return None
-    return kernel if any(window_loads(function, a.name) > 1 for a in reader_args(pair, out_slot)) else None
 
 
 def transposed_taps(taps: int, stride: int, dilation: int, padding: int, window: int) -> tuple[int, int]:
