@@ -20,6 +20,14 @@ import triton
 import triton.language as tl
 
 
+def ko_cumsum64(t, dim):
+    # t's running sums along `dim` in float64. Along a tensor's last dimension torch's CUDA cumsum runs its
+    # innermost-dimension kernel, measured at 1.2 ms for 196,608 rows of one element (H100, torch 2.11: 83 % of a
+    # candidate's time); with a trailing dimension of 1 the same sums run its outer-dimension kernel (18 us for
+    # 589,824 elements)
+    return t.to(torch.float64).unsqueeze(-1).cumsum(dim).squeeze(-1)
+
+
 def ko_box_sums(t, dim, low, high):
     # per tap k, the sum of t along `dim` over [low[k], high[k]) in float64: the whole sum less a prefix and a
     # suffix (only positions before the last box's start and after the first box's end are read twice). The
@@ -30,8 +38,8 @@ def ko_box_sums(t, dim, low, high):
     wide = torch.float32 if t.element_size() < 4 else None      # 16-bit inputs summed in float32
     total = t.sum(dim, keepdim=True, dtype=wide).to(torch.float64)
     zero = torch.zeros_like(total)
-    prefix = torch.cat([zero, t.narrow(dim, 0, head).to(torch.float64).cumsum(dim)], dim)
-    suffix = torch.cat([t.narrow(dim, tail, size - tail).to(torch.float64).flip(dim).cumsum(dim).flip(dim), zero], dim)
+    prefix = torch.cat([zero, ko_cumsum64(t.narrow(dim, 0, head), dim)], dim)
+    suffix = torch.cat([ko_cumsum64(t.narrow(dim, tail, size - tail).flip(dim), dim).flip(dim), zero], dim)
     # the taps' entries picked by slicing: an index tensor made from a list would be a host-to-device copy per call
     before = torch.cat([prefix.narrow(dim, k, 1) for k in low], dim)
     after = torch.cat([suffix.narrow(dim, k - tail, 1) for k in high], dim)
@@ -91,7 +99,7 @@ def ko_range_sums(t, dim, index):
     parts = []
     for start, step, low, high in views:
         view = t[(slice(None),) * dim + (slice(start, None, step),)]
-        prefix = torch.cat([zero, view.to(torch.float64).cumsum(dim)], dim)
+        prefix = torch.cat([zero, ko_cumsum64(view, dim)], dim)
         parts.append(prefix.index_select(dim, high) - prefix.index_select(dim, low))
     sums = torch.cat(parts, dim) if len(parts) > 1 else parts[0]
     return sums if back is None else sums.index_select(dim, back)
@@ -119,7 +127,9 @@ def ko_element_bound(x, w, b, transposed, groups):
     # [N, Cout]: a bound on |conv(x, w, b)[n, co, o]| at every position o, |x[n]|'s largest times the sum of
     # co's |weights| plus |bias[co]| (NaN where x[n] has one)
     dims = tuple(range(1, x.dim()))
-    largest = torch.maximum(x.amax(dim=dims), -x.amin(dim=dims)).float()     # |x|'s largest, NaN if any, no copy
+    # |x|'s largest per sample, NaN where x has one: one pass over x and no copy (amax and amin took two, 76 us each
+    # on a 75 MB channels-last input on the H100)
+    largest = torch.linalg.vector_norm(x, float("inf"), dim=dims).float()
     if transposed:              # w: [Cin, Cout / groups, taps]: co's weights are its group's input channels'
         cin = w.shape[0]
         weight_sums = w.float().abs().reshape(groups, cin // groups, w.shape[1], -1).sum((1, 3)).flatten()

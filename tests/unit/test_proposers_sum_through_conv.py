@@ -171,7 +171,7 @@ def test_optimize_replaces_the_convolution_through_the_gate_and_the_module_match
 def _helpers() -> dict:
     """The candidate's sums helpers (everything before the Triton kernels), defined in a fresh namespace."""
     namespace = {"torch": torch, "functools": functools, "math": math}
-    exec(_HELPERS[_HELPERS.index("def ko_box_sums"):_HELPERS.index("def ko_spatial3")], namespace)
+    exec(_HELPERS[_HELPERS.index("def ko_cumsum64"):_HELPERS.index("def ko_spatial3")], namespace)
     return namespace
 
 
