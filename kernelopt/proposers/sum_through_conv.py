@@ -102,6 +102,7 @@ class ConvSumPlan(ConvSlots):
     rewritten: str               # its source reading the plane sums
     ranges: tuple[tuple[int, int], ...] = ()    # planes: per spatial dimension, the output ranges each row's box
                                                 # spans there, (count, length): [r * length, r * length + length)
+    reordering: tuple[str, ...] = ()    # lines putting the sums in the rows' order (SummedReduction.reordering)
 
     @property
     def boxes(self) -> int:
@@ -199,7 +200,7 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
                               f"channels alone are handled")
     return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], conv.padding, conv.groups,
                        conv.stride, conv.dilation, conv.transposed, conv.output_padding, summed, tuple(out.sizes[2:]),
-                       out.dtype, kernel, proof.rewritten(), ranges or ())
+                       out.dtype, kernel, proof.rewritten(reordered=True), ranges or (), proof.reordering())
 
 
 def plane_boxes(layout, sizes: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
@@ -263,7 +264,8 @@ def _prelude(plan: ConvSumPlan, block: int) -> tuple[str, ...]:
     return (f"ko_x, ko_w, ko_b, ko_y = args[{plan.input}], args[{plan.weight}], {bias}, args[{plan.out}]",
             f"{SUMS}, {FLAGS}, ko_planes = ko_summed(ko_x, ko_w, ko_b, {list(plan.stride)}, {list(plan.padding)}, "
             f"{list(plan.dilation)}, {plan.transposed}, {list(plan.output_padding)}, {plan.groups}, "
-            f"{list(plan.out_spatial)}, {plan.summed!r}{_ranges_arg(plan)})") + planes_launch(plan, block)
+            f"{list(plan.out_spatial)}, {plan.summed!r}{_ranges_arg(plan)})", *plan.reordering) \
+        + planes_launch(plan, block)
 
 
 def planes_launch(plan, block: int, affine: bool = False) -> tuple[str, ...]:

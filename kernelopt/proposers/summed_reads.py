@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -77,6 +78,10 @@ class SummedLayout:
     # window layouts: per load, whether it reads its window's first element at every lane (True), another
     # element at every lane (False), or either (None)
     firsts: tuple[bool | None, ...] = ()
+    # Where each row reads one block, first in lane 0, but the rows enumerate the blocks in another order than the
+    # view's (a channels-last output's rows run channel fastest): the kept dimensions in the rows' order, slowest
+    # first. A candidate that puts its sums in this order (`SummedReduction.reordering`) reads them by row.
+    row_order: tuple[int, ...] | None = None
 
     @property
     def split(self) -> tuple[int, int] | None:
@@ -277,7 +282,7 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
     the last elements of their dimension unread (an average pool of a width its window does not divide). `loads`:
     the pairs' columns are the kernel's loads (a window layout), whose SummedLayout.firsts are found too."""
     xs_all = np.arange(rows, dtype=np.int64)
-    found, by_row, firsts = set(), True, None
+    found, by_row, firsts, orders = set(), True, None, set()
     for start in range(0, rows, step):
         xs = xs_all[start:start + step]
         numbers = xs if per_row == 1 else np.arange(xs[0] * per_row, (xs[-1] + 1) * per_row, dtype=np.int64)
@@ -286,6 +291,7 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
             if kind is not None:
                 found.add(kind[0])
                 by_row &= kind[1]
+                orders.add(kind[3])
                 if loads:
                     column = _first_columns(kind[2], active, kind[0])
                     firsts = column if firsts is None else (firsts[0] & column[0], firsts[1] & column[1])
@@ -293,8 +299,10 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
         raise NotSummed("the reduction reads no element of the tensor" if not found else
                         "the reduction's loads sum different dimensions of the tensor")
     always, never = firsts if firsts is not None else ((), ())
+    order = orders.pop() if len(orders) == 1 else None
     return SummedLayout(found.pop(), by_row, tuple(sizes), tuple(strides),
-                        firsts=tuple(bool(a) if a != b else None for a, b in zip(always, never)))
+                        firsts=tuple(bool(a) if a != b else None for a, b in zip(always, never)),
+                        row_order=None if by_row or loads else order)
 
 
 def _first_columns(coords: list[np.ndarray], active: np.ndarray, summed: tuple[int, ...]):
@@ -346,14 +354,18 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
         _chunking(coords, active, used, sizes, summed, tail)
         bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
         raise NotSummed(f"{row.format(bad)} does not read whole blocks of the tensor, each element once")
-    kept = np.zeros_like(safe)
-    for d, size in enumerate(sizes):
-        if size > 1 and d not in summed:
-            kept = kept * size + coords[d]
-    at_row = np.where(active, kept, -1).max(axis=1)
     first_lane = active[:, 0] & np.logical_and.reduce([coords[d][:, 0] == 0 for d in summed])
-    by_row = bool((at_row[used] == xs[used]).all() and first_lane[used].all())
-    return summed, by_row, coords
+    kept_dims = [d for d, size in enumerate(sizes) if size > 1 and d not in summed]
+    order = None
+    if first_lane[used].all():
+        for candidate in itertools.permutations(kept_dims):
+            kept = np.zeros_like(safe)
+            for d in candidate:
+                kept = kept * sizes[d] + coords[d]
+            if (np.where(active, kept, -1).max(axis=1)[used] == xs[used]).all():
+                order = candidate
+                break
+    return summed, order is not None and list(order) == kept_dims, coords, order
 
 
 def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
@@ -541,9 +553,26 @@ class SummedReduction:
     function: ast.FunctionDef
     reads: list[LinearRead]
 
-    def rewritten(self) -> str:
-        """The reduction's source reading the sums (read_sums)."""
-        return read_sums(self.tree, self.function, self.reads, self.layout)
+    def rewritten(self, reordered: bool = False) -> str:
+        """The reduction's source reading the sums (read_sums). `reordered`: the candidate puts the sums in the rows'
+        order (`reordering`), so that each row reads its block's sum by its own index, with no division per
+        element (the layout's row_order)."""
+        layout = self.layout
+        if reordered and layout.row_order is not None:
+            layout = dataclasses.replace(layout, by_row=True)
+        return read_sums(self.tree, self.function, self.reads, layout)
+
+    def reordering(self) -> tuple[str, ...]:
+        """Python lines that put SUMS and FLAGS (dense over the kept dimensions in the view's order) in the rows'
+        order, for a source from rewritten(reordered=True); none where the orders are the same."""
+        order = self.layout.row_order
+        if order is None:
+            return ()
+        sizes = self.layout.sizes
+        kept = [d for d, size in enumerate(sizes) if size > 1 and d not in self.layout.dims]
+        shape, permutation = [sizes[d] for d in kept], [kept.index(d) for d in order]
+        return tuple(f"{name} = {name}.reshape({shape}).permute({permutation}).contiguous().reshape(-1)"
+                     for name in (SUMS, FLAGS))
 
 
 def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str,
