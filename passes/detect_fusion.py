@@ -90,6 +90,11 @@ def _kernel_params(module: Module, launch: Op) -> tuple[str, object, list[str]] 
     return source, function, [a.arg for a in function.args.args]
 
 
+def _written(module: Module, library: Op) -> set[int]:
+    """The storages a library op writes: an `out=` GEMM's buffer, a convolution's returned output."""
+    return {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
+
+
 def _channel_affine(module: Module, library: Op, launch: Op) -> bool:
     """Whether `launch` maps what `library` wrote to m = a[c] * y + b[c], element by element (channel_affine): a
     bias or a batch norm in eval mode, which a window's sum goes through. Anything else between a library op and
@@ -101,7 +106,7 @@ def _channel_affine(module: Module, library: Op, launch: Op) -> bool:
     if parsed is None:
         return False
     source, _, params = parsed
-    written = {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
+    written = _written(module, library)
     changed = {id(storage_root(v)) for v in effects(launch, module).writes}
     tensors = [(params[i], v) for i, v in enumerate(launch.positional())
                if i < len(params) and isinstance(v, Value) and isinstance(v.type, TensorType)]
@@ -129,8 +134,7 @@ def _sums_windows(module: Module, library: Op, launch: Op) -> bool:
     from kernelopt.proposers.window_reads import window_loads, window_reads
 
     parsed = _kernel_params(module, launch)
-    # an `out=` GEMM writes a buffer; a convolution returns its output
-    written = {id(storage_root(v)) for v in [*effects(library, module).writes, *library.results]}
+    written = _written(module, library)
     if parsed is None or not written:
         return False
     _, function, params = parsed

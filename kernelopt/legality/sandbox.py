@@ -388,7 +388,8 @@ def fork_cpu_sandbox_now(device: str) -> bool:
     pass, `kernelopt check`), called before it has run anything: fork the process-wide pool's zygote from this
     process now. A new interpreter would import torch, triton and Inductor's helpers again (2 to 3 s of CPU, once per
     command), which this process imports anyway; forked here, before any model or kernel has run (no OpenMP pool, no
-    thread), the zygote inherits them. Returns whether it forked (a GPU, or a process with threads, keeps the new interpreter)."""
+    thread), the zygote inherits them. Returns whether it forked (a GPU, or a process with threads, keeps the new
+    interpreter)."""
     if device != "cpu":
         return False
     return default_pool(device).start_by_fork()

@@ -14,9 +14,10 @@ windows, planes) can take that kernel along: a window's sum of m is a[c] * (the 
   lane of sampled lines along each dimension and at random lanes), and every other load reads an address that is
   affine in i's channel coordinate alone (`base + step * c`: a bias, a per-channel scale);
 - the stored value is affine in the loaded y: each value of the kernel is either free of y (a constant, a
-  per-channel load, arithmetic and square roots of those: a batch norm's scale) or `slope * y + intercept` with a free slope and intercept; `+`, `-`, `*` and
-  `/` by a free value, negation, a cast to float32 and a broadcast keep it so; anything else of y declines (a
-  product of two y terms, a comparison, a nonlinear function, a masked load with a fill).
+  per-channel load, arithmetic and square roots of those: a batch norm's scale) or `slope * y + intercept` with a
+  free slope and intercept; `+`, `-`, `*` and `/` by a free value, negation, a cast to float32 and a broadcast keep
+  it so; anything else of y declines (a product of two y terms, a comparison, a nonlinear function, a masked load
+  with a fill).
 
 The result gives the slope and intercept as Python expressions over per-channel float64 vectors (`ChannelAffine`),
 which a candidate evaluates once per call: C elements, not the tensor.
@@ -28,9 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import access_mask, dotted_name, pointer_base
+from kernelopt.inductor_source import access_mask, dotted_name
 
-from .index_values import IndexEvaluator, parse_kernel
+from .index_values import IndexEvaluator, parse_kernel, pointer_of, straight_line
 
 SAMPLES = 4096               # random lanes checked on top of the lines along every dimension
 
@@ -121,25 +122,7 @@ def read_channel_affine(source: str, name: str, y_param: str, y_layout: tuple, o
 
 def _straight_line(function: ast.FunctionDef):
     """(assignments, the loads by the name they assign, the store) of a body of assignments and one store."""
-    assigns: dict[str, ast.expr] = {}
-    loads: dict[str, ast.Call] = {}
-    stores = []
-    for statement in function.body:
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-            continue
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                and isinstance(statement.targets[0], ast.Name):
-            name = statement.targets[0].id
-            if name in assigns:
-                raise NotChannelAffine(f"line {statement.lineno}: `{name}` is assigned twice")
-            assigns[name] = statement.value
-            if _is_call(statement.value, "tl.load"):
-                loads[name] = statement.value
-        elif isinstance(statement, ast.Expr) and _is_call(statement.value, "tl.store"):
-            stores.append(statement.value)
-        else:
-            raise NotChannelAffine(f"line {statement.lineno}: a {type(statement).__name__} statement (straight-line "
-                                   f"loads, arithmetic and one store are handled)")
+    assigns, loads, stores = straight_line(function, NotChannelAffine)
     calls = sum(1 for n in ast.walk(function) if _is_call(n, "tl.load"))
     if len(stores) != 1 or calls != len(loads):
         raise NotChannelAffine(f"{len(stores)} stores and {calls - len(loads)} loads inside expressions (one store, "
@@ -148,10 +131,7 @@ def _straight_line(function: ast.FunctionDef):
 
 
 def _pointer(node, what: str) -> tuple[str, ast.expr]:
-    found = pointer_base(node)
-    if found is None:
-        raise NotChannelAffine(f"the {what} address is not `parameter + offset`")
-    return found
+    return pointer_of(node, what, NotChannelAffine)
 
 
 def _lanes(numel: int) -> np.ndarray:

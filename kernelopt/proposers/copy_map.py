@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernelopt.inductor_source import access_mask, dotted_name, pointer_base, strip_heuristics
+from kernelopt.inductor_source import access_mask, dotted_name, strip_heuristics
 
-from .index_values import IndexEvaluator
+from .index_values import IndexEvaluator, pointer_of, straight_line
 
 SAMPLES = 4096               # random points of the whole output space checked on top of every axis line
 _PROLOGUE = ("xoffset", "xindex")
@@ -157,25 +157,8 @@ def _function(source: str, name: str) -> ast.FunctionDef:
 
 def _straight_line(function: ast.FunctionDef):
     """(assignments, the loaded name, the load, the store) of a body with one load and one store."""
-    assigns: dict[str, ast.expr] = {}
-    loads, stores = [], []
-    for statement in function.body:
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-            continue     # a docstring
-        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            if len(targets) != 1 or not isinstance(targets[0], ast.Name) or statement.value is None:
-                raise NotACopy(f"line {statement.lineno}: an assignment to more than one name")
-            if targets[0].id in assigns:
-                raise NotACopy(f"line {statement.lineno}: `{targets[0].id}` is assigned twice")
-            assigns[targets[0].id] = statement.value
-            if _is_call(statement.value, "tl.load"):
-                loads.append((targets[0].id, statement.value))
-        elif isinstance(statement, ast.Expr) and _is_call(statement.value, "tl.store"):
-            stores.append(statement.value)
-        else:
-            raise NotACopy(f"line {statement.lineno}: a {type(statement).__name__} statement (not straight-line "
-                           "loads, index arithmetic and one store)")
+    assigns, loaded, stores = straight_line(function, NotACopy)
+    loads = list(loaded.items())
     calls = [n for n in ast.walk(function) if isinstance(n, ast.Call) and dotted_name(n.func) in ("tl.load", "tl.store")]
     if len(loads) != 1 or len(stores) != 1 or len(calls) != 2:
         # every tl.load counts, not only a bare `name = tl.load(...)`: Inductor casts each bf16/fp16 load as it
@@ -218,10 +201,7 @@ def _target_name(statement: ast.stmt) -> str:
 
 
 def _pointer(node: ast.expr, what: str) -> tuple[str, ast.expr]:
-    found = pointer_base(node)
-    if found is None:
-        raise NotACopy(f"the {what} address is not `parameter + offset`")
-    return found
+    return pointer_of(node, what, NotACopy)
 
 
 def _constant(node) -> float | None:
@@ -244,10 +224,6 @@ def _keyword(call: ast.Call, name: str):
 def is_none(node) -> bool:
     """A missing argument, or a literal None (`tl.store(ptr, v, None)`)."""
     return node is None or isinstance(node, ast.Constant) and node.value is None
-
-
-def _is_call(node, name: str) -> bool:
-    return isinstance(node, ast.Call) and dotted_name(node.func) == name
 
 
 def contiguous_strides(sizes: tuple[int, ...]) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ import ast
 
 import numpy as np
 
-from kernelopt.inductor_source import dotted_name, expression_excerpt, strip_heuristics
+from kernelopt.inductor_source import dotted_name, expression_excerpt, pointer_base, strip_heuristics
 
 X_ROOT, R_ROOTS = "xindex", ("r0_index", "rindex")
 ROOTS = (X_ROOT, *R_ROOTS)                      # the indices every other index name is computed from
@@ -97,6 +97,42 @@ def single_assignments(function: ast.FunctionDef) -> dict[str, ast.expr]:
     for node in ast.walk(function):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             found.setdefault(node.targets[0].id, node.value)
+    return found
+
+
+def straight_line(function: ast.FunctionDef, error: type[Exception]):
+    """(assignments by name, the loads assigned to a name by that name in program order, the `tl.store` calls) of a
+    kernel body of single-name assignments and stores, a docstring skipped; error(why) for any other statement or a
+    name assigned twice. A load inside an expression (`tl.load(...).to(tl.float32)`) is not among the loads: callers
+    that must see every one walk the function."""
+    assigns: dict[str, ast.expr] = {}
+    loads: dict[str, ast.Call] = {}
+    stores: list[ast.Call] = []
+    for statement in function.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue     # a docstring
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if len(targets) != 1 or not isinstance(targets[0], ast.Name) or statement.value is None:
+                raise error(f"line {statement.lineno}: an assignment to more than one name")
+            if targets[0].id in assigns:
+                raise error(f"line {statement.lineno}: `{targets[0].id}` is assigned twice")
+            assigns[targets[0].id] = statement.value
+            if _is_call(statement.value, "tl.load"):
+                loads[targets[0].id] = statement.value
+        elif isinstance(statement, ast.Expr) and _is_call(statement.value, "tl.store"):
+            stores.append(statement.value)
+        else:
+            raise error(f"line {statement.lineno}: a {type(statement).__name__} statement (not straight-line "
+                        "loads, index arithmetic and stores)")
+    return assigns, loads, stores
+
+
+def pointer_of(node: ast.expr | None, what: str, error: type[Exception]) -> tuple[str, ast.expr]:
+    """`(param, offset)` of a load's or store's address (`param + offset`); error(why) for any other form."""
+    found = pointer_base(node)
+    if found is None:
+        raise error(f"the {what} address is not `parameter + offset`")
     return found
 
 

@@ -282,7 +282,7 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
     the last elements of their dimension unread (an average pool of a width its window does not divide). `loads`:
     the pairs' columns are the kernel's loads (a window layout), whose SummedLayout.firsts are found too."""
     xs_all = np.arange(rows, dtype=np.int64)
-    found, by_row, firsts, orders = set(), True, None, set()
+    found, firsts, orders = set(), None, set()
     for start in range(0, rows, step):
         xs = xs_all[start:start + step]
         numbers = xs if per_row == 1 else np.arange(xs[0] * per_row, (xs[-1] + 1) * per_row, dtype=np.int64)
@@ -290,19 +290,26 @@ def _layout(lanes, rows: int, step: int, sizes: tuple[int, ...], strides: tuple[
             kind = _blocks_read(offsets, active, sizes, strides, numbers, row, tail)
             if kind is not None:
                 found.add(kind[0])
-                by_row &= kind[1]
-                orders.add(kind[3])
+                orders.add(kind[2])
                 if loads:
-                    column = _first_columns(kind[2], active, kind[0])
+                    column = _first_columns(kind[1], active, kind[0])
                     firsts = column if firsts is None else (firsts[0] & column[0], firsts[1] & column[1])
     if len(found) != 1:
         raise NotSummed("the reduction reads no element of the tensor" if not found else
                         "the reduction's loads sum different dimensions of the tensor")
     always, never = firsts if firsts is not None else ((), ())
+    summed = found.pop()
+    # the order every batch of rows takes the blocks in: the view's own (by_row), another, or none
     order = orders.pop() if len(orders) == 1 else None
-    return SummedLayout(found.pop(), by_row, tuple(sizes), tuple(strides),
+    by_row = order is not None and list(order) == _kept(sizes, summed)
+    return SummedLayout(summed, by_row, tuple(sizes), tuple(strides),
                         firsts=tuple(bool(a) if a != b else None for a, b in zip(always, never)),
                         row_order=None if by_row or loads else order)
+
+
+def _kept(sizes, summed) -> list[int]:
+    """The dimensions of more than one element a row does not sum, in the view's order."""
+    return [d for d, size in enumerate(sizes) if size > 1 and d not in summed]
 
 
 def _first_columns(coords: list[np.ndarray], active: np.ndarray, summed: tuple[int, ...]):
@@ -314,9 +321,9 @@ def _first_columns(coords: list[np.ndarray], active: np.ndarray, summed: tuple[i
 
 def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np.ndarray,
                  row: str = "row {} of the reduction", tail: bool = False):
-    """The dimensions every row with an active lane reads whole, whether each such row's block is at the row's own
-    index with its first element in lane 0, and the lanes' coordinates (None: no row has an active lane). `row`
-    names a row in reasons; `tail`: see _layout."""
+    """The dimensions every row with an active lane reads whole, the lanes' coordinates, and the order of the kept
+    dimensions in which each such row's block is at the row's own index with its first element in lane 0, if one
+    is (None: no row has an active lane). `row` names a row in reasons; `tail`: see _layout."""
     first_x = int(xs[0])
     counts = active.sum(axis=1)
     used = counts > 0
@@ -355,17 +362,16 @@ def _blocks_read(offsets: np.ndarray, active: np.ndarray, sizes, strides, xs: np
         bad = first_x + int(np.argmax(used & ~whole)) if summed else first_x
         raise NotSummed(f"{row.format(bad)} does not read whole blocks of the tensor, each element once")
     first_lane = active[:, 0] & np.logical_and.reduce([coords[d][:, 0] == 0 for d in summed])
-    kept_dims = [d for d, size in enumerate(sizes) if size > 1 and d not in summed]
     order = None
     if first_lane[used].all():
-        for candidate in itertools.permutations(kept_dims):
+        for candidate in itertools.permutations(_kept(sizes, summed)):
             kept = np.zeros_like(safe)
             for d in candidate:
                 kept = kept * sizes[d] + coords[d]
             if (np.where(active, kept, -1).max(axis=1)[used] == xs[used]).all():
                 order = candidate
                 break
-    return summed, order is not None and list(order) == kept_dims, coords, order
+    return summed, coords, order
 
 
 def _chunking(coords, active, used, sizes, summed, tail: bool = False) -> None:
@@ -569,7 +575,7 @@ class SummedReduction:
         if order is None:
             return ()
         sizes = self.layout.sizes
-        kept = [d for d, size in enumerate(sizes) if size > 1 and d not in self.layout.dims]
+        kept = _kept(sizes, self.layout.dims)
         shape, permutation = [sizes[d] for d in kept], [kept.index(d) for d in order]
         return tuple(f"{name} = {name}.reshape({shape}).permute({permutation}).contiguous().reshape(-1)"
                      for name in (SUMS, FLAGS))

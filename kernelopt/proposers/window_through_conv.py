@@ -302,8 +302,8 @@ def ko_window_sums(x, w, b, stride, padding, dilation, groups, windows, accumula
 def _transposed_args(plan: ConvWindowPlan) -> str:
     """ko_window_sums' arguments for a transposed convolution: the flag and the pooled extents."""
     if not plan.transposed:
-        return ", False, None" if plan.affine is not None else ""
-    return f", True, {[o // k for o, k in zip(plan.out_spatial, plan.windows)]}"
+        return ""
+    return f", transposed=True, pooled={[o // k for o, k in zip(plan.out_spatial, plan.windows)]}"
 
 
 def _affine_lines(plan: ConvWindowPlan) -> tuple[str, ...]:
