@@ -140,13 +140,36 @@ def run_case(model_name: str, size: str, device: str, options, dry_run: bool) ->
                                 paths[regime][path] = paths[regime].get(path, 0) + count - before[path]
         if graphs:
             graphs["timed_paths"] = paths
-            graphs["final"] = [{"decision": r.decision, "off": r.off, "dropped": sorted(r.dropped)} for r in replays]
+            graphs["final"] = [{key: r.stats()[key] for key in ("decision", "off", "dropped", "copy_moving",
+                                                                 "copy_bytes")} for r in replays]
+        profiles = ({regime: profile_calls(compiled["kernelopt"], batches, sync) for regime, batches in regimes.items()}
+                    if options.profile and not dry_run else None)
     us = {regime: {name: round(statistics.median(samples[(name, regime)]), 2) for name in compiled}
           for regime in regimes}
     reference = outputs[next(iter(outputs))]
     diff = (reference - outputs["kernelopt"]).abs().max().item() if isinstance(reference, torch.Tensor) else None
     return {"model": model_name, "size": size, "params": params, "us_per_call": us, "compile_s": compile_s,
-            "graphs": graphs, "max_abs_diff_vs_default": diff}
+            "graphs": graphs, "max_abs_diff_vs_default": diff, **({"profile": profiles} if profiles else {})}
+
+
+def profile_calls(fn, batches, sync, calls: int = 20, top: int = 12) -> dict:
+    """torch.profiler over `calls` calls of `fn` in one regime: the ops that took the most device time and the
+    most host time, per call (where a regime's extra cost per call goes)."""
+    import torch
+
+    sync()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU,
+                                            torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for i in range(calls):
+            fn(*batches[i % len(batches)])
+        sync()
+    events = prof.key_averages()
+
+    def ranked(attribute):
+        rows = sorted(events, key=lambda e: getattr(e, attribute, 0) or 0, reverse=True)[:top]
+        return [{"op": e.key[:80], "us_per_call": round((getattr(e, attribute, 0) or 0) / calls, 2),
+                 "count_per_call": round(e.count / calls, 2)} for e in rows]
+    return {"device": ranked("self_device_time_total"), "host": ranked("self_cpu_time_total")}
 
 
 def speedups(row: dict) -> dict:
@@ -214,6 +237,8 @@ def main(argv=None) -> int:
     parser.add_argument("--calls", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--profile", action="store_true", help="also profile 20 calls of kernelopt per regime "
+                        "(torch.profiler: the ops with the most device and host time, per call) into the json")
     parser.add_argument("--budget-s", type=float, default=450.0, help="start no case after this many seconds")
     options = parser.parse_args(argv)
     selected = cases()

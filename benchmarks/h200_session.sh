@@ -175,8 +175,10 @@ capture_problems() {
 # through torch.compile, same buffers and a ring of 64, zoo small + decode batch 1/4/8 (only when named;
 # ~6-8 min; the suite stops starting cases at CG_BUDGET_S and writes JSON + markdown after each case).
 # Then the plain path's host cost per call against Inductor's module, and through torch.compile on both sides
-# (Python calls and µs per call: the backend's wiring; benchmarks/host_overhead.py).
+# (Python calls and µs per call: the backend's wiring; benchmarks/host_overhead.py). CG_ONLY=model:size,... runs
+# those cases alone (no host_overhead); CG_PROFILE=1 adds torch.profiler's top ops per regime to the json.
 [ -n "$STEPS" ] && want cuda_graphs && step cuda_graphs 500 bash -c "python3 benchmarks/cuda_graphs_suite.py \
-  --budget-s ${CG_BUDGET_S:-360} --out-dir $RES; python3 benchmarks/host_overhead.py --rounds 3 --out $RES/host_overhead.json; \
+  --budget-s ${CG_BUDGET_S:-360} ${CG_ONLY:+--only $CG_ONLY} ${CG_PROFILE:+--profile} --out-dir $RES; \
+  [ -n \"${CG_ONLY:-}\" ] && exit 0; python3 benchmarks/host_overhead.py --rounds 3 --out $RES/host_overhead.json; \
   python3 benchmarks/host_overhead.py --through-compile --out $RES/host_overhead_compile.json"
 exit 0

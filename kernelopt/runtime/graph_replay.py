@@ -275,6 +275,9 @@ class GraphReplay:
     def stats(self):
         return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
                     twins=sum(e.twin is not None for e in self._entries()),
+                    copy_moving=list(self.copy_graph.moving) if self.copy_graph is not None else [],
+                    copy_bytes=sum(b.untyped_storage().nbytes() for b in self.copy_graph.buffers.values())
+                    if self.copy_graph is not None else 0,
                     memory_bytes=self.memory_bytes, mode=self.mode, decision=self.decision, off=self.off,
                     dropped=sorted(self.dropped), remarks=list(self.remarks))
 
