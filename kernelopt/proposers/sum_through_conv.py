@@ -102,7 +102,7 @@ class ConvSumPlan(ConvSlots):
     rewritten: str               # its source reading the plane sums
     ranges: tuple[tuple[int, int], ...] = ()    # planes: per spatial dimension, the output ranges each row's box
                                                 # spans there, (count, length): [r * length, r * length + length)
-    reordering: tuple[str, ...] = ()    # lines putting the sums in the rows' order (SummedReduction.reordering)
+    reordering: tuple[str, ...] = ()    # lines putting the sums in the rows' order (SummedReduction.rewritten_by_row)
 
     @property
     def boxes(self) -> int:
@@ -198,9 +198,10 @@ def plan_sum_through_conv(target: RewriteTarget) -> ConvSumPlan:
         raise ConvSumDeclined(f"{kernel.name} sums dimensions {list(proof.layout.dims)} of the convolution's output"
                               f"{_split_text(proof.layout)}: boxes of its (n, c) planes, whole samples or the "
                               f"channels alone are handled")
+    source, reordering = proof.rewritten_by_row()
     return ConvSumPlan(roles["input"], roles["weight"], roles.get("bias"), roles["out"], conv.padding, conv.groups,
                        conv.stride, conv.dilation, conv.transposed, conv.output_padding, summed, tuple(out.sizes[2:]),
-                       out.dtype, kernel, proof.rewritten(reordered=True), ranges or (), proof.reordering())
+                       out.dtype, kernel, source, ranges or (), reordering)
 
 
 def plane_boxes(layout, sizes: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:

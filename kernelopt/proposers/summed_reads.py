@@ -80,7 +80,7 @@ class SummedLayout:
     firsts: tuple[bool | None, ...] = ()
     # Where each row reads one block, first in lane 0, but the rows enumerate the blocks in another order than the
     # view's (a channels-last output's rows run channel fastest): the kept dimensions in the rows' order, slowest
-    # first. A candidate that puts its sums in this order (`SummedReduction.reordering`) reads them by row.
+    # first. A candidate that puts its sums in this order (`SummedReduction.rewritten_by_row`) reads them by row.
     row_order: tuple[int, ...] | None = None
 
     @property
@@ -559,26 +559,26 @@ class SummedReduction:
     function: ast.FunctionDef
     reads: list[LinearRead]
 
-    def rewritten(self, reordered: bool = False) -> str:
-        """The reduction's source reading the sums (read_sums). `reordered`: the candidate puts the sums in the rows'
-        order (`reordering`), so that each row reads its block's sum by its own index, with no division per
-        element (the layout's row_order)."""
-        layout = self.layout
-        if reordered and layout.row_order is not None:
-            layout = dataclasses.replace(layout, by_row=True)
-        return read_sums(self.tree, self.function, self.reads, layout)
+    def rewritten(self) -> str:
+        """The reduction's source reading the sums (read_sums) in the order the candidate forms them: the library
+        op's kept dimensions, dense in the view's order."""
+        return read_sums(self.tree, self.function, self.reads, self.layout)
 
-    def reordering(self) -> tuple[str, ...]:
-        """Python lines that put SUMS and FLAGS (dense over the kept dimensions in the view's order) in the rows'
-        order, for a source from rewritten(reordered=True); none where the orders are the same."""
+    def rewritten_by_row(self) -> tuple[str, tuple[str, ...]]:
+        """(source, reordering): the reduction's source reading each row's sum by the row's own index, with no
+        division per element (the layout's row_order), and the Python lines that put SUMS and FLAGS (dense over
+        the kept dimensions in the view's order) in the rows' order first. One call, so that a source never runs
+        on sums in the other order; where the two orders are the same, rewritten() with no lines."""
         order = self.layout.row_order
         if order is None:
-            return ()
+            return self.rewritten(), ()
+        layout = dataclasses.replace(self.layout, by_row=True)
         sizes = self.layout.sizes
         kept = _kept(sizes, self.layout.dims)
         shape, permutation = [sizes[d] for d in kept], [kept.index(d) for d in order]
-        return tuple(f"{name} = {name}.reshape({shape}).permute({permutation}).contiguous().reshape(-1)"
-                     for name in (SUMS, FLAGS))
+        lines = tuple(f"{name} = {name}.reshape({shape}).permute({permutation}).contiguous().reshape(-1)"
+                      for name in (SUMS, FLAGS))
+        return read_sums(self.tree, self.function, self.reads, layout), lines
 
 
 def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what: str,
