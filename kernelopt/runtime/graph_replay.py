@@ -219,7 +219,8 @@ def _graph_view(arg, dtype, size, stride, delta):
 
 class GraphReplay:
     """`run(args)`: the plain `call(args)` through CUDA graphs (the rules are in this file's docstring).
-    `stats()` says what happened: calls per path, graphs held, their device memory, reasons said."""
+    `stats()` says what happened: calls per path, graphs held, their device memory, the arguments a copy call copies
+    in (copy_moving: positions; copy_bytes: their bytes), reasons said."""
 
     def __init__(self, plain, mode="on", outputs="fresh", max_graphs=GRAPH_MAX_GRAPHS, mutated=None,
                  device_index=0, name="module", backend=None):

@@ -466,6 +466,8 @@ def test_a_ring_larger_than_the_lru_copies_only_the_moving_input(cuda):
     assert replay.counts["copy"] == 24 and replay.counts["capture"] == 1 and replay.stats()["graphs"] == 0
     assert set(replay.copy_graph.buffers) == {0}           # w (a parameter) is read in place, never copied
     assert replay.memory_bytes == 1000 + 3 * 4 * 4
+    # what a ring's calls copy, as stats() tells the suite: the moving positions and their bytes per call
+    assert replay.stats()["copy_moving"] == [0] and replay.stats()["copy_bytes"] == 3 * 4 * 4
 
 
 def test_lru_evicts_the_least_recently_used_graph_and_counts_memory(cuda):
