@@ -142,6 +142,25 @@ def test_every_candidate_is_as_accurate_as_the_original(name):
                                            _reference(name, target, args), f"{name} {candidate.strategy}")
 
 
+def test_the_rewritten_reduction_adds_each_chunk_in_one_step_a_few_lanes_per_thread():
+    # The rewritten reduction's lanes all add the same shift (y reads 0 but in one lane per chunk), and identical
+    # addends round alike: at the short R0_BLOCK an autotuner may record (8 of each 128-row chunk: 16 steps), the
+    # candidate's error grows with the steps and with the lanes each thread adds in sequence (on an H100 the gate
+    # rejected such a candidate, 1.58e-6 against the original's 8.5e-8). So it runs each chunk in one step, at most
+    # 4 lanes a thread, with the values per program the recording chose (64 x 8 = 4 x 128).
+    # The interpreter sums a block in numpy's order, not a GPU's, so the accuracy is the GPU gate's to show: here, the
+    # launch.
+    target = _target("linear_shift_sum_split_batch")
+    recorded = {"XBLOCK": 64, "R0_BLOCK": 8, "num_warps": 1, "num_stages": 1}
+    target = dataclasses.replace(target, launches=(target.launches[0],
+                                                   dataclasses.replace(target.launches[1], config=recorded)))
+    plan = plan_sum_through_gemm(target)
+    assert (plan.chunks, plan.length) == (64, 128)
+    for candidate in SumThroughGemmProposer().propose(target, []):
+        launch = candidate.source[candidate.source.index("triton_red_fused_mul_sub_sum_0["):]
+        assert "XBLOCK=4, R0_BLOCK=128, num_warps=4" in launch.split("\n")[0], launch.split("\n")[0]
+
+
 @INTERPRETED
 def test_chunks_that_leave_each_row_s_last_features_unread_never_read_them():
     # 100 features in windows of 30: the last 10 are in no window, and 100 // 3 is not 30. An infinity in W's column
