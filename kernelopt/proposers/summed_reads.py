@@ -633,10 +633,10 @@ MAX_WARPS = 32
 
 
 def one_step_rows(kernel: KernelSpec, config: LaunchConfig) -> LaunchConfig:
-    """`config` with R0_BLOCK widened to each row's length (a power of two, at most SUMMED_MAX_R0), XBLOCK narrowed to
-    keep the values per program the recording chose (within SUMMED_MAX_TILE) and the warps raised so that no thread holds more than
-    SUMMED_LANES_PER_THREAD of it: for a looped reduction whose r0_numel its source fixes. Any other kernel, or a
-    configuration that would then run past the tensors (an unmasked block), keeps its own."""
+    """`config` with R0_BLOCK widened to each row's length (a power of two, at most SUMMED_MAX_R0), XBLOCK narrowed
+    to keep the values per program the recording chose (within SUMMED_MAX_TILE) and the warps raised so that no
+    thread holds more than SUMMED_LANES_PER_THREAD of them: for a looped reduction whose r0_numel its source fixes.
+    Any other kernel, or a configuration that would then run past the tensors (an unmasked block), keeps its own."""
     blocks = dict(config.blocks)
     r_numel = hardcoded_numel(kernel.source, "r0_numel")
     if "R0_BLOCK" not in blocks or r_numel is None or kernel.kind != "reduction":
