@@ -622,10 +622,11 @@ def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec):
 # thread that adds its lanes in sequence, errs by the same amount as every other lane and thread, and the sum of the
 # lanes multiplies that error instead of letting varied elements' roundings average out. On an H100 the gate
 # measured a column sum of (0.5 * (b + y) - shift) over 16,384 rows in 32 chunks of 512 at 1.58e-6 relative error
-# against the original's 8.5e-8 and rejected it. A float32 emulation of both orders (each chunk's lanes over its
-# r-loop steps, each thread's lanes in sequence, then a tree) gives the candidate 11x the original's error at 64
-# steps of 8 lanes, 1.7x at 8 steps and 1.1x in one step with at most 4 lanes per thread (1.9x at 8 per thread).
-# Where a tree then sums identical values it is exact. So each row's lanes go in one step, 4 per thread at most.
+# against the original's 8.5e-8 and rejected it. A float32 emulation of both orders (benchmarks/identical_addends.py:
+# each chunk's lanes over its r-loop steps, each thread's lanes in sequence, then a tree) gives the candidate 11x the
+# original's error at 64 steps of 8 lanes, 1.8x at 8 steps and 1.1x in one step with at most 4 lanes per thread
+# (1.75x at 8 per thread): a tree that sums identical values is exact. So each row's lanes go in one step, 4 per
+# thread at most.
 SUMMED_MAX_R0 = 4096            # lanes per step (a longer row takes a few steps)
 SUMMED_MAX_TILE = 4096          # XBLOCK x R0_BLOCK values per program
 SUMMED_LANES_PER_THREAD = 4
