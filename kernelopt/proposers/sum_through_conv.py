@@ -253,8 +253,6 @@ def _split_text(layout) -> str:
 # The candidate
 
 
-
-
 def _ranges_arg(plan: ConvSumPlan) -> str:
     """ko_summed's `ranges` argument where the rows sum boxes of the planes (none where they sum whole planes)."""
     return f", {[list(r) for r in plan.ranges]}" if plan.boxes > 1 else ""
