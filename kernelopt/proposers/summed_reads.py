@@ -628,25 +628,23 @@ def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec):
 # (1.75x at 8 per thread): a tree that sums identical values is exact. So each row's lanes go in one step, 4 per
 # thread at most.
 SUMMED_MAX_R0 = 4096            # lanes per step (a longer row takes a few steps)
-SUMMED_MAX_TILE = 4096          # XBLOCK x R0_BLOCK values per program
 SUMMED_LANES_PER_THREAD = 4
 MAX_WARPS = 32
 
 
 def one_step_rows(kernel: KernelSpec, config: LaunchConfig) -> LaunchConfig:
-    """`config` with R0_BLOCK widened to each row's length (a power of two, at most SUMMED_MAX_R0), XBLOCK narrowed
-    to keep the values per program the recording chose (within SUMMED_MAX_TILE) and the warps raised so that no
-    thread holds more than SUMMED_LANES_PER_THREAD of them: for a looped reduction whose r0_numel its source fixes.
-    Any other kernel, or a configuration that would then run past the tensors (an unmasked block), keeps its own."""
+    """`config` with R0_BLOCK widened to each row's length (a power of two, at most SUMMED_MAX_R0) and XBLOCK narrowed
+    so that no thread holds more than SUMMED_LANES_PER_THREAD values at the recorded warps (more warps only where
+    one row needs them): for a looped reduction whose r0_numel its source fixes. Any other kernel, or a
+    configuration that would then run past the tensors (an unmasked block), keeps its own."""
     blocks = dict(config.blocks)
     r_numel = hardcoded_numel(kernel.source, "r0_numel")
     if "R0_BLOCK" not in blocks or r_numel is None or kernel.kind != "reduction":
         return config
-    recorded = blocks.get("XBLOCK", 1) * blocks["R0_BLOCK"]
     blocks["R0_BLOCK"] = max(blocks["R0_BLOCK"], min(next_pow2(r_numel), SUMMED_MAX_R0))
-    if "XBLOCK" in blocks:      # the values per program the recording chose, or one row's, where more
-        budget = min(SUMMED_MAX_TILE, max(recorded, blocks["R0_BLOCK"]))
-        blocks["XBLOCK"] = max(1, min(blocks["XBLOCK"], budget // blocks["R0_BLOCK"]))
+    if "XBLOCK" in blocks:
+        held = SUMMED_LANES_PER_THREAD * 32 * config.num_warps
+        blocks["XBLOCK"] = max(1, min(blocks["XBLOCK"], held // blocks["R0_BLOCK"]))
     tile = blocks.get("XBLOCK", 1) * blocks["R0_BLOCK"]
     warps = max(config.num_warps, min(MAX_WARPS, next_pow2(-(-tile // (32 * SUMMED_LANES_PER_THREAD)))))
     widened = dataclasses.replace(config, blocks=tuple(blocks.items()), num_warps=warps)
