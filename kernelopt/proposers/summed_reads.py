@@ -596,7 +596,7 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
         raise NotSummed(f"the reduction does not take the {what} as exactly one input it only reads")
     tree, function = parse_kernel(kernel.source, kernel.name, NotSummed)
     # the rows and lanes the candidate's reduction launches are the ones to prove
-    config = _reduction_config(kernel, target.launches[1])
+    config = _reduction_config(kernel, target.launches[1], one_step=not windows)
     blocks = dict(config.blocks) if config is not None else {}
     try:
         if windows:
@@ -610,11 +610,13 @@ def prove_summed(target: RewriteTarget, kernel: KernelSpec, out_slot: int, what:
     return SummedReduction(layout, tree, function, reads)
 
 
-def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec):
+def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec, one_step: bool):
     """The configuration the rewritten reduction runs at: its recorded one (else the first of retune's; None: none),
-    with each row's lanes taken in one step of its r-loop where they fit (one_step_rows)."""
+    with each row's lanes taken in one step of its r-loop where they fit (`one_step`: one_step_rows)."""
     configs = launch_configs(kernel, reduction.config or {}, more=False)
-    return one_step_rows(kernel, configs[0]) if configs else None
+    if not configs:
+        return None
+    return one_step_rows(kernel, configs[0]) if one_step else configs[0]
 
 
 # The rewritten reduction's lanes read 0 in place of y but for one per block, so every lane adds the same value: the
@@ -626,7 +628,8 @@ def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec):
 # each chunk's lanes over its r-loop steps, each thread's lanes in sequence, then a tree) gives the candidate 11x the
 # original's error at 64 steps of 8 lanes, 1.8x at 8 steps and 1.1x in one step with at most 4 lanes per thread
 # (1.75x at 8 per thread): a tree that sums identical values is exact. So each row's lanes go in one step, 4 per
-# thread at most.
+# thread at most. Not for a window reader (window-through-*): its lanes are windows, each with its own sum, whose
+# values the reduction then combines like the original's.
 SUMMED_MAX_R0 = 4096            # lanes per step (a longer row takes a few steps)
 SUMMED_LANES_PER_THREAD = 4
 MAX_WARPS = 32
@@ -652,13 +655,14 @@ def one_step_rows(kernel: KernelSpec, config: LaunchConfig) -> LaunchConfig:
 
 
 def reduction_reading_sums(target: RewriteTarget, kernel: KernelSpec, rewritten: str, header: str,
-                           prelude: tuple[str, ...], helpers: str) -> str:
+                           prelude: tuple[str, ...], helpers: str, windows: bool = False) -> str:
     """A reduction-epilogue group's candidate: `prelude` (which forms SUMS and FLAGS, with `helpers` defined before
-    `run`), then the group's reduction alone, at its recorded configuration, from its `rewritten` source."""
+    `run`), then the group's reduction alone, from its `rewritten` source, at the configuration prove_summed proved
+    (the same `windows`): its recorded one, each row in one step for sums of blocks (one_step_rows)."""
     reduction = target.launches[1]
     alone = dataclasses.replace(target, kernels=(kernel,), launches=(reduction,),
                                 group_positions=(target.group_positions[1],))
-    config = _reduction_config(kernel, reduction)
+    config = _reduction_config(kernel, reduction, one_step=not windows)
     if config is None:
         raise NotRetunable(f"no launch configuration for {kernel.name}")
     return group_candidate(alone, {kernel.name: rewritten}, {0: config}, header, prelude=prelude,

@@ -333,7 +333,7 @@ def _prelude(plan: ConvWindowPlan, accumulate: str) -> tuple[str, ...]:
 def candidate_source(target: RewriteTarget, plan: ConvWindowPlan, accumulate: str) -> str:
     return reduction_reading_sums(_without_middle(target), plan.kernel, plan.rewritten,
                                   f"window-through-conv: {plan.describe()} (accumulating in {accumulate})",
-                                  _prelude(plan, accumulate), CONV_SUMS_HELPERS + _WINDOW_HELPERS)
+                                  _prelude(plan, accumulate), CONV_SUMS_HELPERS + _WINDOW_HELPERS, windows=True)
 
 
 @dataclass

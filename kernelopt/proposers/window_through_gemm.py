@@ -152,7 +152,7 @@ def _prelude(plan: WindowPlan, ib: int, ks: int, warps: int) -> tuple[str, ...]:
 def candidate_source(target: RewriteTarget, plan: WindowPlan, config: tuple[int, ...]) -> str:
     ib, ks, warps = config
     return reduction_reading_sums(target, plan.kernel, plan.rewritten, f"window-through-gemm: {plan.describe()}",
-                                  _prelude(plan, ib, ks, warps), SUM_HELPERS + _WINDOW_HELPERS)
+                                  _prelude(plan, ib, ks, warps), SUM_HELPERS + _WINDOW_HELPERS, windows=True)
 
 
 @dataclass
