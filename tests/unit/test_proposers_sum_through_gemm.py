@@ -11,6 +11,7 @@ and `kernelopt optimize` through the gate."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 
 import pytest
@@ -24,8 +25,11 @@ from reduction_epilogue_helpers import (assert_as_accurate_as_the_original, asse
 from row_loop_helpers import REPO, fusion_group_target, mangled_kernel_source
 from search_helpers import optimized_call
 
+from kernelopt.codegen.configs import next_pow2
+from kernelopt.proposers.candidate_source import LaunchConfig
 from kernelopt.proposers.registry import make_proposer
 from kernelopt.proposers.sum_through_gemm import SumDeclined, SumThroughGemmProposer, plan_sum_through_gemm
+from kernelopt.proposers.summed_reads import SUMMED_MAX_R0, one_step_rows
 
 FIXTURE = REPO / "tests" / "fixtures" / "gemm-sum-cpu-2.13"
 INTERPRETED = pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") != "1", reason="runs kernels in the interpreter")
@@ -159,6 +163,37 @@ def test_the_rewritten_reduction_adds_each_chunk_in_one_step_a_few_lanes_per_thr
     for candidate in SumThroughGemmProposer().propose(target, []):
         launch = candidate.source[candidate.source.index("triton_red_fused_mul_sub_sum_0["):]
         assert "XBLOCK=1, R0_BLOCK=128, num_warps=1" in launch.split("\n")[0], launch.split("\n")[0]
+
+
+@functools.lru_cache(maxsize=1)
+def _split_first_half():
+    """The looped first half of linear_shift_sum_split_batch's split column sums (each row a chunk of 128)."""
+    return next(k for k in _target("linear_shift_sum_split_batch").kernels if k.name.startswith("triton_red_"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(r_numel=st.integers(1, 20000), x_log=st.integers(0, 7), r_log=st.integers(0, 12), warps_log=st.integers(0, 5),
+       r_masked=st.booleans())
+def test_one_step_rows_takes_a_row_in_one_step_within_four_lanes_a_thread(r_numel, x_log, r_log, warps_log, r_masked):
+    # Any recorded looped-reduction configuration and row length: the rewritten reduction's row goes in one step up
+    # to 4,096 lanes, no thread holds more than 4 lanes unless one row at 32 warps needs it, XBLOCK only narrows and
+    # the warps only rise; and a block that would run past an unmasked row keeps the recorded configuration.
+    kernel = _split_first_half()
+    source = kernel.source.replace("r0_numel = 128", f"r0_numel = {r_numel}")
+    if not r_masked:
+        source = source.replace("r0_mask = r0_index < r0_numel", "r0_mask = tl.full([1, R0_BLOCK], True, tl.int1)")
+    kernel = dataclasses.replace(kernel, source=source)
+    recorded = LaunchConfig((("XBLOCK", 2 ** x_log), ("R0_BLOCK", 2 ** r_log)), 2 ** warps_log)
+    got = one_step_rows(kernel, recorded)
+    x, r, warps = 2 ** x_log, 2 ** r_log, 2 ** warps_log
+    lanes = min(next_pow2(r_numel), SUMMED_MAX_R0)
+    if got == recorded:         # nothing to change, or a change that would run past an unmasked row
+        assert (r >= lanes and x * r <= 128 * warps) or not r_masked
+        return
+    blocks = dict(got.blocks)
+    assert blocks["R0_BLOCK"] == max(r, lanes)
+    assert 1 <= blocks["XBLOCK"] <= x and warps <= got.num_warps <= 32
+    assert blocks["XBLOCK"] * blocks["R0_BLOCK"] <= 128 * got.num_warps or (blocks["XBLOCK"], got.num_warps) == (1, 32)
 
 
 @INTERPRETED
