@@ -632,7 +632,7 @@ def _reduction_config(kernel: KernelSpec, reduction: LaunchSpec, one_step: bool)
 # values the reduction then combines like the original's.
 SUMMED_MAX_R0 = 4096            # lanes per step (a longer row takes a few steps)
 SUMMED_LANES_PER_THREAD = 4
-MAX_WARPS = 32
+SUMMED_MAX_WARPS = 32            # a program's warps, at most (1,024 threads)
 
 
 def one_step_rows(kernel: KernelSpec, config: LaunchConfig) -> LaunchConfig:
@@ -649,7 +649,7 @@ def one_step_rows(kernel: KernelSpec, config: LaunchConfig) -> LaunchConfig:
         held = SUMMED_LANES_PER_THREAD * 32 * config.num_warps
         blocks["XBLOCK"] = max(1, min(blocks["XBLOCK"], held // blocks["R0_BLOCK"]))
     tile = blocks.get("XBLOCK", 1) * blocks["R0_BLOCK"]
-    warps = max(config.num_warps, min(MAX_WARPS, next_pow2(-(-tile // (32 * SUMMED_LANES_PER_THREAD)))))
+    warps = max(config.num_warps, min(SUMMED_MAX_WARPS, next_pow2(-(-tile // (32 * SUMMED_LANES_PER_THREAD)))))
     widened = dataclasses.replace(config, blocks=tuple(blocks.items()), num_warps=warps)
     return config if config_overruns(kernel.source, widened) else widened
 
