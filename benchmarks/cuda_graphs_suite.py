@@ -222,7 +222,29 @@ def markdown(result: dict) -> str:
                          + f" | {s['vs_best_no_graphs']} | {s['vs_max_autotune']} | "
                          f"{row['graphs'].get('memory_bytes', 0) / 2**20:.1f} | {'; '.join(decisions)[:60]} | "
                          f"{_paths(row['graphs'].get('timed_paths', {}).get(regime, {}))} |")
+    lines += _profile_lines(result["rows"])
     return "\n".join(lines) + "\n"
+
+
+def _profile_lines(rows: list[dict], top: int = 6) -> list[str]:
+    """With --profile: per case and regime, kernelopt's ops with the most host and device time per call (where one
+    regime's extra microseconds go), side by side."""
+    lines = []
+    for row in rows:
+        for regime, ranked in (row.get("profile") or {}).items():
+            if not lines:
+                lines += ["", "## Where kernelopt's calls spend their time (torch.profiler, us per call)"]
+            lines += ["", f"{row['model']} {row['size']}, {regime}:", "",
+                      "| host op | host us | calls | device op | device us | calls |", "|---|---|---|---|---|---|"]
+            host, device = ranked["host"][:top], ranked["device"][:top]
+            for i in range(max(len(host), len(device))):
+                cells = []
+                for ops in (host, device):
+                    op = ops[i] if i < len(ops) else None
+                    cells += ([op["op"][:50], f"{op['us_per_call']:.1f}", f"{op['count_per_call']:g}"] if op
+                              else ["", "", ""])
+                lines.append("| " + " | ".join(cells) + " |")
+    return lines
 
 
 def main(argv=None) -> int:

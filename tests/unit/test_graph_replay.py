@@ -828,6 +828,24 @@ def test_the_suite_lists_its_cases_and_refuses_without_a_gpu(capsys):
         assert "needs a CUDA GPU" in refusal and "--dry-run checks the harness" in refusal
 
 
+def test_the_suite_prints_where_each_regime_spends_its_calls_with_profile():
+    # --profile's ops land in the markdown a person reads, per case and regime, host and device side by side
+    spec = importlib.util.spec_from_file_location("cuda_graphs_suite", REPO / "benchmarks" / "cuda_graphs_suite.py")
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)
+    ops = {"host": [{"op": "cudaStreamSynchronize", "us_per_call": 41.5, "count_per_call": 1.0}],
+           "device": [{"op": "Memcpy DtoD", "us_per_call": 1.2, "count_per_call": 1.0},
+                      {"op": "gemv_kernel", "us_per_call": 20.0, "count_per_call": 2.0}]}
+    row = {"model": "mlp", "size": "decode_b1", "us_per_call": {"ring64": {"inductor default": 1.0, "kernelopt": 2.0}},
+           "speedups": {"ring64": {"vs_best_no_graphs": 0.5, "vs_max_autotune": 0.5}}, "graphs": {},
+           "profile": {"ring64": ops}}
+    text = suite.markdown({"device": "d", "torch": "t", "triton": "tr", "date": "now", "kernelopt_options": {},
+                           "calls": 1, "rounds": 1, "geomean": {}, "rows": [row]})
+    assert "mlp decode_b1, ring64:" in text
+    assert "| cudaStreamSynchronize | 41.5 | 1 | Memcpy DtoD | 1.2 | 1 |" in text
+    assert "|  |  |  | gemv_kernel | 20.0 | 2 |" in text
+
+
 def test_auto_leaves_graphs_off_for_modules_with_over_a_gib_of_arguments():
     # A call that moves a GiB takes a quarter of a millisecond on an H200: the host's launches run ahead of
     # the GPU, so a graph saves nothing, and its copy path would hold another copy of the inputs.
