@@ -140,8 +140,9 @@ def run_case(model_name: str, size: str, device: str, options, dry_run: bool) ->
                                 paths[regime][path] = paths[regime].get(path, 0) + count - before[path]
         if graphs:
             graphs["timed_paths"] = paths
-            graphs["final"] = [{key: r.stats()[key] for key in ("decision", "off", "dropped", "copy_moving",
-                                                                 "copy_bytes")} for r in replays]
+            finals = [r.stats() for r in replays]
+            graphs["final"] = [{key: stats[key] for key in ("decision", "off", "dropped", "copy_moving", "copy_bytes")}
+                               for stats in finals]
         profiles = ({regime: profile_calls(compiled["kernelopt"], batches, sync) for regime, batches in regimes.items()}
                     if options.profile and not dry_run else None)
     us = {regime: {name: round(statistics.median(samples[(name, regime)]), 2) for name in compiled}

@@ -2,11 +2,12 @@
 
     python benchmarks/identical_addends.py            # CPU, about 20 s
 
-A summed-read proposer (sum-through-gemm, sum-through-conv, window-through-*) rewrites a reduction of
-a * y + c so that its lanes read 0 in place of y, but for one lane per row that reads the row's sum of y. Every
-other lane then adds the same value c (a bias, a shift). Identical addends round alike: a lane that adds c k times,
-or a thread that adds its lanes in sequence, errs like every other, and the sum of the lanes multiplies that error
-where the original's varied elements let their roundings average out.
+sum-through-gemm and sum-through-conv rewrite a reduction of a * y + c so that its lanes read 0 in place of y,
+but for one lane per row that reads the row's sum of y. Every other lane then adds the same value c (a bias, a
+shift). (The window readers of window-through-* do not: each of their lanes is a window with its own sum.)
+Identical addends round alike: a lane that adds c k times, or a thread that adds its lanes in sequence, errs like
+every other, and the sum of the lanes multiplies that error where the original's varied elements let their
+roundings average out.
 
 This script emulates, in float32 with torch on the CPU, the case the H100 gate rejected: column sums of
 0.5 * (b + y) - shift over 16,384 rows, split in 32 chunks of 512 (Inductor's first half, then a merge of the 32).

@@ -202,6 +202,11 @@ class _GraphOutputs:
 GRAPH_STORAGE_USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
 
 
+def _graph_buffer_bytes(buffers):
+    """Device memory of the copy graph's input buffers (position -> tensor)."""
+    return sum(b.untyped_storage().nbytes() for b in buffers.values())
+
+
 def _graph_extent_bytes(tensor):
     if tensor.numel() == 0:
         return 0
@@ -274,11 +279,11 @@ class GraphReplay:
         return sum(e.bytes + (e.twin.bytes if e.twin is not None else 0) for e in self._entries())
 
     def stats(self):
-        return dict(self.counts, graphs=len(self.graphs), copy_graph=self.copy_graph is not None,
+        copy = self.copy_graph
+        return dict(self.counts, graphs=len(self.graphs), copy_graph=copy is not None,
                     twins=sum(e.twin is not None for e in self._entries()),
-                    copy_moving=list(self.copy_graph.moving) if self.copy_graph is not None else [],
-                    copy_bytes=sum(b.untyped_storage().nbytes() for b in self.copy_graph.buffers.values())
-                    if self.copy_graph is not None else 0,
+                    copy_moving=list(copy.moving) if copy is not None else [],
+                    copy_bytes=_graph_buffer_bytes(copy.buffers) if copy is not None else 0,
                     memory_bytes=self.memory_bytes, mode=self.mode, decision=self.decision, off=self.off,
                     dropped=sorted(self.dropped), remarks=list(self.remarks))
 
@@ -608,7 +613,7 @@ class GraphReplay:
         graph = self._capture_entry(inside, key[0], graph_pointers(inside), moving, buffers)
         if graph is None:
             return self._plain(items, None)
-        graph.bytes += sum(b.untyped_storage().nbytes() for b in buffers.values())
+        graph.bytes += _graph_buffer_bytes(buffers)
         self.copy_graph = graph
         self.counts["copy_capture"] += 1
         return self._copy_now(graph, items)
